@@ -1,0 +1,89 @@
+# Builds the C parts of stackscope. npm scripts call these targets; see package.json.
+#
+#   make native      the stack as a library and the native tools, into build/native/
+#   make test-c      every C unit test under ASan and UBSan, then the count
+#   make wasm-lib    the stack compiled by emcc, warnings are errors
+#   make check-globals   no mutable file-level state in wasm/stack (only const tables)
+
+CC ?= cc
+EMCC ?= emcc
+BUILD := build
+
+STACK_SRCS := $(sort $(wildcard wasm/stack/*.c wasm/stack/apps/*.c))
+TEST_SRCS := $(sort $(wildcard wasm/tests/test_*.c))
+SUPPORT_SRCS := $(sort $(wildcard wasm/tests/support/*.c))
+
+WARN := -std=c99 -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes -Werror
+INC := -Iwasm/stack -Iwasm/stack/apps -Iwasm/tests/support
+
+NATIVE_CFLAGS := $(WARN) -O2 -g $(INC)
+SAN := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+TEST_CFLAGS := -std=c99 -Wall -Wextra -Werror -O1 -g $(SAN) $(INC)
+
+NATIVE_OBJS := $(patsubst wasm/%.c,$(BUILD)/native/obj/%.o,$(STACK_SRCS))
+ASAN_OBJS := $(patsubst wasm/%.c,$(BUILD)/asan/obj/%.o,$(STACK_SRCS) $(SUPPORT_SRCS))
+WASM_OBJS := $(patsubst wasm/%.c,$(BUILD)/wasm/obj/%.o,$(STACK_SRCS))
+TEST_BINS := $(patsubst wasm/tests/%.c,$(BUILD)/asan/tests/%,$(TEST_SRCS))
+
+.PHONY: native test-c test-bins wasm-lib check-globals clean
+
+native: $(BUILD)/native/libstack.a $(BUILD)/native/stackscope-demo
+
+$(BUILD)/native/obj/%.o: wasm/%.c $(wildcard wasm/stack/*.h wasm/stack/apps/*.h)
+	@mkdir -p $(dir $@)
+	$(CC) $(NATIVE_CFLAGS) -c $< -o $@
+
+$(BUILD)/native/libstack.a: $(NATIVE_OBJS)
+	@rm -f $@
+	ar rcs $@ $^
+
+$(BUILD)/native/stackscope-demo: wasm/tests/demo/demo.c $(BUILD)/asan/support.a $(BUILD)/native/libstack.a
+	@mkdir -p $(dir $@)
+	$(CC) $(NATIVE_CFLAGS) -Wno-missing-prototypes $< $(patsubst wasm/%.c,$(BUILD)/native/obj/%.o,$(SUPPORT_SRCS)) $(BUILD)/native/libstack.a -o $@
+
+# The demo links the test support code (the fake link) built without sanitizers.
+$(BUILD)/native/obj/tests/support/%.o: wasm/tests/support/%.c $(wildcard wasm/tests/support/*.h wasm/stack/*.h)
+	@mkdir -p $(dir $@)
+	$(CC) $(NATIVE_CFLAGS) -c $< -o $@
+$(BUILD)/asan/support.a: $(patsubst wasm/%.c,$(BUILD)/native/obj/%.o,$(SUPPORT_SRCS))
+	@mkdir -p $(dir $@)
+	@rm -f $@
+	ar rcs $@ $^
+
+$(BUILD)/asan/obj/%.o: wasm/%.c $(wildcard wasm/stack/*.h wasm/stack/apps/*.h wasm/tests/support/*.h)
+	@mkdir -p $(dir $@)
+	$(CC) $(TEST_CFLAGS) -c $< -o $@
+
+$(BUILD)/asan/libstack.a: $(ASAN_OBJS)
+	@rm -f $@
+	ar rcs $@ $^
+
+$(BUILD)/asan/tests/%: wasm/tests/%.c wasm/tests/unit.h $(BUILD)/asan/libstack.a
+	@mkdir -p $(dir $@)
+	$(CC) $(TEST_CFLAGS) -Wno-missing-prototypes $< $(BUILD)/asan/libstack.a -o $@
+
+test-bins: $(TEST_BINS)
+
+test-c: test-bins check-globals
+	@bash scripts/run-c-tests.sh $(TEST_BINS)
+
+$(BUILD)/wasm/obj/%.o: wasm/%.c $(wildcard wasm/stack/*.h wasm/stack/apps/*.h)
+	@mkdir -p $(dir $@)
+	$(EMCC) $(WARN) -O2 $(INC) -c $< -o $@
+
+wasm-lib: $(BUILD)/wasm/libstack.a
+
+$(BUILD)/wasm/libstack.a: $(WASM_OBJS)
+	@rm -f $@
+	emar rcs $@ $^
+
+# Mutable file-level state lives in .data, .bss or COMMON; const tables are in .rodata or,
+# when they hold pointers, .data.rel.ro (read-only after relocation). The stack must have
+# none of the former.
+check-globals: $(NATIVE_OBJS)
+	@bad=$$(objdump -t $(NATIVE_OBJS) | awk '$$0 ~ / O / && ($$4 ~ /^\.(data|bss)/ || $$4 == "*COM*") && $$4 !~ /^\.data\.rel\.ro/ {print $$NF}'); \
+	if [ -n "$$bad" ]; then echo "mutable file-level state in wasm/stack: $$bad"; exit 1; fi; \
+	echo "check-globals: no mutable file-level state in $(words $(NATIVE_OBJS)) stack objects"
+
+clean:
+	rm -rf $(BUILD)

@@ -1,0 +1,148 @@
+#include "host.h"
+
+#include <string.h>
+
+void *host_arena_take(struct host_arena *a, size_t size)
+{
+    size_t cost = host_arena_cost(size);
+    void *p;
+    if (cost > a->size - a->used)
+        return NULL;
+    p = a->base + a->used;
+    a->used += cost;
+    memset(p, 0, size);
+    return p;
+}
+
+static int config_valid(const struct host_config *cfg)
+{
+    if (cfg->ip_max_datagram < 68 || cfg->ip_ttl == 0)
+        return 0; /* RFC 791: every host must handle 68-byte datagrams */
+    if (cfg->tcp_rto_min_ms == 0 || cfg->tcp_rto_max_ms < cfg->tcp_rto_min_ms)
+        return 0;
+    if (cfg->tcp_rto_max_ms > 2000000u || cfg->tcp_time_wait_ms > 2000000u)
+        return 0; /* must stay below half the 32-bit microsecond clock's range */
+    if (cfg->tcp_dupack_thresh == 0)
+        return 0;
+    return 1;
+}
+
+size_t host_mem_required(const struct host_config *cfg)
+{
+    return host_arena_cost(cfg->ip_max_datagram) + ip_mem_required(cfg) +
+           udp_mem_required(cfg) + tcp_mem_required(cfg);
+}
+
+int host_init(struct host *h, const struct host_config *cfg, void *mem, size_t mem_len,
+              stack_time_t now)
+{
+    struct host_arena arena;
+    int err;
+
+    memset(h, 0, sizeof *h);
+    if (!config_valid(cfg))
+        return ERR_ARG;
+    if (mem_len < host_mem_required(cfg))
+        return ERR_MEM;
+    h->cfg = *cfg;
+    h->now = now;
+    h->rng = cfg->seed ? cfg->seed : 0x9E3779B9u; /* xorshift must not start at 0 */
+
+    arena.base = mem;
+    arena.size = mem_len;
+    arena.used = 0;
+    h->txbuf = host_arena_take(&arena, cfg->ip_max_datagram);
+    h->txbuf_len = cfg->ip_max_datagram;
+    if (!h->txbuf)
+        return ERR_MEM;
+    if ((err = ip_init(h, &arena)) != ERR_OK)
+        return err;
+    if ((err = udp_init(h, &arena)) != ERR_OK)
+        return err;
+    return tcp_init(h, &arena);
+}
+
+void host_set_tracer(struct host *h, trace_fn fn, void *ctx)
+{
+    h->tracer.fn = fn;
+    h->tracer.ctx = ctx;
+}
+
+int host_add_netif(struct host *h, uint32_t addr, uint32_t netmask, uint16_t mtu,
+                   netif_output_fn output, void *output_ctx)
+{
+    struct netif *nif;
+    int err;
+
+    if (h->n_netifs >= STACK_MAX_NETIFS)
+        return ERR_MEM;
+    if (mtu < 68 || !output)
+        return ERR_ARG;
+    nif = &h->netifs[h->n_netifs];
+    memset(nif, 0, sizeof *nif);
+    nif->addr = addr;
+    nif->netmask = netmask;
+    nif->mtu = mtu;
+    nif->index = h->n_netifs;
+    nif->output = output;
+    nif->output_ctx = output_ctx;
+    err = ip_route_add(h, addr & netmask, netmask, nif->index);
+    if (err != ERR_OK)
+        return err;
+    return h->n_netifs++;
+}
+
+void host_input(struct host *h, uint8_t netif, uint8_t *dgram, uint16_t len, stack_time_t now)
+{
+    h->now = now;
+    if (netif >= h->n_netifs)
+        return;
+    h->netifs[netif].rx_frames++;
+    h->netifs[netif].rx_bytes += len;
+    ip_input(h, netif, dgram, len);
+}
+
+void host_poll(struct host *h, stack_time_t now)
+{
+    h->now = now;
+    ip_poll(h);
+    udp_poll(h);
+    tcp_poll(h);
+}
+
+int host_next_deadline(const struct host *h, stack_time_t *when)
+{
+    int has = 0;
+    ip_next_deadline(h, when, &has);
+    udp_next_deadline(h, when, &has);
+    tcp_next_deadline(h, when, &has);
+    return has;
+}
+
+void host_set_netif_busy(struct host *h, uint8_t netif, int busy, stack_time_t now)
+{
+    h->now = now;
+    if (netif >= h->n_netifs)
+        return;
+    h->netifs[netif].busy = busy ? 1 : 0;
+    if (!busy)
+        tcp_netif_free(h, netif);
+}
+
+void host_drop(struct host *h, enum drop_reason reason, uint8_t proto, uint16_t len)
+{
+    if ((unsigned)reason < DROP_REASON_COUNT)
+        h->stats.drops[reason]++;
+    trace_simple(h, TRACE_DROP, (uint32_t)reason, proto, len);
+}
+
+uint32_t host_random(struct host *h)
+{
+    /* Marsaglia's xorshift32: tiny, deterministic on every platform. */
+    uint32_t x = h->rng;
+    x ^= x << 13;
+    x ^= x >> 17;
+    x ^= x << 5;
+    h->rng = x;
+    return x;
+}

@@ -1,0 +1,105 @@
+/* A host: one instance of the whole stack.
+ *
+ * All state lives here and is passed to every call, so one wasm module can run many hosts
+ * and every test starts from a fresh one. Memory for connection tables and buffers is
+ * handed over once, at host_init(), and carved up there: protocol code never allocates.
+ *
+ * Driving a host (smoltcp's model):
+ *   host_input(h, netif, datagram, len, now)   a datagram arrived on an interface
+ *   host_poll(h, now)                          run whatever timers are due
+ *   host_next_deadline(h)                      when host_poll must be called next
+ * Applications call the socket API (socket.h) between these.
+ */
+#ifndef STACK_HOST_H
+#define STACK_HOST_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "drop_reason.h"
+#include "host_config.h"
+#include "netif.h"
+#include "stack_err.h"
+#include "stack_opts.h"
+#include "stack_time.h"
+#include "trace.h"
+
+#include "ip.h"
+#include "tcp.h"
+#include "udp.h"
+
+/* The memory given at host_init(), cut into pieces by the modules' *_init(). */
+struct host_arena {
+    uint8_t *base;
+    size_t size;
+    size_t used;
+};
+
+struct host_stats {
+    uint32_t drops[DROP_REASON_COUNT];
+};
+
+struct host {
+    struct host_config cfg;
+    stack_time_t now;        /* the `now` of the current call */
+    uint32_t rng;            /* xorshift32 state, from cfg.seed */
+    struct trace_hook tracer;
+
+    struct netif netifs[STACK_MAX_NETIFS];
+    uint8_t n_netifs;
+
+    uint8_t *txbuf;          /* where outgoing datagrams are built: ip_max_datagram bytes */
+    uint16_t txbuf_len;
+
+    struct ip_state ip;
+    struct udp_state udp;
+    struct tcp_host_state tcp;
+    struct host_stats stats;
+};
+
+/* Bytes of memory host_init() needs for this configuration. */
+size_t host_mem_required(const struct host_config *cfg);
+
+/* Starts a host with its configuration (copied) and `mem_len` bytes at `mem`, which must
+ * stay valid as long as the host is used. Returns ERR_OK, ERR_ARG for an impossible
+ * configuration, ERR_MEM if mem_len < host_mem_required(cfg). */
+int host_init(struct host *h, const struct host_config *cfg, void *mem, size_t mem_len,
+              stack_time_t now);
+
+void host_set_tracer(struct host *h, trace_fn fn, void *ctx);
+
+/* Adds an interface; returns its index (0, 1, ...) or ERR_MEM / ERR_ARG. A route to its
+ * subnet is added with it. */
+int host_add_netif(struct host *h, uint32_t addr, uint32_t netmask, uint16_t mtu,
+                   netif_output_fn output, void *output_ctx);
+
+/* A datagram arrived on interface `netif`. The buffer may be modified by the call. */
+void host_input(struct host *h, uint8_t netif, uint8_t *dgram, uint16_t len, stack_time_t now);
+
+/* Runs the timers that are due at `now`. */
+void host_poll(struct host *h, stack_time_t now);
+
+/* Sets *when to the earliest instant at which host_poll() has something to do and
+ * returns 1; returns 0 when no timer is pending. */
+int host_next_deadline(const struct host *h, stack_time_t *when);
+
+/* The link of interface `netif` became free or busy (channel sensing). */
+void host_set_netif_busy(struct host *h, uint8_t netif, int busy, stack_time_t now);
+
+/* Counts a drop and reports it to the tracer. */
+void host_drop(struct host *h, enum drop_reason reason, uint8_t proto, uint16_t len);
+
+/* Deterministic pseudo-random numbers from the host's seed (xorshift32). */
+uint32_t host_random(struct host *h);
+
+/* For module *_init(): `size` bytes from the arena, 8-byte aligned, zeroed; NULL if the
+ * arena is exhausted. */
+void *host_arena_take(struct host_arena *a, size_t size);
+
+/* What host_arena_take() consumes for `size` bytes, for the modules' *_mem_required(). */
+static inline size_t host_arena_cost(size_t size)
+{
+    return (size + 7u) & ~(size_t)7u;
+}
+
+#endif

@@ -1,0 +1,30 @@
+/* A network interface: where the host's IP layer meets a link.
+ *
+ * The link (the simulator's serial or NFC model, the TUN harness, the firmware's UART) owns
+ * the framing; the stack hands it whole IPv4 datagrams through `output` and receives them
+ * through host_input(). Links are point to point, so there is no ARP: the route picks the
+ * interface, the interface delivers.
+ */
+#ifndef STACK_NETIF_H
+#define STACK_NETIF_H
+
+#include <stdint.h>
+
+/* Called with a complete IPv4 datagram. The callee must copy what it keeps: the buffer is
+ * reused as soon as the call returns. Returns 0, or a negative value if the link refused
+ * the datagram (it is then counted as DROP_NETIF_DOWN). */
+typedef int (*netif_output_fn)(void *ctx, uint8_t netif, const uint8_t *dgram, uint16_t len);
+
+struct netif {
+    uint32_t addr;    /* our address on this link, host byte order */
+    uint32_t netmask;
+    uint16_t mtu;     /* largest datagram the link carries */
+    uint8_t index;
+    uint8_t busy;     /* set by the link owner while the link cannot take a frame (NFC module
+                         busy); TCP with channel sensing holds segments meanwhile */
+    netif_output_fn output;
+    void *output_ctx;
+    uint32_t rx_frames, rx_bytes, tx_frames, tx_bytes;
+};
+
+#endif

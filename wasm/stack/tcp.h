@@ -1,0 +1,64 @@
+/* TCP, RFC 9293, with RFC 5681/6582 congestion control, RFC 6298 timers and RFC 7323
+ * timestamps. This header is the module's face to the host; applications use socket.h. */
+#ifndef STACK_TCP_H
+#define STACK_TCP_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "ip.h"
+#include "stack_time.h"
+
+#define TCP_OFF_SRC_PORT 0
+#define TCP_OFF_DST_PORT 2
+#define TCP_OFF_SEQ 4
+#define TCP_OFF_ACK 8
+#define TCP_OFF_DATAOFF 12 /* data offset (4 bits) in 32-bit words */
+#define TCP_OFF_FLAGS 13
+#define TCP_OFF_WND 14
+#define TCP_OFF_CHKSUM 16
+#define TCP_OFF_URG 18
+#define TCP_HLEN 20
+
+#define TCP_FIN 0x01
+#define TCP_SYN 0x02
+#define TCP_RST 0x04
+#define TCP_PSH 0x08
+#define TCP_ACK 0x10
+#define TCP_URG 0x20
+
+/* RFC 9293 section 3.3.2. */
+enum tcp_state {
+    TCP_CLOSED,
+    TCP_LISTEN,
+    TCP_SYN_SENT,
+    TCP_SYN_RECEIVED,
+    TCP_ESTABLISHED,
+    TCP_FIN_WAIT_1,
+    TCP_FIN_WAIT_2,
+    TCP_CLOSE_WAIT,
+    TCP_CLOSING,
+    TCP_LAST_ACK,
+    TCP_TIME_WAIT
+};
+
+struct tcp_pcb; /* tcp_pcb.h */
+
+struct tcp_host_state {
+    struct tcp_pcb *pcbs; /* cfg.tcp_max_pcbs entries */
+    uint16_t next_port;   /* next ephemeral port to try */
+    uint32_t segs_in, segs_out, rst_sent;
+};
+
+size_t tcp_mem_required(const struct host_config *cfg);
+int tcp_init(struct host *h, struct host_arena *arena);
+void tcp_poll(struct host *h);
+void tcp_next_deadline(const struct host *h, stack_time_t *deadline, int *has);
+void tcp_input(struct host *h, struct ip_rx *rx);
+/* Interface `netif` is free again: send what channel sensing held back. */
+void tcp_netif_free(struct host *h, uint8_t netif);
+
+/* "ESTABLISHED" */
+const char *tcp_state_name(enum tcp_state s);
+
+#endif

@@ -1,0 +1,71 @@
+/* Retransmission-timeout estimators.
+ *
+ * An estimator turns RTT samples into an RTO for the next segment. It does not apply
+ * backoff, the floor, the cap or Karn's rule: the TCP core does that (tcp_timer.c), the
+ * same way for every estimator, so swapping estimators changes only the estimate.
+ *
+ *  TCP_RTO_RFC6298   RFC 6298 section 2: SRTT and RTTVAR from every sample, K = 4,
+ *                    alpha 1/8, beta 1/4, clock granularity G = 1 us.
+ *  TCP_RTO_VJ_TICKS  Van Jacobson's integer estimator (SIGCOMM '88, Appendix A) counted in
+ *                    slow-timer ticks, as lwIP's tcp_in.c does: sa = 8 x SRTT and
+ *                    sv = 4 x mean deviation, in ticks; RTO = (sa >> 3) + sv ticks.
+ *  TCP_RTO_FIXED     always cfg.tcp_rto_initial_ms.
+ *  TCP_RTO_NFC_ALG1  the NFC bridge paper's Algorithm 1: the RTO of each packet is computed
+ *                    from its size with the link model of Eq. 5.1-5.6, scaled by the
+ *                    largest recent ratio r = measured / modelled RTT (Eq. 5.7-5.9), with
+ *                    RTT_WiFi floored at tcp_nfc.rtt_wifi_ms and the sum rounded up to
+ *                    tcp_nfc.round_ms (line 20 of the algorithm).
+ */
+#ifndef STACK_TCP_RTO_H
+#define STACK_TCP_RTO_H
+
+#include <stdint.h>
+
+#include "host_config.h"
+#include "stack_opts.h"
+
+/* One RTT measurement, already filtered by Karn's rule. */
+struct tcp_rtt_sample {
+    uint32_t rtt_us;     /* time from sending the timed segment to its ACK */
+    uint32_t ticks;      /* slow-timer ticks that elapsed meanwhile (lwIP counts these; 0
+                            when cfg.tcp_timer_tick_ms is 0) */
+    uint16_t dgram_len;  /* IP datagram length of the timed segment */
+};
+
+struct tcp_rto {
+    uint8_t has_sample;
+    /* TCP_RTO_RFC6298, microseconds */
+    uint32_t srtt_us;
+    uint32_t rttvar_us;
+    /* TCP_RTO_VJ_TICKS, ticks, lwIP's scaling */
+    int32_t sa;
+    int32_t sv;
+    /* TCP_RTO_NFC_ALG1: recent r factors in thousandths, a ring */
+    uint32_t r_milli[TCP_RTO_ALG1_MAX_WINDOW];
+    uint8_t r_count;
+    uint8_t r_next;
+};
+
+void tcp_rto_init(struct tcp_rto *e, const struct host_config *cfg);
+
+/* Feeds one valid sample. */
+void tcp_rto_sample(struct tcp_rto *e, const struct host_config *cfg,
+                    const struct tcp_rtt_sample *s);
+
+/* The estimator's RTO, in microseconds, for a segment whose IP datagram is `dgram_len`
+ * bytes (only Algorithm 1 looks at the size). Before backoff, floor and cap. */
+uint32_t tcp_rto_estimate_us(const struct tcp_rto *e, const struct host_config *cfg,
+                             uint16_t dgram_len);
+
+/* Smoothed RTT and variation to report (0 before the first sample). For the VJ estimator
+ * these are converted from ticks; Algorithm 1 reports the last measured RTT as srtt. */
+uint32_t tcp_rto_srtt_us(const struct tcp_rto *e, const struct host_config *cfg);
+uint32_t tcp_rto_rttvar_us(const struct tcp_rto *e, const struct host_config *cfg);
+
+/* Algorithm 1's link model, Eq. 5.1-5.6: the modelled RTT of a datagram of `dgram_len`
+ * bytes, in microseconds (RTT_NFC + RTT_WiFi, no r scaling, no rounding). The paper
+ * divides size by chunk payload without rounding (Eq. 5.5); this does the same, which is
+ * what reproduces its 2046.78 ms at 24 kbps. */
+uint32_t tcp_rto_alg1_model_us(const struct tcp_nfc_model *m, uint16_t dgram_len);
+
+#endif
