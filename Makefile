@@ -29,7 +29,7 @@ TEST_BINS := $(patsubst wasm/tests/%.c,$(BUILD)/asan/tests/%,$(TEST_SRCS))
 
 native: $(BUILD)/native/libstack.a $(BUILD)/native/stackscope-demo
 
-$(BUILD)/native/obj/%.o: wasm/%.c $(wildcard wasm/stack/*.h wasm/stack/apps/*.h)
+$(BUILD)/native/obj/%.o: wasm/%.c $(wildcard wasm/stack/*.h wasm/stack/apps/*.h wasm/tests/support/*.h)
 	@mkdir -p $(dir $@)
 	$(CC) $(NATIVE_CFLAGS) -c $< -o $@
 
@@ -37,18 +37,12 @@ $(BUILD)/native/libstack.a: $(NATIVE_OBJS)
 	@rm -f $@
 	ar rcs $@ $^
 
-$(BUILD)/native/stackscope-demo: wasm/tests/demo/demo.c $(BUILD)/asan/support.a $(BUILD)/native/libstack.a
-	@mkdir -p $(dir $@)
-	$(CC) $(NATIVE_CFLAGS) -Wno-missing-prototypes $< $(patsubst wasm/%.c,$(BUILD)/native/obj/%.o,$(SUPPORT_SRCS)) $(BUILD)/native/libstack.a -o $@
+# The demo runs on the fake network of the tests, built here without sanitizers.
+SUPPORT_NATIVE_OBJS := $(patsubst wasm/%.c,$(BUILD)/native/obj/%.o,$(SUPPORT_SRCS))
 
-# The demo links the test support code (the fake link) built without sanitizers.
-$(BUILD)/native/obj/tests/support/%.o: wasm/tests/support/%.c $(wildcard wasm/tests/support/*.h wasm/stack/*.h)
+$(BUILD)/native/stackscope-demo: wasm/tests/demo/demo.c $(SUPPORT_NATIVE_OBJS) $(BUILD)/native/libstack.a
 	@mkdir -p $(dir $@)
-	$(CC) $(NATIVE_CFLAGS) -c $< -o $@
-$(BUILD)/asan/support.a: $(patsubst wasm/%.c,$(BUILD)/native/obj/%.o,$(SUPPORT_SRCS))
-	@mkdir -p $(dir $@)
-	@rm -f $@
-	ar rcs $@ $^
+	$(CC) $(NATIVE_CFLAGS) $< $(SUPPORT_NATIVE_OBJS) $(BUILD)/native/libstack.a -o $@
 
 $(BUILD)/asan/obj/%.o: wasm/%.c $(wildcard wasm/stack/*.h wasm/stack/apps/*.h wasm/tests/support/*.h)
 	@mkdir -p $(dir $@)

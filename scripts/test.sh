@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# `npm test`: installs what is missing, builds, and runs every check a change can break.
+# Each step prints its own figures; a summary of the steps closes the run.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+
+results=()
+failed=0
+step() {
+  local name=$1
+  shift
+  echo
+  echo "=== $name"
+  local t0=$SECONDS
+  if "$@"; then
+    results+=("ok    $name ($((SECONDS - t0)) s)")
+  else
+    results+=("FAIL  $name ($((SECONDS - t0)) s)")
+    failed=$((failed + 1))
+  fi
+}
+
+step "setup (Debian and npm packages)" bash scripts/setup.sh || true
+if [ "$failed" -gt 0 ]; then
+  echo "setup failed; nothing else can run" >&2
+  exit 1
+fi
+step "native build, warnings are errors" make --no-print-directory -j2 native
+step "C unit tests under ASan/UBSan" make --no-print-directory -j2 test-c
+step "stack compiled by emcc, warnings are errors" bash scripts/emcc-env.sh make --no-print-directory -j2 wasm-lib
+
+echo
+echo "=== summary"
+printf '%s\n' "${results[@]}"
+[ "$failed" -eq 0 ]
