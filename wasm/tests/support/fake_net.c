@@ -79,10 +79,13 @@ static int fake_output(void *ctx, uint8_t netif, const uint8_t *dgram, uint16_t 
     if (len > FAKE_NET_MAX_FRAME)
         return -1;
     start = time_before(net->now, from->busy_until) ? from->busy_until : net->now;
-    if (link->rate_bps)
-        from->busy_until = start + (uint32_t)((uint64_t)len * 8u * 1000000u / link->rate_bps);
-    else
+    if (link->rate_bps) {
+        uint64_t bytes = link->wire_len ? link->wire_len(dgram, len) : len;
+        uint64_t bits = bytes * (link->bits_per_byte ? link->bits_per_byte : 8u);
+        from->busy_until = start + (uint32_t)(bits * 1000000u / link->rate_bps);
+    } else {
         from->busy_until = start;
+    }
     if (net->drop && net->drop(net->ctx, port->link, port->dir, index, dgram, len))
         fate = 2;
     else if (link->loss_ppm && fake_random(net) % 1000000u < link->loss_ppm)

@@ -38,11 +38,16 @@ struct fake_end {
     uint32_t index;          /* frames sent in this direction */
 };
 
+/* Bytes a datagram takes on the wire once framed (SLIP adds ENDs and escapes). */
+typedef uint32_t (*fake_wire_len_fn)(const uint8_t *dgram, uint16_t len);
+
 struct fake_link {
     struct fake_end end[2];
     uint32_t delay_us;
-    uint32_t rate_bps; /* 0 = infinitely fast */
-    uint32_t loss_ppm; /* random loss, parts per million, each direction */
+    uint32_t rate_bps;      /* 0 = infinitely fast */
+    uint32_t loss_ppm;      /* random loss, parts per million, each direction */
+    uint8_t bits_per_byte;  /* 0 or 8: plain bytes; 10 for a UART's 8N1 */
+    fake_wire_len_fn wire_len; /* NULL: the datagram's own length */
 };
 
 struct fake_frame {
