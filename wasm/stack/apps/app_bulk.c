@@ -1,0 +1,268 @@
+/* Bulk transfer with "DONE"/"OK", the mTCP seed's throughput application. */
+#include "app_bulk.h"
+
+#include <string.h>
+
+#include "app_common.h"
+#include "host.h"
+
+static const uint8_t bulk_done[4] = { 'D', 'O', 'N', 'E' };
+static const uint8_t bulk_ok[2] = { 'O', 'K' };
+
+enum { BS_CONNECTING, BS_SENDING, BS_WAIT_OK, BS_DONE };
+enum { BR_IDLE, BR_RECEIVING, BR_SEND_OK, BR_WAIT_CLOSE };
+
+uint8_t app_bulk_pattern(uint32_t offset)
+{
+    return (uint8_t)('a' + offset % 26u);
+}
+
+/* ---- sender ---- */
+
+static void sender_finish(struct app_bulk_sender *a, struct host *h, int err)
+{
+    if (a->sock >= 0) {
+        if (err < 0)
+            tcpabort(h, a->sock);
+        else
+            tcpclose(h, a->sock);
+        a->sock = -1;
+    }
+    a->state = BS_DONE;
+    a->report.done = 1;
+    a->report.error = err;
+}
+
+int app_bulk_sender_start(struct app_bulk_sender *a, struct host *h,
+                          const struct stack_sockaddr *receiver, uint32_t bytes)
+{
+    memset(a, 0, sizeof *a);
+    a->receiver = *receiver;
+    if (a->receiver.port == 0)
+        a->receiver.port = APP_BULK_PORT;
+    a->len = bytes;
+    a->report.started_at = h->now;
+    a->sock = app_tcp_open(h, 0, &a->receiver);
+    if (a->sock < 0) {
+        int err = a->sock;
+        a->sock = -1;
+        sender_finish(a, h, err);
+        return err;
+    }
+    a->state = BS_CONNECTING;
+    return ERR_OK;
+}
+
+/* Queues data then "DONE" until the send buffer is full; returns an error or 0. */
+static int sender_fill(struct app_bulk_sender *a, struct host *h)
+{
+    uint32_t stream_len = a->len + sizeof bulk_done;
+    while (a->sent < stream_len) {
+        uint8_t chunk[APP_BULK_CHUNK];
+        uint16_t i, k;
+        uint32_t left = stream_len - a->sent;
+        int n;
+        k = left < sizeof chunk ? (uint16_t)left : (uint16_t)sizeof chunk;
+        for (i = 0; i < k; i++) {
+            uint32_t off = a->sent + i;
+            chunk[i] = off < a->len ? app_bulk_pattern(off) : bulk_done[off - a->len];
+        }
+        n = tcpsend(h, a->sock, chunk, k);
+        if (n == ERR_WOULDBLOCK || n == 0)
+            return 0;
+        if (n < 0)
+            return n;
+        if (a->sent == 0)
+            a->report.first_send_at = h->now;
+        a->sent += (uint32_t)n;
+        if (a->report.bytes < a->len) {
+            a->report.bytes = a->sent < a->len ? a->sent : a->len;
+            if (a->report.bytes == a->len) {
+                /* The seed's sender stopped its clock here: the data is in the buffer. */
+                a->report.queued_at = h->now;
+                a->report.queue_us = h->now - a->report.first_send_at;
+                a->report.queue_kbps = app_rate_kbps(a->len, a->report.queue_us);
+            }
+        }
+    }
+    return 0;
+}
+
+/* Reads the answer; 1 once "OK" is complete, 0 while waiting, or an error. */
+static int sender_read_ok(struct app_bulk_sender *a, struct host *h)
+{
+    uint8_t buf[sizeof bulk_ok];
+    int n = tcprecv(h, a->sock, buf, (uint32_t)(sizeof bulk_ok - a->ok_got));
+    if (n == ERR_WOULDBLOCK)
+        return 0;
+    if (n == 0)
+        return ERR_CLSD; /* closed without answering */
+    if (n < 0)
+        return n;
+    if (memcmp(buf, bulk_ok + a->ok_got, (size_t)n) != 0)
+        a->report.bad_reply = 1;
+    a->ok_got = (uint8_t)(a->ok_got + n);
+    return a->ok_got == sizeof bulk_ok;
+}
+
+int app_bulk_sender_poll(struct app_bulk_sender *a, struct host *h, stack_time_t *next)
+{
+    int r;
+    (void)next;
+    if (a->state == BS_CONNECTING) {
+        r = app_tcp_ready(h, a->sock);
+        if (r < 0)
+            sender_finish(a, h, r);
+        if (r <= 0)
+            return 0;
+        a->state = BS_SENDING;
+    }
+    if (a->state == BS_SENDING) {
+        r = sender_fill(a, h);
+        if (r < 0) {
+            sender_finish(a, h, r);
+            return 0;
+        }
+        if (a->sent == a->len + sizeof bulk_done)
+            a->state = BS_WAIT_OK;
+    }
+    if (a->state == BS_WAIT_OK) {
+        r = sender_read_ok(a, h);
+        if (r < 0) {
+            sender_finish(a, h, r);
+        } else if (r == 1) {
+            a->report.ok_at = h->now;
+            a->report.total_us = h->now - a->report.first_send_at;
+            a->report.total_kbps = app_rate_kbps(a->len, a->report.total_us);
+            sender_finish(a, h, 0);
+        }
+    }
+    return 0;
+}
+
+/* ---- receiver ---- */
+
+int app_bulk_receiver_start(struct app_bulk_receiver *a, struct host *h, uint16_t port)
+{
+    memset(a, 0, sizeof *a);
+    a->sock = -1;
+    a->report.mismatch_at = APP_BULK_NO_MISMATCH;
+    a->listener = app_tcp_listen(h, port ? port : APP_BULK_PORT, 1);
+    if (a->listener < 0) {
+        a->report.error = a->listener;
+        a->listener = -1;
+        return a->report.error;
+    }
+    return ERR_OK;
+}
+
+/* Takes received bytes through a four-byte window: a byte leaving the window is data,
+ * checked against the pattern; the window itself is checked for "DONE". */
+static void receiver_take(struct app_bulk_receiver *a, const uint8_t *buf, uint16_t n)
+{
+    uint16_t i;
+    for (i = 0; i < n; i++) {
+        uint8_t slot = (uint8_t)(a->total & 3u);
+        if (a->total >= 4) {
+            uint32_t off = a->total - 4;
+            if (a->win[slot] != app_bulk_pattern(off)) {
+                if (a->report.mismatches++ == 0)
+                    a->report.mismatch_at = off;
+            }
+        }
+        a->win[slot] = buf[i];
+        a->total++;
+    }
+}
+
+static int receiver_saw_done(const struct app_bulk_receiver *a)
+{
+    uint8_t i;
+    if (a->total < 4)
+        return 0;
+    for (i = 0; i < 4; i++) {
+        /* oldest first: the ring slot of byte total-4+i */
+        if (a->win[(a->total + i) & 3u] != bulk_done[i])
+            return 0;
+    }
+    return 1;
+}
+
+static void receiver_end(struct app_bulk_receiver *a, struct host *h, int err)
+{
+    if (err < 0) {
+        tcpabort(h, a->sock);
+        a->report.error = err;
+    } else {
+        tcpclose(h, a->sock);
+        a->report.sessions++;
+        a->report.done = 1;
+    }
+    a->sock = -1;
+    a->state = BR_IDLE;
+}
+
+int app_bulk_receiver_poll(struct app_bulk_receiver *a, struct host *h, stack_time_t *next)
+{
+    (void)next;
+    if (a->listener < 0)
+        return 0;
+    if (a->state == BR_IDLE) {
+        int s = tcpaccept(h, a->listener);
+        uint16_t sessions = a->report.sessions;
+        if (s < 0)
+            return 0;
+        memset(&a->report, 0, sizeof a->report);
+        a->report.sessions = sessions;
+        a->report.mismatch_at = APP_BULK_NO_MISMATCH;
+        a->sock = s;
+        a->total = 0;
+        a->ok_off = 0;
+        a->state = BR_RECEIVING;
+    }
+    for (;;) {
+        uint8_t buf[APP_BULK_CHUNK];
+        int n;
+        if (a->state == BR_SEND_OK) {
+            n = tcpsend(h, a->sock, bulk_ok + a->ok_off, (uint32_t)(sizeof bulk_ok - a->ok_off));
+            if (n == ERR_WOULDBLOCK)
+                return 0;
+            if (n < 0) {
+                receiver_end(a, h, n);
+                return 0;
+            }
+            a->ok_off = (uint8_t)(a->ok_off + n);
+            if (a->ok_off < sizeof bulk_ok)
+                return 0;
+            a->report.ok_sent = 1;
+            a->report.ok_at = h->now;
+            a->report.elapsed_us = h->now - a->report.first_byte_at;
+            a->report.kbps = app_rate_kbps(a->report.bytes, a->report.elapsed_us);
+            a->state = BR_WAIT_CLOSE;
+        }
+        n = tcprecv(h, a->sock, buf, sizeof buf);
+        if (n == ERR_WOULDBLOCK)
+            return 0;
+        if (n < 0) {
+            receiver_end(a, h, n);
+            return 0;
+        }
+        if (n == 0) {
+            /* The sender closed: after "OK" this is the normal end, before it the transfer
+             * was cut short. */
+            receiver_end(a, h, a->state == BR_WAIT_CLOSE ? 0 : ERR_CLSD);
+            return 0;
+        }
+        if (a->state == BR_WAIT_CLOSE) {
+            a->report.extra += (uint32_t)n;
+            continue;
+        }
+        if (a->total == 0)
+            a->report.first_byte_at = h->now;
+        receiver_take(a, buf, (uint16_t)n);
+        if (receiver_saw_done(a)) {
+            a->report.bytes = a->total - 4;
+            a->state = BR_SEND_OK;
+        }
+    }
+}

@@ -1,0 +1,75 @@
+/* TCP echo server (RFC 862: every byte received on port 7 is sent back) on the
+ * non-blocking socket API, serving several connections at once. It is the service the
+ * Arduino echo server seed offers on port 7; the seed's throughput table runs up to 50
+ * parallel connections against it.
+ *
+ * The caller owns the structure (no allocation, no file-level state) and calls
+ * app_tcp_echo_poll() after every host_input()/host_poll(). Each connection keeps a small
+ * buffer of bytes read but not yet taken by tcpsend, so nothing is lost when the send
+ * buffer is full; the server then stops reading that connection, and TCP's receive window
+ * pushes back on the peer (flow control, RFC 9293 3.8.6).
+ *
+ * A connection is closed (tcpclose, FIN) once the peer has closed and every byte has been
+ * handed back to TCP; a connection that fails (reset, timeout) is released with tcpabort.
+ */
+#ifndef APP_TCP_ECHO_H
+#define APP_TCP_ECHO_H
+
+#include <stdint.h>
+
+#include "socket.h"
+#include "stack_time.h"
+
+struct host;
+
+#define APP_TCP_ECHO_PORT 7
+
+/* Connections served at once; the configured count is at most this. */
+#ifndef APP_TCP_ECHO_MAX_CONNS
+#define APP_TCP_ECHO_MAX_CONNS 8
+#endif
+
+/* Bytes read but not yet sent back, per connection. 256 keeps 8 connections in 2 KB; the
+ * Arduino firmware builds with a smaller value. */
+#ifndef APP_TCP_ECHO_CHUNK
+#define APP_TCP_ECHO_CHUNK 256
+#endif
+
+struct app_tcp_echo_conn {
+    int sock;                  /* -1 when the slot is free */
+    uint8_t peer_closed;       /* tcprecv returned 0 */
+    uint16_t pend_off, pend_len;
+    uint32_t bytes;            /* echoed on this connection */
+    uint8_t buf[APP_TCP_ECHO_CHUNK];
+};
+
+struct app_tcp_echo_report {
+    uint16_t accepted;         /* connections taken from the listener */
+    uint16_t completed;        /* closed after the peer closed */
+    uint16_t failed;           /* ended by an error (reset, timeout) */
+    uint16_t active;           /* open now */
+    uint32_t bytes_echoed;     /* over all connections */
+    int last_error;            /* last error seen, 0 if none */
+};
+
+struct app_tcp_echo {
+    int listener;
+    uint8_t max_conns;
+    struct app_tcp_echo_conn conns[APP_TCP_ECHO_MAX_CONNS];
+    struct app_tcp_echo_report report;
+};
+
+/* Listens on `port` (APP_TCP_ECHO_PORT when 0) of any local address and serves up to
+ * `max_conns` connections at once (clamped to 1..APP_TCP_ECHO_MAX_CONNS). Returns ERR_OK
+ * or the socket call's error. */
+int app_tcp_echo_start(struct app_tcp_echo *a, struct host *h, uint16_t port,
+                       uint8_t max_conns);
+
+/* Accepts, reads, writes back and closes what can be done now. Always returns 0: the
+ * server has no timers of its own (`next` is left alone). */
+int app_tcp_echo_poll(struct app_tcp_echo *a, struct host *h, stack_time_t *next);
+
+/* Aborts every connection and closes the listener. */
+void app_tcp_echo_stop(struct app_tcp_echo *a, struct host *h);
+
+#endif
