@@ -28,6 +28,9 @@ struct tcp_cc {
     uint32_t acked_ca;    /* bytes acked in congestion avoidance since cwnd last grew */
     uint8_t dupacks;      /* consecutive duplicate ACKs */
     uint8_t in_recovery;  /* in fast recovery */
+    uint8_t rto_hold;     /* NewReno: set by an RTO until an ACK reaches `recover`; while
+                             set, duplicate ACKs cannot start fast retransmit (RFC 6582
+                             3.2 step 2: the cumulative ACK must cover more than recover) */
 };
 
 /* Starts a connection's window once the MSS is known (RFC 5681 3.1: IW; or

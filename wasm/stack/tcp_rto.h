@@ -34,9 +34,15 @@ struct tcp_rtt_sample {
 
 struct tcp_rto {
     uint8_t has_sample;
-    /* TCP_RTO_RFC6298, microseconds */
+    /* TCP_RTO_RFC6298, microseconds (whole part; Algorithm 1 keeps its last measured RTT
+       in srtt_us) */
     uint32_t srtt_us;
     uint32_t rttvar_us;
+    /* TCP_RTO_RFC6298 fixed-point remainders, added for precision: SRTT is kept in eighths
+       and RTTVAR in quarters of a microsecond, as Linux/BSD scale them (SRTT x 8 =
+       srtt_us x 8 + srtt_frac8, RTTVAR x 4 = rttvar_us x 4 + rttvar_frac4). */
+    uint8_t srtt_frac8;   /* 0..7 */
+    uint8_t rttvar_frac4; /* 0..3 */
     /* TCP_RTO_VJ_TICKS, ticks, lwIP's scaling */
     int32_t sa;
     int32_t sv;
