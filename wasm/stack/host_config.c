@@ -56,4 +56,5 @@ void host_config_default(struct host_config *cfg)
     cfg->tcp_nfc.rtt_wifi_ms = 1000;
     cfg->tcp_nfc.round_ms = 500;
     cfg->tcp_nfc.r_window = 4;
+    cfg->tcp_nfc.frame_overhead = 16;
 }

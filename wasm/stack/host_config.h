@@ -43,6 +43,9 @@ struct tcp_nfc_model {
     uint16_t rtt_wifi_ms;      /* RTT of the Wi-Fi/Ethernet side, floor of Eq. 5.9 (1000) */
     uint16_t round_ms;         /* round the RTO up to this, the slow timer (500) */
     uint8_t r_window;          /* how many recent r factors to keep; the largest is used (4) */
+    uint8_t frame_overhead;    /* bytes the appliance adds to each IP datagram before the
+                                  NFC module (Table 5.2: UI protocol 8 + packet handling 8),
+                                  so a 1064-byte datagram is the paper's 1080-byte packet (16) */
 };
 
 struct host_config {

@@ -69,7 +69,8 @@ uint32_t tcp_rto_srtt_us(const struct tcp_rto *e, const struct host_config *cfg)
 uint32_t tcp_rto_rttvar_us(const struct tcp_rto *e, const struct host_config *cfg);
 
 /* Algorithm 1's link model, Eq. 5.1-5.6: the modelled RTT of a datagram of `dgram_len`
- * bytes, in microseconds (RTT_NFC + RTT_WiFi, no r scaling, no rounding). The paper
+ * bytes (carried as dgram_len + tcp_nfc.frame_overhead bytes by the NFC module), in
+ * microseconds (RTT_NFC + RTT_WiFi, no r scaling, no rounding). The paper
  * divides size by chunk payload without rounding (Eq. 5.5); this does the same, which is
  * what reproduces its 2046.78 ms at 24 kbps. */
 uint32_t tcp_rto_alg1_model_us(const struct tcp_nfc_model *m, uint16_t dgram_len);

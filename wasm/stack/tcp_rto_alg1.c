@@ -50,10 +50,18 @@ uint32_t tcp_rto_alg1_nfc_us(const struct tcp_nfc_model *m, uint16_t size)
     return sat32(q1 + q2 + wait + frac);
 }
 
+/* The packet the NFC module carries: the datagram plus the appliance's own framing
+ * (Table 5.2), which Eq. 5.3-5.6 count. */
+static uint16_t nfc_packet_size(const struct tcp_nfc_model *m, uint16_t dgram_len)
+{
+    uint32_t size = (uint32_t)dgram_len + m->frame_overhead;
+    return size > 0xFFFFu ? 0xFFFFu : (uint16_t)size;
+}
+
 uint32_t tcp_rto_alg1_model_us(const struct tcp_nfc_model *m, uint16_t dgram_len)
 {
     /* Eq. 5.1: RTT = RTT_NFC + RTT_WiFi. */
-    return sat32((uint64_t)tcp_rto_alg1_nfc_us(m, dgram_len) +
+    return sat32((uint64_t)tcp_rto_alg1_nfc_us(m, nfc_packet_size(m, dgram_len)) +
                  (uint64_t)m->rtt_wifi_ms * 1000u);
 }
 
@@ -121,7 +129,7 @@ uint32_t tcp_rto_alg1_estimate_us(const struct tcp_rto *e, const struct host_con
                                   uint16_t dgram_len)
 {
     const struct tcp_nfc_model *m = &cfg->tcp_nfc;
-    uint64_t nfc = tcp_rto_alg1_nfc_us(m, dgram_len);        /* line 12, Eq. 5.2 */
+    uint64_t nfc = tcp_rto_alg1_nfc_us(m, nfc_packet_size(m, dgram_len)); /* line 12 */
     uint64_t wifi = (uint64_t)m->rtt_wifi_ms * 1000u;        /* line 13 */
     uint64_t r = tcp_rto_alg1_r_milli(e, cfg);
     uint64_t sum_milli; /* (RTT_N_c + RTT_W_c) in thousandths of a microsecond */
