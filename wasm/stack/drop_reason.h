@@ -59,7 +59,9 @@
     X(DROP_TCP_OOO_OFF, "tcp: out-of-order segment and the out-of-order queue is off") \
     X(DROP_TCP_OOO_FULL, "tcp: out-of-order queue full") \
     X(DROP_TCP_BAD_FLAGS, "tcp: flag combination not valid in this state") \
-    X(DROP_TCP_PAWS, "tcp: timestamp older than the last one seen (PAWS)")
+    X(DROP_TCP_PAWS, "tcp: timestamp older than the last one seen (PAWS)") \
+    X(DROP_TCP_BAD_OPTION, "tcp: malformed option (length past the header or wrong for its kind)") \
+    X(DROP_TCP_RST_CHALLENGE, "tcp: RST or SYN in the window but not exact: challenge ACK sent (RFC 5961)")
 
 #define DROP_REASON_ENUM(name, text) name,
 enum drop_reason {

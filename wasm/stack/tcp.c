@@ -1,8 +1,299 @@
-/* TEMPORARY placeholder so the tree links while the TCP module is written. */
+/* TCP: the connection table, its memory, the clocks, and the glue to the host (poll,
+ * deadline, channel sensing). Input is in tcp_in.c / tcp_in_data.c, output in tcp_out.c,
+ * timers in tcp_timer.c, the socket calls in socket_tcp.c. */
+#include "tcp.h"
+
+#include <string.h>
+
 #include "host.h"
-size_t tcp_mem_required(const struct host_config *cfg) { (void)cfg; return 0; }
-int tcp_init(struct host *h, struct host_arena *arena) { (void)h; (void)arena; return ERR_OK; }
-void tcp_poll(struct host *h) { (void)h; }
-void tcp_next_deadline(const struct host *h, stack_time_t *d, int *has) { (void)h; (void)d; (void)has; }
-void tcp_input(struct host *h, struct ip_rx *rx) { host_drop(h, DROP_TCP_NO_PCB, IP_PROTO_TCP, rx->len); }
-void tcp_netif_free(struct host *h, uint8_t netif) { (void)h; (void)netif; }
+#include "tcp_pcb.h"
+
+size_t tcp_mem_required(const struct host_config *cfg)
+{
+    size_t n = cfg->tcp_max_pcbs;
+    return host_arena_cost(n * sizeof(struct tcp_pcb)) +
+           n * (host_arena_cost(cfg->tcp_snd_buf) + host_arena_cost(cfg->tcp_rcv_buf));
+}
+
+static uint32_t floor_to(stack_time_t now, uint32_t period_us)
+{
+    return now - now % period_us;
+}
+
+int tcp_init(struct host *h, struct host_arena *arena)
+{
+    struct tcp_host_state *t = &h->tcp;
+    uint8_t i, n = h->cfg.tcp_max_pcbs;
+    if (h->cfg.tcp_snd_buf == 0 || h->cfg.tcp_rcv_buf == 0)
+        return n ? ERR_ARG : ERR_OK;
+    t->pcbs = host_arena_take(arena, (size_t)n * sizeof(struct tcp_pcb));
+    if (!t->pcbs && n)
+        return ERR_MEM;
+    for (i = 0; i < n; i++) {
+        struct tcp_pcb *pcb = &t->pcbs[i];
+        uint8_t *sb = host_arena_take(arena, h->cfg.tcp_snd_buf);
+        uint8_t *rb = host_arena_take(arena, h->cfg.tcp_rcv_buf);
+        if (!sb || !rb)
+            return ERR_MEM;
+        pcb->slot = i;
+        tcp_ring_init(&pcb->snd, sb, h->cfg.tcp_snd_buf);
+        tcp_ring_init(&pcb->rcv, rb, h->cfg.tcp_rcv_buf);
+    }
+    /* Ephemeral ports 49152-65535 (RFC 6335 6), starting at a seeded place. */
+    t->next_port = (uint16_t)(49152u + host_random(h) % 16384u);
+    t->clk_last = h->now;
+    if (h->cfg.tcp_timer_tick_ms) {
+        uint32_t T = STACK_MS(h->cfg.tcp_timer_tick_ms);
+        t->slow_at = floor_to(h->now, T);
+        t->slow_ticks = h->now / T;
+    }
+    if (h->cfg.tcp_fast_tick_ms)
+        t->fast_at = floor_to(h->now, STACK_MS(h->cfg.tcp_fast_tick_ms));
+    return ERR_OK;
+}
+
+void tcp_clock_update(struct host *h)
+{
+    struct tcp_host_state *t = &h->tcp;
+    uint32_t elapsed = h->now - t->clk_last, rem;
+    if ((int32_t)elapsed <= 0)
+        return; /* same instant, or a caller went back in time: keep the clocks */
+    t->clk_last = h->now;
+    rem = t->clk_rem_us + elapsed;
+    t->clk_ms += rem / 1000u;
+    t->clk_rem_us = rem % 1000u;
+    if (h->cfg.tcp_timer_tick_ms) {
+        uint32_t T = STACK_MS(h->cfg.tcp_timer_tick_ms);
+        uint32_t k = (h->now - t->slow_at) / T;
+        t->slow_at += k * T;
+        t->slow_ticks += k;
+    }
+    if (h->cfg.tcp_fast_tick_ms) {
+        uint32_t F = STACK_MS(h->cfg.tcp_fast_tick_ms);
+        t->fast_at += (h->now - t->fast_at) / F * F;
+    }
+}
+
+void tcp_poll(struct host *h)
+{
+    uint8_t i;
+    tcp_clock_update(h);
+    for (i = 0; i < h->cfg.tcp_max_pcbs; i++) {
+        struct tcp_pcb *pcb = &h->tcp.pcbs[i];
+        if (pcb->in_use)
+            tcp_timers_poll(h, pcb);
+    }
+}
+
+void tcp_next_deadline(const struct host *h, stack_time_t *deadline, int *has)
+{
+    uint8_t i;
+    for (i = 0; i < h->cfg.tcp_max_pcbs; i++) {
+        const struct tcp_pcb *pcb = &h->tcp.pcbs[i];
+        if (pcb->in_use)
+            tcp_timers_deadline(pcb, deadline, has);
+    }
+}
+
+void tcp_netif_free(struct host *h, uint8_t netif)
+{
+    uint8_t i;
+    tcp_clock_update(h);
+    for (i = 0; i < h->cfg.tcp_max_pcbs; i++) {
+        struct tcp_pcb *pcb = &h->tcp.pcbs[i];
+        if (pcb->in_use && pcb->netif == netif && pcb->state != TCP_LISTEN &&
+            pcb->state != TCP_CLOSED)
+            tcp_output(h, pcb);
+    }
+}
+
+void tcp_set_next_iss(struct host *h, uint32_t iss)
+{
+    h->tcp.iss_forced = 1;
+    h->tcp.iss_next = iss;
+}
+
+/* RFC 9293 3.4.1 wants ISNs that are hard to guess; RFC 6528 builds them from a clock and a
+ * keyed hash. Here determinism matters more (same seed, same trace): the host's PRNG. */
+uint32_t tcp_new_iss(struct host *h)
+{
+    if (h->tcp.iss_forced) {
+        h->tcp.iss_forced = 0;
+        return h->tcp.iss_next;
+    }
+    return host_random(h);
+}
+
+struct tcp_pcb *tcp_pcb_get(const struct host *h, int s)
+{
+    struct tcp_pcb *pcb;
+    if (s < 0 || s >= (int)h->cfg.tcp_max_pcbs)
+        return NULL;
+    pcb = &h->tcp.pcbs[s];
+    return pcb->in_use && pcb->has_socket ? pcb : NULL;
+}
+
+struct tcp_pcb *tcp_pcb_alloc(struct host *h)
+{
+    uint8_t i;
+    for (i = 0; i < h->cfg.tcp_max_pcbs; i++) {
+        struct tcp_pcb *pcb = &h->tcp.pcbs[i];
+        struct tcp_ring snd, rcv;
+        if (pcb->in_use)
+            continue;
+        snd = pcb->snd;
+        rcv = pcb->rcv;
+        memset(pcb, 0, sizeof *pcb);
+        pcb->in_use = 1;
+        pcb->slot = i;
+        pcb->state = TCP_CLOSED;
+        pcb->parent = TCP_NO_PARENT;
+        tcp_ring_init(&pcb->snd, snd.buf, snd.size);
+        tcp_ring_init(&pcb->rcv, rcv.buf, rcv.size);
+        tcp_rto_init(&pcb->est, &h->cfg);
+        pcb->mss = TCP_DEFAULT_MSS;
+        pcb->rcv_mss = TCP_DEFAULT_MSS;
+        pcb->rcv_seg_max = TCP_DEFAULT_MSS;
+        return pcb;
+    }
+    return NULL;
+}
+
+void tcp_pcb_free(struct host *h, struct tcp_pcb *pcb)
+{
+    tcp_timers_stop(h, pcb);
+    if (pcb->state != TCP_CLOSED)
+        tcp_set_state(h, pcb, TCP_CLOSED);
+    pcb->in_use = 0;
+    pcb->has_socket = 0;
+}
+
+void tcp_trace(struct host *h, const struct tcp_pcb *pcb, enum trace_kind kind, uint32_t a,
+               uint32_t b, uint32_t c, uint32_t d)
+{
+    struct trace_event ev;
+    if (!h->tracer.fn)
+        return;
+    memset(&ev, 0, sizeof ev);
+    ev.kind = (uint16_t)kind;
+    ev.conn = pcb->slot;
+    ev.netif = pcb->netif;
+    ev.lport = pcb->local_port;
+    ev.rport = pcb->remote_port;
+    ev.a = a;
+    ev.b = b;
+    ev.c = c;
+    ev.d = d;
+    trace_emit(h, &ev);
+}
+
+void tcp_set_state(struct host *h, struct tcp_pcb *pcb, enum tcp_state s)
+{
+    uint8_t old = pcb->state;
+    if (old == (uint8_t)s)
+        return;
+    pcb->state = (uint8_t)s;
+    tcp_trace(h, pcb, TRACE_TCP_STATE, old, (uint32_t)s, 0, 0);
+}
+
+void tcp_conn_done(struct host *h, struct tcp_pcb *pcb)
+{
+    tcp_timers_stop(h, pcb);
+    tcp_set_state(h, pcb, TCP_CLOSED);
+    if (!pcb->has_socket)
+        tcp_pcb_free(h, pcb);
+}
+
+void tcp_conn_fail(struct host *h, struct tcp_pcb *pcb, int err)
+{
+    tcp_trace(h, pcb, TRACE_TCP_ERROR, (uint32_t)err, 0, 0, 0);
+    pcb->error = (int8_t)err;
+    tcp_conn_done(h, pcb);
+}
+
+int tcp_port_used(const struct host *h, uint32_t addr, uint16_t port)
+{
+    uint8_t i;
+    for (i = 0; i < h->cfg.tcp_max_pcbs; i++) {
+        const struct tcp_pcb *pcb = &h->tcp.pcbs[i];
+        if (pcb->in_use && pcb->local_port == port &&
+            (addr == 0 || pcb->local_addr == 0 || pcb->local_addr == addr))
+            return 1;
+    }
+    return 0;
+}
+
+uint16_t tcp_ephemeral_port(struct host *h)
+{
+    uint16_t tries;
+    for (tries = 0; tries < 16384u; tries++) {
+        uint16_t p = h->tcp.next_port;
+        h->tcp.next_port = (uint16_t)(p == 65535u ? 49152u : p + 1u);
+        if (!tcp_port_used(h, 0, p))
+            return p;
+    }
+    return 0;
+}
+
+int tcp_pcb_route(struct host *h, struct tcp_pcb *pcb)
+{
+    int nif = ip_route(h, pcb->remote_addr);
+    uint32_t mss;
+    if (nif < 0)
+        return ERR_RTE;
+    pcb->netif = (uint8_t)nif;
+    if (pcb->local_addr == 0)
+        pcb->local_addr = h->netifs[nif].addr;
+    /* RFC 9293 3.7.1: announce what we can receive, MTU - 40 unless configured. */
+    mss = h->cfg.tcp_mss ? h->cfg.tcp_mss : (uint32_t)h->netifs[nif].mtu - 40u;
+    if (mss > (uint32_t)ip_tx_capacity(h) - TCP_HLEN)
+        mss = (uint32_t)ip_tx_capacity(h) - TCP_HLEN;
+    pcb->rcv_mss = (uint16_t)mss;
+    pcb->rcv_seg_max = mss;
+    return ERR_OK;
+}
+
+void tcp_pcb_set_mss(struct host *h, struct tcp_pcb *pcb, const struct tcp_opts *o)
+{
+    /* RFC 9293 3.7.1: Eff.snd.MSS = min(SendMSS, what our own interface carries); 536 when
+     * the peer sent no MSS option. Options are taken off per segment (tcp_seg_max). */
+    uint16_t peer = o->has_mss ? o->mss : TCP_DEFAULT_MSS;
+    uint16_t mss = peer < pcb->rcv_mss ? peer : pcb->rcv_mss;
+    if (mss < 64)
+        mss = 64; /* a peer announcing a tiny MSS must not stall us (Linux floors at 48) */
+    pcb->mss = mss;
+    if (!pcb->cc_ready) {
+        tcp_cc_init(&pcb->cc, &h->cfg, mss);
+        pcb->cc_ready = 1;
+        tcp_trace(h, pcb, TRACE_CWND, pcb->cc.cwnd, 0, 0, 0);
+        tcp_trace(h, pcb, TRACE_SSTHRESH, pcb->cc.ssthresh, 0, 0, 0);
+    }
+}
+
+uint32_t tcp_snd_unsent(const struct tcp_pcb *pcb)
+{
+    uint32_t sent = pcb->snd_nxt - pcb->snd_buf_seq;
+    if (tcp_seq_lt(pcb->snd_nxt, pcb->snd_buf_seq))
+        return pcb->snd.len;
+    return sent >= pcb->snd.len ? 0 : pcb->snd.len - sent;
+}
+
+uint8_t tcp_backlog_used(const struct host *h, const struct tcp_pcb *listener)
+{
+    uint8_t i, n = 0;
+    for (i = 0; i < h->cfg.tcp_max_pcbs; i++) {
+        const struct tcp_pcb *pcb = &h->tcp.pcbs[i];
+        if (pcb->in_use && pcb->parent == listener->slot && !pcb->accepted)
+            n++;
+    }
+    return n;
+}
+
+const char *tcp_state_name(enum tcp_state s)
+{
+    static const char *const names[] = {
+        "CLOSED",     "LISTEN",     "SYN_SENT", "SYN_RECEIVED", "ESTABLISHED", "FIN_WAIT_1",
+        "FIN_WAIT_2", "CLOSE_WAIT", "CLOSING",  "LAST_ACK",     "TIME_WAIT",
+    };
+    return (unsigned)s < sizeof names / sizeof names[0] ? names[s] : "UNKNOWN";
+}

@@ -48,6 +48,19 @@ struct tcp_host_state {
     struct tcp_pcb *pcbs; /* cfg.tcp_max_pcbs entries */
     uint16_t next_port;   /* next ephemeral port to try */
     uint32_t segs_in, segs_out, rst_sent;
+    uint32_t next_timer_id; /* RTO timer instances, per host, increasing (trace.h) */
+    uint32_t accept_counter;
+    /* Clocks derived from h->now, advanced at every entry (the 32-bit microsecond clock
+     * wraps every 71.6 minutes; these do not lose their phase when it does). */
+    stack_time_t clk_last;   /* h->now at the last update */
+    uint32_t clk_ms;         /* milliseconds since tcp_init: the RFC 7323 TSval clock */
+    uint32_t clk_rem_us;
+    stack_time_t slow_at;    /* latest slow-timer tick instant <= now (cfg.tcp_timer_tick_ms) */
+    uint32_t slow_ticks;     /* slow ticks counted since host time 0 */
+    stack_time_t fast_at;    /* latest fast-timer tick instant <= now (cfg.tcp_fast_tick_ms) */
+    /* Test and replay hook: the ISS of the next connection (tcp_set_next_iss). */
+    uint8_t iss_forced;
+    uint32_t iss_next;
 };
 
 size_t tcp_mem_required(const struct host_config *cfg);
@@ -57,6 +70,11 @@ void tcp_next_deadline(const struct host *h, stack_time_t *deadline, int *has);
 void tcp_input(struct host *h, struct ip_rx *rx);
 /* Interface `netif` is free again: send what channel sensing held back. */
 void tcp_netif_free(struct host *h, uint8_t netif);
+
+/* The next connection opened (active or passive) uses `iss` as its initial sequence
+ * number instead of one from host_random(): for tests (sequence wrap-around) and for
+ * replaying a capture. */
+void tcp_set_next_iss(struct host *h, uint32_t iss);
 
 /* "ESTABLISHED" */
 const char *tcp_state_name(enum tcp_state s);

@@ -1,0 +1,397 @@
+/* TCP output: segments cut from the send ring, options, Nagle and sender-side SWS
+ * avoidance, the advertised window, ACKs, resets, zero-window probes.
+ *
+ * tcp_output() works like BSD's: it looks at the connection and sends whatever is due
+ * (a SYN, data the windows allow, a FIN, a pending retransmission, an ACK), so every
+ * caller (input, timers, the socket calls, channel sensing) just calls it. */
+#include <string.h>
+
+#include "bytes.h"
+#include "inet_chksum.h"
+#include "tcp_pcb.h"
+
+uint16_t tcp_opt_len(const struct tcp_pcb *pcb)
+{
+    return pcb->ts_ok ? TCP_OPT_TS_LEN : 0;
+}
+
+/* RFC 6691 / RFC 9293 3.7.1: the MSS counts data only, so options come out of it. */
+uint16_t tcp_seg_max(const struct host *h, const struct tcp_pcb *pcb)
+{
+    uint16_t opt = tcp_opt_len(pcb);
+    uint16_t m = pcb->mss > opt ? (uint16_t)(pcb->mss - opt) : 1;
+    uint16_t cap = (uint16_t)(ip_tx_capacity(h) - TCP_HLEN - opt);
+    return m < cap ? m : cap;
+}
+
+static uint32_t tcp_ts_now(const struct host *h)
+{
+    return h->tcp.clk_ms;
+}
+
+static void write_ts(uint8_t *p, uint32_t val, uint32_t ecr)
+{
+    /* RFC 7323 Appendix A layout: NOP, NOP, kind 8, length 10, TSval, TSecr. */
+    p[0] = 1;
+    p[1] = 1;
+    p[2] = 8;
+    p[3] = 10;
+    wr32(p + 4, val);
+    wr32(p + 8, ecr);
+}
+
+uint16_t tcp_opts_write_syn(struct host *h, const struct tcp_pcb *pcb, uint8_t *p)
+{
+    uint16_t n = 4;
+    /* RFC 9293 3.2: MSS, kind 2, length 4, only on SYN segments. */
+    p[0] = 2;
+    p[1] = 4;
+    wr16(p + 2, pcb->rcv_mss);
+    /* RFC 7323 3.2: offer TSopt on the SYN; answer with it only if the SYN had one. */
+    if (h->cfg.tcp_timestamps &&
+        (pcb->state == TCP_SYN_SENT || pcb->ts_ok)) {
+        write_ts(p + n, tcp_ts_now(h), pcb->state == TCP_SYN_SENT ? 0 : pcb->ts_recent);
+        n += TCP_OPT_TS_LEN;
+    }
+    return n;
+}
+
+int tcp_opts_parse(const uint8_t *p, uint16_t len, struct tcp_opts *o)
+{
+    uint16_t i = 0;
+    memset(o, 0, sizeof *o);
+    while (i < len) {
+        uint8_t kind = p[i], olen;
+        if (kind == 0) /* end of option list */
+            break;
+        if (kind == 1) { /* no-operation */
+            i++;
+            continue;
+        }
+        if (i + 1 >= len)
+            return -1;
+        olen = p[i + 1];
+        if (olen < 2 || olen > len - i)
+            return -1;
+        if (kind == 2) {
+            if (olen != 4)
+                return -1;
+            o->has_mss = 1;
+            o->mss = rd16(p + i + 2);
+        } else if (kind == 8) {
+            if (olen != 10)
+                return -1;
+            o->has_ts = 1;
+            o->ts_val = rd32(p + i + 2);
+            o->ts_ecr = rd32(p + i + 6);
+        }
+        /* RFC 9293 3.1: other kinds (SACK-permitted, window scale, ...) are skipped by
+         * their length. */
+        i = (uint16_t)(i + olen);
+    }
+    return 0;
+}
+
+/* The window to advertise now, with receiver-side SWS avoidance (RFC 9293 3.8.6.2.2,
+ * RFC 1122 4.2.3.3): the right edge only moves forward by at least min(half the buffer,
+ * MSS), and it never moves back (no shrinking). */
+static uint32_t rcv_window_candidate(const struct tcp_pcb *pcb, uint32_t *cur)
+{
+    uint32_t fre = tcp_ring_free(&pcb->rcv);
+    uint32_t thresh = pcb->rcv.size / 2u;
+    if (thresh > pcb->rcv_mss)
+        thresh = pcb->rcv_mss;
+    if (fre > TCP_MAX_WINDOW)
+        fre = TCP_MAX_WINDOW;
+    *cur = tcp_seq_gt(pcb->rcv_adv, pcb->rcv_nxt) ? pcb->rcv_adv - pcb->rcv_nxt : 0;
+    if (fre > *cur && fre - *cur >= thresh)
+        return fre;
+    return *cur;
+}
+
+static uint16_t rcv_window_take(struct host *h, struct tcp_pcb *pcb, int update)
+{
+    uint32_t cur, w = rcv_window_candidate(pcb, &cur);
+    pcb->rcv_adv = pcb->rcv_nxt + w;
+    if ((uint16_t)w != pcb->rcv_wnd_last)
+        tcp_trace(h, pcb, TRACE_RCV_WND, w, pcb->rcv_wnd_last, update ? 1u : 0u, 0);
+    pcb->rcv_wnd_last = (uint16_t)w;
+    return (uint16_t)w;
+}
+
+/* Builds and sends one segment of this connection: `len` bytes from `ring_off` bytes into
+ * the send ring. Returns ERR_WOULDBLOCK when channel sensing holds it. */
+static int tcp_xmit(struct host *h, struct tcp_pcb *pcb, uint32_t seq, uint8_t flags,
+                    uint32_t ring_off, uint16_t len, int wnd_update)
+{
+    uint8_t *p = ip_tx_payload(h);
+    uint16_t hlen = TCP_HLEN, tlen;
+    uint32_t sum;
+
+    if (h->cfg.tcp_channel_sensing && h->netifs[pcb->netif].busy) {
+        /* NFC paper: hold while the module is busy; tcp_netif_free() sends it. */
+        tcp_trace(h, pcb, TRACE_CHANNEL_WAIT, seq, len, pcb->netif, 0);
+        return ERR_WOULDBLOCK;
+    }
+    if (flags & TCP_SYN)
+        hlen = (uint16_t)(hlen + tcp_opts_write_syn(h, pcb, p + TCP_HLEN));
+    else if (pcb->ts_ok) {
+        write_ts(p + TCP_HLEN, tcp_ts_now(h), pcb->ts_recent);
+        hlen = (uint16_t)(hlen + TCP_OPT_TS_LEN);
+    }
+    wr16(p + TCP_OFF_SRC_PORT, pcb->local_port);
+    wr16(p + TCP_OFF_DST_PORT, pcb->remote_port);
+    wr32(p + TCP_OFF_SEQ, seq);
+    wr32(p + TCP_OFF_ACK, (flags & TCP_ACK) ? pcb->rcv_nxt : 0);
+    p[TCP_OFF_DATAOFF] = (uint8_t)((hlen / 4u) << 4);
+    p[TCP_OFF_FLAGS] = flags;
+    wr16(p + TCP_OFF_WND, rcv_window_take(h, pcb, wnd_update));
+    wr16(p + TCP_OFF_CHKSUM, 0);
+    wr16(p + TCP_OFF_URG, 0);
+    if (len)
+        tcp_ring_peek(&pcb->snd, ring_off, p + hlen, len);
+    tlen = (uint16_t)(hlen + len);
+    sum = inet_pseudo_sum(pcb->local_addr, pcb->remote_addr, IP_PROTO_TCP, tlen);
+    wr16(p + TCP_OFF_CHKSUM, inet_fold(inet_sum(sum, p, tlen)));
+    h->tcp.segs_out++;
+    if (flags & TCP_ACK) {
+        /* Any ACK we send covers what the delayed ACK waited for (RFC 1122 4.2.3.2). */
+        pcb->last_ack_sent = pcb->rcv_nxt;
+        pcb->ack_now = 0;
+        pcb->unacked_bytes = 0;
+        if (pcb->delack)
+            tcp_delack_cancel(h, pcb);
+    }
+    ip_output(h, pcb->local_addr, pcb->remote_addr, IP_PROTO_TCP, tlen, 0);
+    return ERR_OK;
+}
+
+static uint32_t fin_seq(const struct tcp_pcb *pcb)
+{
+    return pcb->snd_buf_seq + pcb->snd.len;
+}
+
+/* Retransmission bookkeeping shared by every path that re-sends [seq, seq + n). */
+static void note_retransmit(struct host *h, struct tcp_pcb *pcb, uint32_t seq, uint32_t n,
+                            uint8_t cause)
+{
+    uint32_t d = cause == TCP_RETX_FAST || cause == TCP_RETX_PARTIAL_ACK ? pcb->cc.dupacks
+                                                                         : pcb->retx_timer_id;
+    /* Karn's rule (RFC 6298 3): a retransmitted segment gives no RTT sample. */
+    if (pcb->rtt_timing && tcp_seq_leq(seq, pcb->rtt_seq) && tcp_seq_lt(pcb->rtt_seq, seq + n))
+        pcb->rtt_timing = 0;
+    if (cause == TCP_RETX_FAST || cause == TCP_RETX_PARTIAL_ACK)
+        pcb->retransmits_fast++;
+    else
+        pcb->retransmits_rto++;
+    tcp_trace(h, pcb, TRACE_RETRANSMIT, seq, n, cause, d);
+}
+
+/* Fast retransmit / NewReno partial ACK: the segment at snd_una, once (RFC 5681 3.2 step 2,
+ * RFC 6582 3.2 step 3). snd_nxt stays where it is. */
+static int send_una_segment(struct host *h, struct tcp_pcb *pcb)
+{
+    uint32_t seq = pcb->snd_una, off = seq - pcb->snd_buf_seq, avail, out, len;
+    int fin;
+    avail = off < pcb->snd.len ? pcb->snd.len - off : 0;
+    out = pcb->snd_max - pcb->snd_una;
+    len = tcp_seg_max(h, pcb);
+    if (len > avail)
+        len = avail;
+    if (len > out)
+        len = out;
+    fin = pcb->fin_queued && seq + len == fin_seq(pcb) && tcp_seq_gt(pcb->snd_max, fin_seq(pcb));
+    if (len == 0 && !fin)
+        return ERR_OK;
+    if (tcp_xmit(h, pcb, seq, (uint8_t)(TCP_ACK | (fin ? TCP_FIN : 0)), off, (uint16_t)len, 0) < 0)
+        return ERR_WOULDBLOCK;
+    note_retransmit(h, pcb, seq, len + (fin ? 1u : 0u), pcb->retx_pending);
+    if (tcp_seq_lt(pcb->snd_nxt, seq + len + (fin ? 1u : 0u)))
+        pcb->snd_nxt = seq + len + (fin ? 1u : 0u);
+    if (!pcb->rto_running)
+        tcp_rto_start(h, pcb, (uint16_t)(IP_HLEN + TCP_HLEN + tcp_opt_len(pcb) + len), 0);
+    return ERR_OK;
+}
+
+/* One pass of new data, go-back-N retransmission, SYN or FIN. Returns 1 if a segment was
+ * sent, 0 if nothing was due, -1 if channel sensing held it. */
+static int output_one(struct host *h, struct tcp_pcb *pcb)
+{
+    uint32_t seq = pcb->snd_nxt, len = 0, off = 0, avail, flight, wnd, usable;
+    uint16_t maxseg = tcp_seg_max(h, pcb), dlen;
+    uint8_t flags;
+    int fin = 0, syn = 0, is_retx;
+
+    if (pcb->state == TCP_SYN_SENT || pcb->state == TCP_SYN_RECEIVED) {
+        if (seq != pcb->iss)
+            return 0;
+        syn = 1;
+        flags = (uint8_t)(TCP_SYN | (pcb->state == TCP_SYN_RECEIVED ? TCP_ACK : 0));
+    } else if (tcp_data_state(pcb->state)) {
+        off = seq - pcb->snd_buf_seq;
+        avail = tcp_seq_geq(seq, pcb->snd_buf_seq) && off < pcb->snd.len ? pcb->snd.len - off : 0;
+        flight = seq - pcb->snd_una;
+        wnd = pcb->snd_wnd;
+        if (pcb->cc_ready && tcp_cc_window(&pcb->cc, &h->cfg) < wnd)
+            wnd = tcp_cc_window(&pcb->cc, &h->cfg);
+        usable = wnd > flight ? wnd - flight : 0;
+        if (pcb->force_one && usable < maxseg)
+            usable = maxseg; /* after an RTO one segment goes whatever the windows say */
+        len = avail < maxseg ? avail : maxseg;
+        if (len > usable)
+            len = usable;
+        is_retx = tcp_seq_lt(seq, pcb->snd_max);
+        fin = pcb->fin_queued && seq + len == fin_seq(pcb);
+        if (!is_retx && !fin && len > 0 && len < maxseg) {
+            int idle = pcb->snd_una == pcb->snd_max;
+            if (len == avail) {
+                /* Nagle, RFC 9293 3.7.4: with data outstanding, hold a short segment until
+                 * the outstanding data is acknowledged or a full segment can be sent. */
+                if (h->cfg.tcp_nagle && !idle)
+                    len = 0;
+            } else if (!idle && len < pcb->max_snd_wnd / 2u) {
+                /* Sender SWS avoidance, RFC 9293 3.8.6.2.1: the window, not the data,
+                 * limits us; wait for it to open by a useful amount. */
+                len = 0;
+            }
+            fin = pcb->fin_queued && seq + len == fin_seq(pcb);
+        }
+        if (len == 0 && !fin)
+            return 0;
+        flags = (uint8_t)(TCP_ACK | (fin ? TCP_FIN : 0));
+        if (len && seq + len == fin_seq(pcb))
+            flags |= TCP_PSH; /* the last segment of what the application queued */
+    } else {
+        return 0;
+    }
+    is_retx = tcp_seq_lt(seq, pcb->snd_max);
+    dlen = (uint16_t)len;
+    if (tcp_xmit(h, pcb, seq, flags, off, dlen, 0) < 0)
+        return -1;
+    pcb->force_one = 0;
+    len += (uint32_t)syn + (uint32_t)fin;
+    if (is_retx && pcb->quiet_once)
+        pcb->quiet_once = 0; /* a probe byte or a simultaneous-open SYN-ACK, sent again */
+    else if (is_retx)
+        note_retransmit(h, pcb, seq, len,
+                        syn ? TCP_RETX_SYN_RTO : (dlen == 0 && fin ? TCP_RETX_FIN_RTO
+                                                                   : pcb->retx_cause));
+    else if (!is_retx && !pcb->rtt_timing && !pcb->ts_ok) {
+        /* RFC 6298 3: time one segment at a time. */
+        pcb->rtt_timing = 1;
+        pcb->rtt_seq = seq;
+        pcb->rtt_start = h->now;
+        pcb->rtt_tick_start = h->tcp.slow_ticks;
+        pcb->rtt_dgram_len = (uint16_t)(IP_HLEN + TCP_HLEN + tcp_opt_len(pcb) + dlen);
+    }
+    pcb->snd_nxt = seq + len;
+    if (tcp_seq_gt(pcb->snd_nxt, pcb->snd_max))
+        pcb->snd_max = pcb->snd_nxt;
+    /* RFC 6298 5.1: start the timer when sending data (or SYN/FIN) if it is not running. */
+    if (!pcb->rto_running && !pcb->persist) {
+        uint16_t dg = (uint16_t)(IP_HLEN + TCP_HLEN + dlen +
+                                 (syn ? 4u + (h->cfg.tcp_timestamps ? 12u : 0u) : tcp_opt_len(pcb)));
+        tcp_rto_start(h, pcb, dg, 0);
+    }
+    return 1;
+}
+
+void tcp_output(struct host *h, struct tcp_pcb *pcb)
+{
+    int r;
+    if (!pcb->in_use || pcb->state == TCP_CLOSED || pcb->state == TCP_LISTEN)
+        return;
+    if (pcb->retx_pending && tcp_data_state(pcb->state)) {
+        if (send_una_segment(h, pcb) < 0)
+            return;
+        pcb->retx_pending = 0;
+    }
+    while ((r = output_one(h, pcb)) > 0) {
+    }
+    if (r < 0)
+        return;
+    if (pcb->ack_now && pcb->state != TCP_SYN_SENT)
+        tcp_xmit(h, pcb, pcb->snd_nxt, TCP_ACK, 0, 0, 0);
+    tcp_timers_update(h, pcb);
+}
+
+void tcp_ack_now(struct host *h, struct tcp_pcb *pcb)
+{
+    pcb->ack_now = 1;
+    tcp_output(h, pcb);
+}
+
+void tcp_rcv_window_check(struct host *h, struct tcp_pcb *pcb)
+{
+    uint32_t cur, w;
+    uint32_t maxw = pcb->rcv.size < TCP_MAX_WINDOW ? pcb->rcv.size : TCP_MAX_WINDOW;
+    if (pcb->state != TCP_ESTABLISHED && pcb->state != TCP_FIN_WAIT_1 &&
+        pcb->state != TCP_FIN_WAIT_2)
+        return;
+    w = rcv_window_candidate(pcb, &cur);
+    /* As Linux's tcp_cleanup_rbuf: only when the window we advertised has fallen to half
+     * or less and would at least double, so a reader that keeps up adds no extra ACKs. */
+    if (w > cur && 2u * cur <= maxw && w >= 2u * cur) {
+        if (tcp_xmit(h, pcb, pcb->snd_nxt, TCP_ACK, 0, 0, 1) < 0)
+            pcb->ack_now = 1;
+    }
+}
+
+void tcp_send_probe(struct host *h, struct tcp_pcb *pcb)
+{
+    /* RFC 9293 3.8.6.1, RFC 1122 4.2.2.17: probe a zero window with one byte of data. The
+     * byte is new data the first time, the same byte again while it is not accepted. */
+    uint32_t seq = pcb->probe_out && pcb->snd_una != pcb->snd_max ? pcb->snd_una : pcb->snd_nxt;
+    uint32_t off = seq - pcb->snd_buf_seq;
+    if (!tcp_data_state(pcb->state) || off >= pcb->snd.len)
+        return;
+    tcp_trace(h, pcb, TRACE_ZERO_WINDOW_PROBE, seq, pcb->persist_backoff, 0, 0);
+    if (tcp_xmit(h, pcb, seq, TCP_ACK, off, 1, 0) < 0)
+        return;
+    pcb->probe_out = 1;
+    if (tcp_seq_gt(seq + 1, pcb->snd_nxt))
+        pcb->snd_nxt = seq + 1;
+    if (tcp_seq_gt(pcb->snd_nxt, pcb->snd_max))
+        pcb->snd_max = pcb->snd_nxt;
+}
+
+static void rst_out(struct host *h, uint32_t src, uint32_t dst, uint16_t sport, uint16_t dport,
+                    uint32_t seq, uint32_t ack, uint8_t flags)
+{
+    uint8_t *p = ip_tx_payload(h);
+    uint32_t sum;
+    memset(p, 0, TCP_HLEN);
+    wr16(p + TCP_OFF_SRC_PORT, sport);
+    wr16(p + TCP_OFF_DST_PORT, dport);
+    wr32(p + TCP_OFF_SEQ, seq);
+    wr32(p + TCP_OFF_ACK, ack);
+    p[TCP_OFF_DATAOFF] = (TCP_HLEN / 4) << 4;
+    p[TCP_OFF_FLAGS] = flags;
+    sum = inet_pseudo_sum(src, dst, IP_PROTO_TCP, TCP_HLEN);
+    wr16(p + TCP_OFF_CHKSUM, inet_fold(inet_sum(sum, p, TCP_HLEN)));
+    h->tcp.segs_out++;
+    h->tcp.rst_sent++;
+    ip_output(h, src, dst, IP_PROTO_TCP, TCP_HLEN, 0);
+}
+
+void tcp_send_rst_reply(struct host *h, const struct tcp_seg *seg)
+{
+    /* RFC 9293 3.10.7.1: never answer a reset; if the segment has an ACK the reset takes
+     * its sequence number from it, otherwise it acknowledges the whole segment. */
+    if (seg->flags & TCP_RST)
+        return;
+    if (seg->flags & TCP_ACK)
+        rst_out(h, seg->dst, seg->src, seg->dport, seg->sport, seg->ack, 0, TCP_RST);
+    else
+        rst_out(h, seg->dst, seg->src, seg->dport, seg->sport, 0,
+                seg->seq + seg->len + ((seg->flags & TCP_SYN) ? 1u : 0u) +
+                    ((seg->flags & TCP_FIN) ? 1u : 0u),
+                TCP_RST | TCP_ACK);
+}
+
+void tcp_send_rst_pcb(struct host *h, struct tcp_pcb *pcb)
+{
+    /* RFC 9293 3.10.5 ABORT: <SEQ=SND.NXT><CTL=RST>; the ACK is added as BSD and Linux do. */
+    rst_out(h, pcb->local_addr, pcb->remote_addr, pcb->local_port, pcb->remote_port,
+            pcb->snd_nxt, pcb->rcv_nxt, TCP_RST | TCP_ACK);
+}
