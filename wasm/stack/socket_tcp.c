@@ -125,6 +125,7 @@ int tcpconnect(struct host *h, int s, const struct stack_sockaddr *remote)
     pcb->iss = tcp_new_iss(h);
     pcb->snd_una = pcb->snd_nxt = pcb->snd_max = pcb->iss;
     pcb->snd_buf_seq = pcb->iss + 1;
+    pcb->snd_sml = pcb->iss;
     tcp_set_state(h, pcb, TCP_SYN_SENT);
     tcp_output(h, pcb);
     return ERR_OK;

@@ -157,6 +157,7 @@ void tcp_input_listen(struct host *h, struct tcp_pcb *lpcb, struct tcp_seg *seg)
     c->iss = tcp_new_iss(h);
     c->snd_una = c->snd_nxt = c->snd_max = c->iss;
     c->snd_buf_seq = c->iss + 1;
+    c->snd_sml = c->iss;
     c->snd_wl2 = c->iss;
     /* Data or FIN on the SYN are not taken: they are not acknowledged, so the peer sends
      * them again once the connection is established (RFC 9293 3.10.7.2 allows either). */

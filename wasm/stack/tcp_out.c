@@ -245,9 +245,11 @@ static int output_one(struct host *h, struct tcp_pcb *pcb)
         if (!is_retx && !fin && len > 0 && len < maxseg) {
             int idle = pcb->snd_una == pcb->snd_max;
             if (len == avail) {
-                /* Nagle, RFC 9293 3.7.4: with data outstanding, hold a short segment until
-                 * the outstanding data is acknowledged or a full segment can be sent. */
-                if (h->cfg.tcp_nagle && !idle)
+                /* Nagle, RFC 9293 3.7.4: hold a short segment until the outstanding data is
+                 * acknowledged or a full segment can be sent; in Minshall's variant (as
+                 * Linux), only while an earlier short segment is unacknowledged, so the
+                 * tail of a bulk write is not held for a round trip. */
+                if (h->cfg.tcp_nagle && tcp_seq_gt(pcb->snd_sml, pcb->snd_una))
                     len = 0;
             } else if (!idle && len < pcb->max_snd_wnd / 2u) {
                 /* Sender SWS avoidance, RFC 9293 3.8.6.2.1: the window, not the data,
@@ -284,6 +286,8 @@ static int output_one(struct host *h, struct tcp_pcb *pcb)
         pcb->rtt_tick_start = h->tcp.slow_ticks;
         pcb->rtt_dgram_len = (uint16_t)(IP_HLEN + TCP_HLEN + tcp_opt_len(pcb) + dlen);
     }
+    if (!is_retx && dlen > 0 && dlen < maxseg)
+        pcb->snd_sml = seq + dlen; /* Minshall: the last short segment sent */
     pcb->snd_nxt = seq + len;
     if (tcp_seq_gt(pcb->snd_nxt, pcb->snd_max))
         pcb->snd_max = pcb->snd_nxt;

@@ -78,6 +78,7 @@ struct tcp_pcb {
     uint32_t iss, snd_una, snd_nxt, snd_max, snd_wl1, snd_wl2;
     uint32_t snd_wnd, max_snd_wnd;
     uint32_t snd_buf_seq;
+    uint32_t snd_sml;      /* end of the last short segment sent (Nagle, Minshall) */
     uint16_t mss;          /* effective send MSS (without options) */
     uint16_t rcv_mss;      /* the MSS we announced */
     uint8_t fin_queued;    /* the application closed: FIN follows the queued data */

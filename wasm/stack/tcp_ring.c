@@ -74,8 +74,8 @@ void tcp_ring_consume(struct tcp_ring *r, uint32_t n)
         n = r->len;
     r->head = ring_index(r, n);
     r->len -= n;
-    if (r->len == 0)
-        r->head = 0; /* keeps segments contiguous in memory as often as possible */
+    /* head stays where it is even when the ring empties: out-of-order data may sit past
+     * the end, placed relative to head (tcp_ring_put_at). */
 }
 
 uint32_t tcp_ring_read(struct tcp_ring *r, uint8_t *dst, uint32_t n)
