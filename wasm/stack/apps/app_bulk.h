@@ -28,9 +28,13 @@ struct host;
 
 #define APP_BULK_PORT 9000 /* the seed's example port */
 
-/* Bytes generated or read per socket call, in a scratch buffer on the C stack. */
+/* Bytes generated (or read) per socket call, in a scratch buffer on the C stack. One
+ * Ethernet MSS, so a message of up to an MSS is written in one tcpsend and leaves as one
+ * segment: split in two, its second part would wait under Nagle's rule (RFC 9293 3.7.4)
+ * for the ACK of the first, which the peer delays (RFC 1122 4.2.3.2) by up to 200 ms.
+ * Builds for small targets (the Arduino) set a smaller value. */
 #ifndef APP_BULK_CHUNK
-#define APP_BULK_CHUNK 512
+#define APP_BULK_CHUNK 1460
 #endif
 
 #define APP_BULK_NO_MISMATCH 0xFFFFFFFFu

@@ -137,28 +137,27 @@ int app_echo_client_poll(struct app_echo_client *a, struct host *h, stack_time_t
         a->state = EC_RUNNING;
         a->report.established_at = h->now;
     }
+    /* Read before writing, so the segments we send advertise the room just made. */
     while (a->state == EC_RUNNING) {
-        int sent = send_some(a, h), got = 0;
-        if (sent < 0) {
-            finish(a, h, sent);
-            break;
-        }
-        if (a->p.send_only) {
-            if (a->report.bytes_sent == a->p.len)
-                finish(a, h, 0);
-            else if (sent == 0)
-                break;
-            continue;
-        }
-        if (a->report.bytes_received < a->p.len || a->report.bytes_sent < a->p.len) {
+        int got = 0, sent;
+        if (!a->p.send_only && a->report.bytes_received < a->p.len) {
             got = recv_some(a, h);
             if (got < 0) {
                 finish(a, h, got);
                 break;
             }
         }
-        if (a->report.bytes_received == a->p.len) {
-            finish(a, h, 0);
+        if (!a->p.send_only && a->report.bytes_received == a->p.len) {
+            finish(a, h, 0); /* everything came back */
+            break;
+        }
+        sent = send_some(a, h);
+        if (sent < 0) {
+            finish(a, h, sent);
+            break;
+        }
+        if (a->p.send_only && a->report.bytes_sent == a->p.len) {
+            finish(a, h, 0); /* discard client: all queued, FIN follows it */
             break;
         }
         if (sent == 0 && got == 0)

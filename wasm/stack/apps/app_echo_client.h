@@ -19,9 +19,13 @@
 
 struct host;
 
-/* Bytes generated or compared per socket call, in a scratch buffer on the C stack. */
+/* Bytes generated (or read) per socket call, in a scratch buffer on the C stack. One
+ * Ethernet MSS, so a message of up to an MSS is written in one tcpsend and leaves as one
+ * segment: split in two, its second part would wait under Nagle's rule (RFC 9293 3.7.4)
+ * for the ACK of the first, which the peer delays (RFC 1122 4.2.3.2) by up to 200 ms.
+ * Builds for small targets (the Arduino) set a smaller value. */
 #ifndef APP_ECHO_CLIENT_CHUNK
-#define APP_ECHO_CLIENT_CHUNK 256
+#define APP_ECHO_CLIENT_CHUNK 1460
 #endif
 
 #define APP_ECHO_NO_MISMATCH 0xFFFFFFFFu

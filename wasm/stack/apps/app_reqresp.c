@@ -85,7 +85,13 @@ static void client_next_round(struct app_reqresp_client *a, struct host *h)
 {
     a->off = 0;
     if (a->round >= a->n_rounds) {
+        int err = app_tcp_closing_note(h, a->sock, &a->closing);
+        if (err < 0) {
+            client_fail(a, h, err);
+            return;
+        }
         tcpclose(h, a->sock); /* our FIN first, as in the paper's captures */
+        a->sock = -1;
         a->report.fin_at = h->now;
         a->state = RC_CLOSING;
         return;
@@ -95,19 +101,12 @@ static void client_next_round(struct app_reqresp_client *a, struct host *h)
 }
 
 /* After tcpclose: the session ends when the connection reaches TIME_WAIT (our last ACK
- * has just left) or is gone. */
+ * has just left) or is over. */
 static void client_watch_close(struct app_reqresp_client *a, struct host *h)
 {
-    struct tcp_info info;
-    int err = tcpstatus(h, a->sock, &info);
-    if (err >= 0 && info.error < 0) {
-        a->sock = -1; /* given back to the stack already: no abort */
-        client_fail(a, h, info.error);
+    int st = app_tcp_closing_state(h, &a->closing);
+    if (st != TCP_TIME_WAIT && st != TCP_CLOSED)
         return;
-    }
-    if (err >= 0 && info.state != TCP_TIME_WAIT && info.state != TCP_CLOSED)
-        return;
-    a->sock = -1;
     a->report.end_at = h->now;
     a->report.latency_us = h->now - a->report.syn_at;
     a->state = RC_DONE;

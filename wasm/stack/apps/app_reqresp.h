@@ -17,8 +17,9 @@
  * client's last ACK of the closing handshake, e.g. 2.8 ms for the Ethernet-only session
  * of Fig. 5.12. The client measures the same span: from tcpconnect (the SYN leaves) to the
  * moment its connection reaches TIME_WAIT, which is when that last ACK leaves (RFC 9293
- * 3.6: FIN-WAIT-2 receiving the peer's FIN). If the stack releases the closed socket
- * before reporting TIME_WAIT, the moment it disappears is taken instead.
+ * 3.6: FIN-WAIT-2 receiving the peer's FIN), or is over (CLOSED, when our FIN and the
+ * peer's crossed and the stack skips TIME_WAIT). socket.h cannot report on a closed
+ * descriptor, so this uses app_tcp_closing_state() (see app_common.h).
  *
  * Bytes carry a pattern that depends on the round and the direction, so a byte of one
  * round read as another's is caught.
@@ -28,6 +29,7 @@
 
 #include <stdint.h>
 
+#include "app_common.h"
 #include "socket.h"
 #include "stack_time.h"
 
@@ -36,8 +38,13 @@ struct host;
 #define APP_REQRESP_PORT 7891        /* the paper's server port */
 #define APP_REQRESP_CLIENT_PORT 49153 /* the paper's client port */
 
+/* Bytes generated (or read) per socket call, in a scratch buffer on the C stack. One
+ * Ethernet MSS, so a message of up to an MSS is written in one tcpsend and leaves as one
+ * segment: split in two, its second part would wait under Nagle's rule (RFC 9293 3.7.4)
+ * for the ACK of the first, which the peer delays (RFC 1122 4.2.3.2) by up to 200 ms.
+ * Builds for small targets (the Arduino) set a smaller value. */
 #ifndef APP_REQRESP_CHUNK
-#define APP_REQRESP_CHUNK 256
+#define APP_REQRESP_CHUNK 1460
 #endif
 
 struct app_reqresp_round {
@@ -73,6 +80,7 @@ struct app_reqresp_client {
     uint32_t off;                /* bytes of the current request sent / response read */
     stack_time_t t_mark;         /* think deadline, then when the request began */
     struct stack_sockaddr server;
+    struct app_tcp_closing closing; /* the connection, followed after tcpclose */
     struct app_reqresp_client_report report;
 };
 

@@ -48,40 +48,36 @@ static void conn_release(struct app_tcp_echo *a, struct host *h, struct app_tcp_
 /* Moves bytes from the receive side back to the send side until one of them blocks. */
 static void conn_pump(struct app_tcp_echo *a, struct host *h, struct app_tcp_echo_conn *c)
 {
+    uint8_t buf[APP_TCP_ECHO_CHUNK];
     for (;;) {
-        int n;
-        if (c->pend_len > 0) {
-            n = tcpsend(h, c->sock, c->buf + c->pend_off, c->pend_len);
-            if (n == ERR_WOULDBLOCK)
-                return; /* send buffer full: wait for ACKs */
-            if (n < 0) {
-                conn_release(a, h, c, n);
-                return;
-            }
-            c->pend_off = (uint16_t)(c->pend_off + (uint16_t)n);
-            c->pend_len = (uint16_t)(c->pend_len - (uint16_t)n);
-            c->bytes += (uint32_t)n;
-            a->report.bytes_echoed += (uint32_t)n;
-            if (c->pend_len > 0)
-                return; /* partly taken: the buffer is full */
-        }
-        if (c->peer_closed) {
-            conn_release(a, h, c, 0);
-            return;
-        }
-        n = tcprecv(h, c->sock, c->buf, APP_TCP_ECHO_CHUNK);
-        if (n == ERR_WOULDBLOCK)
-            return;
+        struct tcp_info info;
+        uint32_t room;
+        int n, sent;
+        n = tcpstatus(h, c->sock, &info);
+        if (n >= 0 && info.error < 0)
+            n = info.error;
         if (n < 0) {
             conn_release(a, h, c, n);
             return;
         }
-        if (n == 0) {
-            c->peer_closed = 1; /* peer's FIN, and everything before it, was read */
-            continue;
+        room = info.snd_space < sizeof buf ? info.snd_space : (uint32_t)sizeof buf;
+        if (room == 0)
+            return; /* send buffer full: wait for ACKs; unread data stays in TCP */
+        n = tcprecv(h, c->sock, buf, room);
+        if (n == ERR_WOULDBLOCK)
+            return;
+        if (n <= 0) {
+            /* 0: the peer's FIN, after everything before it was echoed; < 0: failed. */
+            conn_release(a, h, c, n);
+            return;
         }
-        c->pend_off = 0;
-        c->pend_len = (uint16_t)n;
+        sent = tcpsend(h, c->sock, buf, (uint32_t)n);
+        if (sent != n) {
+            conn_release(a, h, c, sent < 0 ? sent : ERR_BUF);
+            return;
+        }
+        c->bytes += (uint32_t)n;
+        a->report.bytes_echoed += (uint32_t)n;
     }
 }
 
@@ -102,8 +98,8 @@ int app_tcp_echo_poll(struct app_tcp_echo *a, struct host *h, stack_time_t *next
                 int s = tcpaccept(h, a->listener);
                 if (s < 0)
                     continue;
-                memset(c, 0, sizeof *c);
                 c->sock = s;
+                c->bytes = 0;
                 a->report.accepted++;
                 a->report.active++;
             }

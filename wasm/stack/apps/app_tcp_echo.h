@@ -4,10 +4,14 @@
  * parallel connections against it.
  *
  * The caller owns the structure (no allocation, no file-level state) and calls
- * app_tcp_echo_poll() after every host_input()/host_poll(). Each connection keeps a small
- * buffer of bytes read but not yet taken by tcpsend, so nothing is lost when the send
- * buffer is full; the server then stops reading that connection, and TCP's receive window
- * pushes back on the peer (flow control, RFC 9293 3.8.6).
+ * app_tcp_echo_poll() after every host_input()/host_poll(). The server reads only as many
+ * bytes as the connection's send buffer can take (tcpstatus snd_space), into a scratch
+ * buffer on the C stack, and writes them back in one tcpsend: nothing waits in the
+ * application, so a connection costs a few bytes here. While the send buffer is full the
+ * server leaves the data in TCP, whose receive window then pushes back on the peer (flow
+ * control, RFC 9293 3.8.6). A whole received segment goes back in one write, so the echo
+ * leaves as one segment rather than a short one that Nagle's rule would then hold
+ * (RFC 9293 3.7.4) against the peer's delayed ACK.
  *
  * A connection is closed (tcpclose, FIN) once the peer has closed and every byte has been
  * handed back to TCP; a connection that fails (reset, timeout) is released with tcpabort.
@@ -29,18 +33,15 @@ struct host;
 #define APP_TCP_ECHO_MAX_CONNS 8
 #endif
 
-/* Bytes read but not yet sent back, per connection. 256 keeps 8 connections in 2 KB; the
- * Arduino firmware builds with a smaller value. */
+/* Scratch buffer on the C stack: bytes moved per read/write pair. One Ethernet MSS by
+ * default; the Arduino firmware builds with a smaller value to fit its stack. */
 #ifndef APP_TCP_ECHO_CHUNK
-#define APP_TCP_ECHO_CHUNK 256
+#define APP_TCP_ECHO_CHUNK 1460
 #endif
 
 struct app_tcp_echo_conn {
     int sock;                  /* -1 when the slot is free */
-    uint8_t peer_closed;       /* tcprecv returned 0 */
-    uint16_t pend_off, pend_len;
     uint32_t bytes;            /* echoed on this connection */
-    uint8_t buf[APP_TCP_ECHO_CHUNK];
 };
 
 struct app_tcp_echo_report {
@@ -49,7 +50,8 @@ struct app_tcp_echo_report {
     uint16_t failed;           /* ended by an error (reset, timeout) */
     uint16_t active;           /* open now */
     uint32_t bytes_echoed;     /* over all connections */
-    int last_error;            /* last error seen, 0 if none */
+    int last_error;            /* last error seen, 0 if none (ERR_BUF: tcpsend took less
+                                  than tcpstatus offered) */
 };
 
 struct app_tcp_echo {

@@ -1,0 +1,353 @@
+/* Echo, discard and request/response applications (wasm/stack/apps) on two hosts over
+ * the fake network (app_world.h): host A 10.0.0.1 runs the clients, host B
+ * 10.0.0.2 the servers. Expected values are worked out by hand in the comments. The bulk
+ * transfer has its own file, test_apps_bulk.c.
+ */
+#include <string.h>
+
+#include "app_common.h"
+#include "app_world.h"
+#include "unit.h"
+
+#define RUN_LIMIT STACK_MS(120000) /* virtual time; every test ends long before */
+
+static int clients_done(void *ctx)
+{
+    struct app_world *w = ctx;
+    int i;
+    for (i = 0; i < w->n_clients; i++) {
+        if (!w->clients[i].report.done)
+            return 0;
+    }
+    return 1;
+}
+
+/* Clients done and the server has seen every connection close. */
+static int echo_all_closed(void *ctx)
+{
+    struct app_world *w = ctx;
+    return clients_done(ctx) &&
+           w->echo->report.completed + w->echo->report.failed == w->n_clients;
+}
+
+static int discard_closed(void *ctx)
+{
+    struct app_world *w = ctx;
+    return clients_done(ctx) && w->discard->report.completed + w->discard->report.failed == 1;
+}
+
+static int rq_done(void *ctx)
+{
+    struct app_world *w = ctx;
+    return w->rq_client->report.done && w->rq_server->report.done;
+}
+
+static struct stack_sockaddr server_addr(uint16_t port)
+{
+    struct stack_sockaddr s;
+    s.addr = APP_WORLD_ADDR_B;
+    s.port = port;
+    return s;
+}
+
+/* ---- helpers, no network ---- */
+
+static void test_rate_kbps(void)
+{
+    /* 1 000 000 B in 1.068184 s: 8e9 / 1068184 = 7489.36 -> 7489 kbit/s = 7.489 Mbit/s
+     * (the seed's own "7.546" does not follow from its numbers). */
+    CHECK_EQ(app_rate_kbps(1000000u, 1068184u), 7489);
+    /* The seed's sender: 1 000 000 B in 245 us: 8e9 / 245 = 32653061.2. */
+    CHECK_EQ(app_rate_kbps(1000000u, 245u), 32653061u);
+    /* The seed's cwnd / RTT, 20000 B per 20 ms: 8000 kbit/s, not "1 Mbit/s". */
+    CHECK_EQ(app_rate_kbps(20000u, 20000u), 8000);
+    CHECK_EQ(app_rate_kbps(5u, 0u), 0);
+    CHECK_EQ(app_rate_kbps(0xFFFFFFFFu, 1u), 0xFFFFFFFFu); /* 3.4e13 saturates */
+}
+
+static void test_patterns(void)
+{
+    uint32_t i;
+    CHECK_EQ(app_echo_client_pattern(250), 250);
+    CHECK_EQ(app_echo_client_pattern(251), 0);
+    CHECK_EQ(app_echo_client_pattern(1000), 1000 - 3 * 251);
+    CHECK_EQ(app_bulk_pattern(0), 'a');
+    CHECK_EQ(app_bulk_pattern(27), 'b');
+    /* Lower case only, so "DONE" never appears inside the data. */
+    for (i = 0; i < 1000; i++)
+        CHECK(app_bulk_pattern(i) >= 'a' && app_bulk_pattern(i) <= 'z');
+    /* Request and response of one round differ, and so do two rounds. */
+    CHECK(app_reqresp_pattern(0, 5, 0) != app_reqresp_pattern(0, 5, 1));
+    CHECK(app_reqresp_pattern(0, 5, 0) != app_reqresp_pattern(1, 5, 0));
+}
+
+/* ---- echo ---- */
+
+/* 10000 bytes of caller data through the echo server come back byte for byte. */
+static void test_echo_10000_bytes_exact(void)
+{
+    static struct app_world w;
+    static uint8_t data[10000], back[10000];
+    struct host_config cfg;
+    struct app_tcp_echo echo;
+    struct app_echo_client client;
+    struct app_echo_client_params p;
+    uint32_t i, x = 12345;
+
+    for (i = 0; i < sizeof data; i++) {
+        x = x * 1103515245u + 12345u; /* any bytes, all 256 values */
+        data[i] = (uint8_t)(x >> 16);
+    }
+    memset(back, 0, sizeof back);
+    host_config_default(&cfg);
+    CHECK_EQ(app_world_init(&w, &cfg, &cfg, 10000000u, 10000u), 0);
+    CHECK_EQ(app_tcp_echo_start(&echo, app_world_b(&w), 0, 4), ERR_OK);
+    memset(&p, 0, sizeof p);
+    p.server = server_addr(0); /* port 0: 7 */
+    p.len = sizeof data;
+    p.data = data;
+    p.rx_copy = back;
+    CHECK_EQ(app_echo_client_start(&client, app_world_a(&w), &p), ERR_OK);
+    w.echo = &echo;
+    w.clients = &client;
+    w.n_clients = 1;
+
+    CHECK_EQ(fake_net_run(&w.net, RUN_LIMIT, echo_all_closed), 1);
+    CHECK_EQ(client.report.error, 0);
+    CHECK_EQ(client.report.bytes_sent, 10000);
+    CHECK_EQ(client.report.bytes_received, 10000);
+    CHECK_EQ(client.report.mismatch_at, APP_ECHO_NO_MISMATCH);
+    CHECK_MEM(back, data, sizeof data);
+    /* Handshake (one RTT) plus at least one more RTT for the data: 2 x 2 x 10 ms. */
+    CHECK(client.report.elapsed_us >= 40000u);
+    CHECK_EQ(echo.report.accepted, 1);
+    CHECK_EQ(echo.report.completed, 1);
+    CHECK_EQ(echo.report.failed, 0);
+    CHECK_EQ(echo.report.active, 0);
+    CHECK_EQ(echo.report.bytes_echoed, 10000);
+    app_world_free(&w);
+}
+
+/* Five clients at once, each with its own length, against a server taking `max_conns` at
+ * a time: all complete, each gets exactly its own bytes back. */
+static void run_parallel_echo(uint8_t max_conns)
+{
+    static struct app_world w;
+    struct host_config cfg;
+    struct app_tcp_echo echo;
+    struct app_echo_client clients[5];
+    uint32_t total = 0;
+    int i;
+
+    host_config_default(&cfg);
+    CHECK_EQ(app_world_init(&w, &cfg, &cfg, 10000000u, 5000u), 0);
+    CHECK_EQ(app_tcp_echo_start(&echo, app_world_b(&w), APP_TCP_ECHO_PORT, max_conns), ERR_OK);
+    for (i = 0; i < 5; i++) {
+        struct app_echo_client_params p;
+        memset(&p, 0, sizeof p);
+        p.server = server_addr(APP_TCP_ECHO_PORT);
+        p.len = 3000u + 1111u * (uint32_t)i; /* 3000, 4111, 5222, 6333, 7444 */
+        total += p.len;
+        CHECK_EQ(app_echo_client_start(&clients[i], app_world_a(&w), &p), ERR_OK);
+    }
+    CHECK_EQ(total, 26110);
+    w.echo = &echo;
+    w.clients = clients;
+    w.n_clients = 5;
+
+    CHECK_EQ(fake_net_run(&w.net, RUN_LIMIT, echo_all_closed), 1);
+    for (i = 0; i < 5; i++) {
+        CHECK_EQ(clients[i].report.error, 0);
+        CHECK_EQ(clients[i].report.bytes_received, 3000u + 1111u * (uint32_t)i);
+        CHECK_EQ(clients[i].report.mismatch_at, APP_ECHO_NO_MISMATCH);
+    }
+    CHECK_EQ(echo.report.accepted, 5);
+    CHECK_EQ(echo.report.completed, 5);
+    CHECK_EQ(echo.report.failed, 0);
+    CHECK_EQ(echo.report.bytes_echoed, 26110);
+    app_world_free(&w);
+}
+
+static void test_echo_five_parallel(void)
+{
+    run_parallel_echo(5);
+}
+
+/* Only two served at once: the other three wait in the listener's backlog (or retry their
+ * SYN) and are served as slots free up. */
+static void test_echo_five_parallel_two_slots(void)
+{
+    run_parallel_echo(2);
+}
+
+/* ---- discard ---- */
+
+static void test_discard_counts_exactly(void)
+{
+    static struct app_world w;
+    struct host_config cfg;
+    struct app_tcp_discard discard;
+    struct app_echo_client client;
+    struct app_echo_client_params p;
+
+    host_config_default(&cfg);
+    CHECK_EQ(app_world_init(&w, &cfg, &cfg, 10000000u, 10000u), 0);
+    CHECK_EQ(app_tcp_discard_start(&discard, app_world_b(&w), 0, 2), ERR_OK);
+    memset(&p, 0, sizeof p);
+    p.server = server_addr(APP_TCP_DISCARD_PORT);
+    p.len = 77777; /* not a multiple of any segment or chunk size */
+    p.send_only = 1;
+    CHECK_EQ(app_echo_client_start(&client, app_world_a(&w), &p), ERR_OK);
+    w.discard = &discard;
+    w.clients = &client;
+    w.n_clients = 1;
+
+    CHECK_EQ(fake_net_run(&w.net, RUN_LIMIT, discard_closed), 1);
+    CHECK_EQ(client.report.error, 0);
+    CHECK_EQ(client.report.bytes_sent, 77777);
+    CHECK_EQ(client.report.bytes_received, 0);
+    CHECK_EQ(discard.report.bytes, 77777);
+    CHECK_EQ(discard.report.last_conn_bytes, 77777);
+    CHECK_EQ(discard.report.accepted, 1);
+    CHECK_EQ(discard.report.completed, 1);
+    CHECK_EQ(discard.report.failed, 0);
+    /* SYN and SYN-ACK are 44 B (MSS option): 352 bits at 10 Mbit/s, 35 us on the fake
+     * link's integer clock, + 10 ms each. At 20070 us the client ACKs (40 B, 32 us) and
+     * writes its first 1460 B (1500 B datagram, 1200 us) behind that ACK:
+     * 20070 + 32 + 1200 + 10000 = 31302 us. */
+    CHECK_EQ(discard.report.first_byte_at, 31302);
+    app_world_free(&w);
+}
+
+/* A port nobody listens on answers the SYN with a reset (RFC 9293 3.10.7.1), which the
+ * client reports as ERR_RST ("connection refused") one round trip after its SYN. */
+static void test_echo_client_refused(void)
+{
+    static struct app_world w;
+    struct host_config cfg;
+    struct app_echo_client client;
+    struct app_echo_client_params p;
+
+    host_config_default(&cfg);
+    CHECK_EQ(app_world_init(&w, &cfg, &cfg, 0, 10000u), 0);
+    memset(&p, 0, sizeof p);
+    p.server = server_addr(APP_TCP_ECHO_PORT);
+    p.len = 100;
+    CHECK_EQ(app_echo_client_start(&client, app_world_a(&w), &p), ERR_OK);
+    w.clients = &client;
+    w.n_clients = 1;
+    CHECK_EQ(fake_net_run(&w.net, RUN_LIMIT, clients_done), 1);
+    CHECK_EQ(client.report.error, ERR_RST);
+    CHECK_EQ(client.report.bytes_sent, 0);
+    CHECK_EQ(client.report.bytes_received, 0);
+    CHECK_EQ(w.net.now, 20000); /* SYN out, RST back: 2 x 10 ms, rate 0 */
+    app_world_free(&w);
+}
+
+/* ---- request/response ---- */
+
+/* The NFC paper's session (Fig. 5.6, 5.12): 1024 bytes of TCP data each way (1080 B on its
+ * NFC link), client port 49153 to server port 7891, the client closes first. On a link
+ * with one-way delay d and no serialisation time (rate 0) every step takes d:
+ *   0   SYN              d  SYN-ACK          2d ACK + request (established)
+ *   3d  response         4d client's FIN      5d server's ACK + FIN
+ *   6d  client in TIME_WAIT, its last ACK leaves: session latency 6d = 60 ms. */
+static void test_reqresp_paper_session(void)
+{
+    static struct app_world w;
+    static const struct app_reqresp_round rounds[1] = { { 1024, 1024, 0 } };
+    struct host_config cfg;
+    struct app_reqresp_client client;
+    struct app_reqresp_server server;
+    struct stack_sockaddr srv = server_addr(0);
+    uint32_t round_us[1] = { 0 };
+    const uint32_t d = 10000;
+
+    host_config_default(&cfg);
+    CHECK_EQ(app_world_init(&w, &cfg, &cfg, 0, d), 0);
+    CHECK_EQ(app_reqresp_server_start(&server, app_world_b(&w), 0, rounds, 1), ERR_OK);
+    CHECK_EQ(app_reqresp_client_start(&client, app_world_a(&w), &srv, APP_REQRESP_CLIENT_PORT,
+                                      rounds, 1, round_us), ERR_OK);
+    w.rq_client = &client;
+    w.rq_server = &server;
+
+    CHECK_EQ(fake_net_run(&w.net, RUN_LIMIT, rq_done), 1);
+    CHECK_EQ(client.report.error, 0);
+    CHECK_EQ(client.report.rounds_done, 1);
+    CHECK_EQ(client.report.req_bytes, 1024);
+    CHECK_EQ(client.report.resp_bytes, 1024);
+    CHECK_EQ(client.report.resp_mismatches, 0);
+    CHECK_EQ(client.report.extra, 0);
+    CHECK_EQ(server.report.error, 0);
+    CHECK_EQ(server.report.sessions, 1);
+    CHECK_EQ(server.report.rounds_done, 1);
+    CHECK_EQ(server.report.req_bytes, 1024);
+    CHECK_EQ(server.report.resp_bytes, 1024);
+    CHECK_EQ(server.report.req_mismatches, 0);
+    CHECK_EQ(server.report.extra, 0);
+
+    CHECK_EQ(client.report.syn_at, 0);
+    CHECK_EQ(client.report.established_at, 2 * d);
+    CHECK_EQ(server.report.accepted_at, 3 * d);
+    CHECK_EQ(round_us[0], 2 * d);
+    CHECK_EQ(client.report.fin_at, 4 * d);
+    CHECK_EQ(server.report.closed_at, 5 * d);
+    CHECK_EQ(client.report.end_at, 6 * d);
+    CHECK_EQ(client.report.latency_us, 60000);
+    app_world_free(&w);
+}
+
+/* Three rounds with think times and sizes above the MSS (1460):
+ *   round 0: 1024 -> 1024, no think;  round 1: 100 -> 3000 after 250 ms;
+ *   round 2: 4000 -> 64 after 40 ms.
+ * Nagle is off so a message's last, short segment leaves with the others, and every
+ * message fits in the RFC 5681 initial window (3 x 1460 = 4380 B), so each round is one
+ * round trip, 2d. With d = 10 ms and rate 0:
+ *   established 2d = 20 ms; round 0 ends 40 ms; round 1 sends at 290, ends 310 ms;
+ *   round 2 sends at 350, ends 370 ms; FIN at 370, end 370 + 2d = 390 ms. */
+static void test_reqresp_rounds_think_times(void)
+{
+    static struct app_world w;
+    static const struct app_reqresp_round rounds[3] = {
+        { 1024, 1024, 0 }, { 100, 3000, 250 }, { 4000, 64, 40 } };
+    struct host_config cfg;
+    struct app_reqresp_client client;
+    struct app_reqresp_server server;
+    struct stack_sockaddr srv = server_addr(APP_REQRESP_PORT);
+    uint32_t round_us[3] = { 0, 0, 0 };
+
+    host_config_default(&cfg);
+    cfg.tcp_nagle = 0;
+    CHECK_EQ(app_world_init(&w, &cfg, &cfg, 0, 10000u), 0);
+    CHECK_EQ(app_reqresp_server_start(&server, app_world_b(&w), 0, rounds, 3), ERR_OK);
+    CHECK_EQ(app_reqresp_client_start(&client, app_world_a(&w), &srv, 0, rounds, 3, round_us),
+             ERR_OK);
+    w.rq_client = &client;
+    w.rq_server = &server;
+
+    CHECK_EQ(fake_net_run(&w.net, RUN_LIMIT, rq_done), 1);
+    CHECK_EQ(client.report.error, 0);
+    CHECK_EQ(client.report.rounds_done, 3);
+    CHECK_EQ(client.report.req_bytes, 1024 + 100 + 4000);
+    CHECK_EQ(client.report.resp_bytes, 1024 + 3000 + 64);
+    CHECK_EQ(client.report.resp_mismatches, 0);
+    CHECK_EQ(client.report.extra, 0);
+    CHECK_EQ(server.report.rounds_done, 3);
+    CHECK_EQ(server.report.req_bytes, 5124);
+    CHECK_EQ(server.report.resp_bytes, 4088);
+    CHECK_EQ(server.report.req_mismatches, 0);
+    CHECK_EQ(server.report.extra, 0);
+    CHECK_EQ(round_us[0], 20000);
+    CHECK_EQ(round_us[1], 20000);
+    CHECK_EQ(round_us[2], 20000);
+    CHECK_EQ(client.report.last_resp_at, 370000);
+    CHECK_EQ(client.report.fin_at, 370000);
+    CHECK_EQ(client.report.latency_us, 390000);
+    app_world_free(&w);
+}
+
+UNIT_MAIN(UNIT(test_rate_kbps), UNIT(test_patterns), UNIT(test_echo_10000_bytes_exact),
+          UNIT(test_echo_five_parallel), UNIT(test_echo_five_parallel_two_slots),
+          UNIT(test_discard_counts_exactly), UNIT(test_echo_client_refused),
+          UNIT(test_reqresp_paper_session),
+          UNIT(test_reqresp_rounds_think_times))
