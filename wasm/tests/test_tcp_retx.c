@@ -1,0 +1,355 @@
+/* The retransmission timer, RFC 6298: arming, restart on new ACKs, expiry, backoff doubling
+ * and its cap, Karn's rule, the coarse ticks of lwIP's slow timer, giving up after
+ * cfg.tcp_max_retries, and sequence numbers that wrap around 2^32 on the way.
+ *
+ * The handshake (SYN at 0, SYN-ACK at 10 ms) gives one RTT sample of 10 ms: RFC 6298 2.2
+ * then sets SRTT 10 ms, RTTVAR 5 ms, RTO = 10 + 4 x 5 = 30 ms, raised to the 1 s floor
+ * (cfg.tcp_rto_min_ms). So every data segment below starts with a 1 s RTO. */
+#include "tcp_pcb.h"
+#include "tcp_tests.h"
+
+static const char payload[100] = "0123456789abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+
+/* Data at `t`, never acknowledged: returns the instants of the segments that carried it. */
+static int retransmission_times(struct tcp_lab *L, int sock, stack_time_t t, stack_time_t until,
+                                stack_time_t *at, int max)
+{
+    struct tseg g;
+    int n = 0;
+    lab_run(L, t);
+    if (tcpsend(&L->h, sock, payload, 100) != 100)
+        return -1;
+    lab_run(L, until);
+    while (n < max && lab_next(L, &g)) {
+        if (g.seq != 1001 || g.len != 100 || memcmp(g.data, payload, 100) != 0)
+            return -1;
+        at[n++] = g.t;
+    }
+    return n;
+}
+
+static void test_rto_backoff_doubles(void)
+{
+    struct host_config cfg;
+    struct tcp_lab L;
+    stack_time_t at[8];
+    const struct trace_event *e;
+    int sock;
+    tt_config(&cfg);
+    CHECK(lab_init(&L, &cfg, 1500, 0) == 0);
+    sock = tt_open_active(&L, 0, MS(10), 4096, 1460);
+    CHECK(sock >= 0);
+    lab_clear_trace(&L);
+    /* RFC 6298 5.5: 1 s, then 2, 4, 8 s: sent at 0.1 s, again at 1.1, 3.1, 7.1, 15.1 s */
+    CHECK_EQ(retransmission_times(&L, sock, MS(100), MS(16000), at, 8), 5);
+    CHECK_EQ(at[0], MS(100));
+    CHECK_EQ(at[1], MS(1100));
+    CHECK_EQ(at[2], MS(3100));
+    CHECK_EQ(at[3], MS(7100));
+    CHECK_EQ(at[4], MS(15100));
+    CHECK_EQ(lab_count(&L, TRACE_RETRANSMIT), 4);
+    e = lab_event(&L, TRACE_RETRANSMIT, 0);
+    CHECK_EQ(e->a, 1001);
+    CHECK_EQ(e->b, 100);
+    CHECK_EQ(e->c, TCP_RETX_RTO);
+    CHECK_EQ(e->d, lab_event(&L, TRACE_RTO_EXPIRE, 0)->b); /* the timer that expired */
+    CHECK_EQ(lab_event(&L, TRACE_RTO_EXPIRE, 0)->a, 1000000);
+    CHECK_EQ(lab_event(&L, TRACE_RTO_EXPIRE, 0)->c, 1); /* backoff count after */
+    CHECK_EQ(lab_event(&L, TRACE_RTO_ARM, 1)->a, 2000000);
+    CHECK_EQ(lab_event(&L, TRACE_RTO_ARM, 2)->a, 4000000);
+    CHECK_EQ(lab_event(&L, TRACE_RTO_ARM, 3)->a, 8000000);
+    CHECK(lab_event(&L, TRACE_RTO_ARM, 1)->b > lab_event(&L, TRACE_RTO_ARM, 0)->b);
+    {
+        struct tcp_info info;
+        CHECK_EQ(tcpstatus(&L.h, sock, &info), ERR_OK);
+        CHECK_EQ(info.retransmits_rto, 4);
+        CHECK_EQ(info.rto_us, 16000000);
+    }
+    lab_free(&L);
+}
+
+static void test_rto_backoff_cap(void)
+{
+    struct host_config cfg;
+    struct tcp_lab L;
+    stack_time_t at[8];
+    int sock;
+    tt_config(&cfg);
+    cfg.tcp_rto_max_ms = 5000; /* RFC 6298 2.5: a maximum may be placed on RTO */
+    CHECK(lab_init(&L, &cfg, 1500, 0) == 0);
+    sock = tt_open_active(&L, 0, MS(10), 4096, 1460);
+    CHECK(sock >= 0);
+    /* 1, 2, 4, then 5, 5 s: 0.1, 1.1, 3.1, 7.1, 12.1, 17.1 s */
+    CHECK_EQ(retransmission_times(&L, sock, MS(100), MS(17500), at, 8), 6);
+    CHECK_EQ(at[3], MS(7100));
+    CHECK_EQ(at[4], MS(12100));
+    CHECK_EQ(at[5], MS(17100));
+    lab_free(&L);
+}
+
+static void test_restart_on_new_ack(void)
+{
+    struct host_config cfg;
+    struct tcp_lab L;
+    struct tseg g;
+    static uint8_t data[2920];
+    int sock;
+    tt_config(&cfg);
+    CHECK(lab_init(&L, &cfg, 1500, 0) == 0);
+    sock = tt_open_active(&L, 0, MS(10), 8192, 1460);
+    CHECK(sock >= 0);
+    lab_run(&L, MS(100));
+    CHECK_EQ(tcpsend(&L.h, sock, data, sizeof data), 2920);
+    CHECK_EQ(lab_pending(&L), 2); /* 1001 and 2461, 1460 each */
+    lab_skip(&L);
+    /* RFC 6298 5.3: the ACK of the first restarts the timer for the second: it expires
+     * 1 s after the ACK (1.4 s), not 1 s after the first was sent (1.1 s). */
+    lab_seg(&L, MS(400), TCP_ACK, 5001, 2461, 8192, NULL, 0);
+    CHECK_EQ(lab_event(&L, TRACE_RTO_RESTART, 0)->time, MS(400));
+    lab_run(&L, MS(1399));
+    CHECK_EQ(lab_pending(&L), 0);
+    lab_run(&L, MS(1400));
+    CHECK(lab_next(&L, &g));
+    CHECK_EQ(g.t, MS(1400));
+    CHECK_EQ(g.seq, 2461);
+    CHECK_EQ(g.len, 1460);
+    /* RFC 6298 5.2: all acknowledged, the timer stops */
+    lab_seg(&L, MS(1450), TCP_ACK, 5001, 3921, 8192, NULL, 0);
+    CHECK_EQ(lab_event(&L, TRACE_RTO_STOP, 1)->time, MS(1450));
+    {
+        stack_time_t d;
+        CHECK(!lab_deadline(&L, &d));
+    }
+    lab_free(&L);
+}
+
+static void test_karn_no_sample_from_retransmission(void)
+{
+    struct host_config cfg;
+    struct tcp_lab L;
+    const struct trace_event *e;
+    int sock;
+    tt_config(&cfg);
+    CHECK(lab_init(&L, &cfg, 1500, 0) == 0);
+    sock = tt_open_active(&L, 0, MS(10), 4096, 1460);
+    CHECK(sock >= 0);
+    CHECK_EQ(lab_count(&L, TRACE_RTT_SAMPLE), 1); /* the handshake's 10 ms */
+    lab_run(&L, MS(100));
+    CHECK_EQ(tcpsend(&L.h, sock, payload, 100), 100);
+    lab_run(&L, MS(1100)); /* retransmitted at 1.1 s */
+    /* The ACK at 1.2 s may be for either transmission: no sample (RFC 6298 3, Karn). */
+    lab_seg(&L, MS(1200), TCP_ACK, 5001, 1101, 4096, NULL, 0);
+    CHECK_EQ(lab_count(&L, TRACE_RTT_SAMPLE), 1);
+    /* and the backed-off RTO stays for the next segment (RFC 6298 5.7 / Karn) */
+    lab_run(&L, MS(1300));
+    CHECK_EQ(tcpsend(&L.h, sock, payload, 10), 10);
+    e = lab_event(&L, TRACE_RTO_ARM, lab_count(&L, TRACE_RTO_ARM) - 1);
+    CHECK_EQ(e->time, MS(1300));
+    CHECK_EQ(e->a, 2000000);
+    /* its ACK, 50 ms later, is a valid sample; the backoff ends */
+    lab_seg(&L, MS(1350), TCP_ACK, 5001, 1111, 4096, NULL, 0);
+    CHECK_EQ(lab_count(&L, TRACE_RTT_SAMPLE), 2);
+    e = lab_event(&L, TRACE_RTT_SAMPLE, 1);
+    CHECK_EQ(e->a, 50000);
+    CHECK_EQ(e->b, 10);
+    CHECK_EQ(e->c, 0);
+    lab_run(&L, MS(1400));
+    CHECK_EQ(tcpsend(&L.h, sock, payload, 10), 10);
+    e = lab_event(&L, TRACE_RTO_ARM, lab_count(&L, TRACE_RTO_ARM) - 1);
+    CHECK_EQ(e->a, 1000000);
+    lab_free(&L);
+}
+
+static void test_coarse_slow_timer_ticks(void)
+{
+    struct host_config cfg;
+    struct tcp_lab L;
+    stack_time_t at[8];
+    int sock;
+    tt_config(&cfg);
+    cfg.tcp_timer_tick_ms = 500;
+    CHECK(lab_init(&L, &cfg, 1500, 0) == 0);
+    sock = tt_open_active(&L, 0, MS(10), 4096, 1460);
+    CHECK(sock >= 0);
+    /* Sent at 1.3 s with a 1 s RTO = 2 ticks of 500 ms: lwIP counts ticks from the one
+     * before, so it fires at (floor(1.3 / 0.5) + 2) x 0.5 = 2.0 s, not 2.3 s. Then
+     * 2 s = 4 ticks from 2.0 s: 4.0 s; 4 s = 8 ticks: 8.0 s. */
+    CHECK_EQ(retransmission_times(&L, sock, MS(1300), MS(8500), at, 8), 4);
+    CHECK_EQ(at[0], MS(1300));
+    CHECK_EQ(at[1], MS(2000));
+    CHECK_EQ(at[2], MS(4000));
+    CHECK_EQ(at[3], MS(8000));
+    lab_free(&L);
+}
+
+static void test_coarse_timer_started_late_in_a_tick(void)
+{
+    struct host_config cfg;
+    struct tcp_lab L;
+    stack_time_t at[4];
+    int sock;
+    tt_config(&cfg);
+    cfg.tcp_timer_tick_ms = 500;
+    cfg.tcp_rto_min_ms = 300;
+    cfg.tcp_rto_initial_ms = 1200;
+    /* the host starts at 20 s: ticks stay on k x 500 ms of host time */
+    CHECK(lab_init(&L, &cfg, 1500, MS(20000)) == 0);
+    sock = tt_open_active(&L, MS(20000), MS(10), 4096, 1460);
+    CHECK(sock >= 0);
+    /* RTT 10 ms: RTO 30 ms, floored at 300 ms: n = ceil(300 / 500) = 1 tick. Sent at
+     * 20.499 s, it fires at the next tick, 20.5 s, 1 ms later. */
+    CHECK_EQ(retransmission_times(&L, sock, MS(20499), MS(20501), at, 4), 2);
+    CHECK_EQ(at[0], MS(20499));
+    CHECK_EQ(at[1], MS(20500));
+    lab_free(&L);
+}
+
+static void test_vj_tick_sample_counts_ticks(void)
+{
+    struct host_config cfg;
+    struct tcp_lab L;
+    struct tcp_rto ref;
+    struct tcp_rtt_sample s;
+    const struct tcp_pcb *pcb;
+    int sock;
+    tt_config(&cfg);
+    cfg.tcp_timer_tick_ms = 500;
+    cfg.tcp_rto = TCP_RTO_VJ_TICKS;
+    CHECK(lab_init(&L, &cfg, 1500, 0) == 0);
+    sock = tt_open_active(&L, 0, MS(10), 4096, 1460);
+    CHECK(sock >= 0);
+    lab_run(&L, MS(1300));
+    CHECK_EQ(tcpsend(&L.h, sock, payload, 100), 100);
+    lab_seg(&L, MS(1600), TCP_ACK, 5001, 1101, 4096, NULL, 0);
+    pcb = &L.h.tcp.pcbs[sock];
+    /* The same two samples fed by hand: the SYN (0 -> 10 ms, no tick boundary crossed:
+     * 0 ticks) and the data (1.3 -> 1.6 s: floor(1600/500) - floor(1300/500) = 1 tick). */
+    tcp_rto_init(&ref, &cfg);
+    s.rtt_us = 10000;
+    s.ticks = 0;
+    s.dgram_len = 44;
+    tcp_rto_sample(&ref, &cfg, &s);
+    s.rtt_us = 300000;
+    s.ticks = 1;
+    s.dgram_len = 140;
+    tcp_rto_sample(&ref, &cfg, &s);
+    CHECK_EQ(pcb->est.sa, ref.sa);
+    CHECK_EQ(pcb->est.sv, ref.sv);
+    CHECK_EQ(tcp_rto_estimate_us(&pcb->est, &cfg, 140), tcp_rto_estimate_us(&ref, &cfg, 140));
+    /* and the check can tell: with 0 ticks for the second sample the state differs */
+    tcp_rto_init(&ref, &cfg);
+    s.rtt_us = 10000;
+    s.ticks = 0;
+    tcp_rto_sample(&ref, &cfg, &s);
+    tcp_rto_sample(&ref, &cfg, &s);
+    CHECK(pcb->est.sa != ref.sa || pcb->est.sv != ref.sv);
+    lab_free(&L);
+}
+
+static void test_data_retries_exhausted(void)
+{
+    struct host_config cfg;
+    struct tcp_lab L;
+    stack_time_t at[8];
+    char buf[4];
+    int sock;
+    tt_config(&cfg);
+    cfg.tcp_max_retries = 3;
+    CHECK(lab_init(&L, &cfg, 1500, 0) == 0);
+    sock = tt_open_active(&L, 0, MS(10), 4096, 1460);
+    CHECK(sock >= 0);
+    /* three retransmissions (1.1, 3.1, 7.1 s), then the fourth expiry (15.1 s) gives up */
+    CHECK_EQ(retransmission_times(&L, sock, MS(100), MS(30000), at, 8), 4);
+    CHECK_EQ(at[3], MS(7100));
+    CHECK_EQ(tt_state(&L, sock), TCP_CLOSED);
+    CHECK(tt_state_change(&L, 2, TCP_ESTABLISHED, TCP_CLOSED));
+    CHECK_EQ(lab_event(&L, TRACE_TCP_STATE, 2)->time, MS(15100));
+    CHECK_EQ((int32_t)lab_event(&L, TRACE_TCP_ERROR, 0)->a, ERR_TIMEOUT);
+    CHECK_EQ(tcprecv(&L.h, sock, buf, sizeof buf), ERR_TIMEOUT);
+    CHECK_EQ(tcpsend(&L.h, sock, buf, 1), ERR_TIMEOUT);
+    CHECK_EQ(L.h.tcp.rst_sent, 0);
+    CHECK_EQ(tcpclose(&L.h, sock), ERR_OK);
+    lab_free(&L);
+}
+
+static void test_sequence_wraparound(void)
+{
+    struct host_config cfg;
+    struct tcp_lab L;
+    struct tseg g;
+    struct tseg_spec s;
+    struct stack_sockaddr to = { LAB_PEER, 80 };
+    struct tcp_info info;
+    static uint8_t data[1000], back[200];
+    uint32_t i;
+    int sock;
+    for (i = 0; i < sizeof data; i++)
+        data[i] = (uint8_t)(i * 7u + 3u);
+    tt_config(&cfg);
+    CHECK(lab_init(&L, &cfg, 1500, 0) == 0);
+    tcp_set_next_iss(&L.h, 0xFFFFFF00u); /* 256 below 2^32 */
+    sock = tcpsocket(&L.h);
+    CHECK_EQ(tcpconnect(&L.h, sock, &to), ERR_OK);
+    CHECK(lab_next(&L, &g));
+    CHECK_EQ(g.seq, 0xFFFFFF00u);
+    L.my_port = g.sport;
+    L.peer_port = 80;
+    memset(&s, 0, sizeof s);
+    s.flags = TCP_SYN | TCP_ACK;
+    s.seq = 0xFFFFFFF0u; /* the peer wraps too */
+    s.ack = 0xFFFFFF01u;
+    s.wnd = 4096;
+    s.mss = 300;
+    lab_in(&L, MS(10), &s);
+    CHECK(lab_next(&L, &g));
+    CHECK_EQ(g.ack, 0xFFFFFFF1u);
+    CHECK_EQ(tt_state(&L, sock), TCP_ESTABLISHED);
+    /* MSS 300: IW = 4 x 300 = 1200 (RFC 5681 3.1) covers the 1000 bytes: four segments,
+     * the second straddling 2^32: 0xFFFFFF01 + 300 = 0x2D, + 300 = 0x159, + 300 = 0x285. */
+    lab_run(&L, MS(100));
+    CHECK_EQ(tcpsend(&L.h, sock, data, sizeof data), 1000);
+    CHECK(lab_next(&L, &g));
+    CHECK_EQ(g.seq, 0xFFFFFF01u);
+    CHECK_EQ(g.len, 300);
+    CHECK_MEM(g.data, data, 300);
+    CHECK(lab_next(&L, &g));
+    CHECK_EQ(g.seq, 0x2Du);
+    CHECK_EQ(g.len, 300);
+    CHECK_MEM(g.data, data + 300, 300);
+    CHECK(lab_next(&L, &g));
+    CHECK_EQ(g.seq, 0x159u);
+    CHECK(lab_next(&L, &g));
+    CHECK_EQ(g.seq, 0x285u);
+    CHECK_EQ(g.len, 100);
+    CHECK_EQ(g.flags, TCP_ACK | TCP_PSH);
+    CHECK_MEM(g.data, data + 900, 100);
+    /* the first is acknowledged across the wrap; the rest is lost: after 1 s the RTO
+     * resends from 0x2D, reading the ring past the wrap */
+    lab_seg(&L, MS(20) + MS(100), TCP_ACK, 0xFFFFFFF1u, 0x2Du, 4096, NULL, 0);
+    CHECK_EQ(tcpstatus(&L.h, sock, &info), ERR_OK);
+    CHECK_EQ(info.snd_una, 0x2Du);
+    lab_run(&L, MS(1120));
+    CHECK(lab_next(&L, &g));
+    CHECK_EQ(g.t, MS(1120));
+    CHECK_EQ(g.seq, 0x2Du);
+    CHECK_EQ(g.len, 300);
+    CHECK_MEM(g.data, data + 300, 300);
+    lab_seg(&L, MS(1130), TCP_ACK, 0xFFFFFFF1u, 0x2E9u, 4096, NULL, 0);
+    CHECK_EQ(tcpstatus(&L.h, sock, &info), ERR_OK);
+    CHECK_EQ(info.snd_una, 0x2E9u);
+    CHECK_EQ(info.bytes_acked, 1000);
+    /* receiving across the wrap: 100 bytes at 0xFFFFFFF1, ACK 0x55 */
+    lab_skip(&L);
+    lab_seg(&L, MS(1200), TCP_ACK | TCP_PSH, 0xFFFFFFF1u, 0x2E9u, 4096, data, 100);
+    CHECK(lab_next(&L, &g));
+    CHECK_EQ(g.ack, 0x55u);
+    CHECK_EQ(g.seq, 0x2E9u);
+    CHECK_EQ(tcprecv(&L.h, sock, back, sizeof back), 100);
+    CHECK_MEM(back, data, 100);
+    lab_free(&L);
+}
+
+UNIT_MAIN(UNIT(test_rto_backoff_doubles), UNIT(test_rto_backoff_cap), UNIT(test_restart_on_new_ack),
+          UNIT(test_karn_no_sample_from_retransmission), UNIT(test_coarse_slow_timer_ticks),
+          UNIT(test_coarse_timer_started_late_in_a_tick), UNIT(test_vj_tick_sample_counts_ticks),
+          UNIT(test_data_retries_exhausted), UNIT(test_sequence_wraparound))
