@@ -42,6 +42,7 @@ int tcp_init(struct host *h, struct host_arena *arena)
     /* Ephemeral ports 49152-65535 (RFC 6335 6), starting at a seeded place. */
     t->next_port = (uint16_t)(49152u + host_random(h) % 16384u);
     t->clk_last = h->now;
+    t->clk_ms = 1; /* TSval starts at 1: an echoed 0 keeps meaning "nothing to echo" */
     if (h->cfg.tcp_timer_tick_ms) {
         uint32_t T = STACK_MS(h->cfg.tcp_timer_tick_ms);
         t->slow_at = floor_to(h->now, T);

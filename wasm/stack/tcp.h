@@ -53,7 +53,7 @@ struct tcp_host_state {
     /* Clocks derived from h->now, advanced at every entry (the 32-bit microsecond clock
      * wraps every 71.6 minutes; these do not lose their phase when it does). */
     stack_time_t clk_last;   /* h->now at the last update */
-    uint32_t clk_ms;         /* milliseconds since tcp_init: the RFC 7323 TSval clock */
+    uint32_t clk_ms;         /* 1 + milliseconds since tcp_init: the RFC 7323 TSval clock */
     uint32_t clk_rem_us;
     stack_time_t slow_at;    /* latest slow-timer tick instant <= now (cfg.tcp_timer_tick_ms) */
     uint32_t slow_ticks;     /* slow ticks counted since host time 0 */
@@ -75,6 +75,10 @@ void tcp_netif_free(struct host *h, uint8_t netif);
  * number instead of one from host_random(): for tests (sequence wrap-around) and for
  * replaying a capture. */
 void tcp_set_next_iss(struct host *h, uint32_t iss);
+
+/* Connections with something still to exchange (a handshake, unacknowledged data or an
+ * unacknowledged FIN of ours); listeners, FIN_WAIT_2 and TIME_WAIT do not count. */
+uint8_t tcp_count_busy(const struct host *h);
 
 /* "ESTABLISHED" */
 const char *tcp_state_name(enum tcp_state s);
