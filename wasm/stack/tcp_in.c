@@ -75,6 +75,17 @@ void tcp_input(struct host *h, struct ip_rx *rx)
         return;
     }
     pcb = lookup(h, &seg);
+    if (pcb && pcb->state == TCP_TIME_WAIT &&
+        (seg.flags & (TCP_SYN | TCP_ACK | TCP_RST)) == TCP_SYN &&
+        tcp_seq_gt(seg.seq, pcb->rcv_nxt)) {
+        /* RFC 1122 4.2.2.13: a new SYN may reopen a connection straight from TIME_WAIT if
+         * its sequence numbers are past the old ones and ours will be too. */
+        uint32_t iss = pcb->snd_nxt + 65536u;
+        tcp_conn_done(h, pcb);
+        pcb = lookup(h, &seg);
+        if (pcb && pcb->state == TCP_LISTEN)
+            tcp_set_next_iss(h, iss);
+    }
     if (!pcb) {
         /* RFC 9293 3.10.7.1: CLOSED. Everything is answered with a reset except a reset. */
         drop(h, DROP_TCP_NO_PCB, &seg);

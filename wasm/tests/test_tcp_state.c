@@ -408,7 +408,48 @@ static void test_listen_backlog_full(void)
     lab_free(&L);
 }
 
+static void test_time_wait_reopened_by_new_syn(void)
+{
+    struct host_config cfg;
+    struct tcp_lab L;
+    struct tseg g;
+    struct tseg_spec s;
+    int l, c;
+    tt_config(&cfg);
+    CHECK(lab_init(&L, &cfg, 1500, 0) == 0);
+    c = tt_open_passive(&L, 0, MS(10), 4096, 1460, &l);
+    CHECK(c >= 0);
+    /* the server closes first and ends in TIME_WAIT */
+    lab_run(&L, MS(100));
+    CHECK_EQ(tcpclose(&L.h, c), ERR_OK);
+    lab_seg(&L, MS(110), TCP_FIN | TCP_ACK, 5001, 1002, 4096, NULL, 0);
+    lab_skip(&L);
+    CHECK(tt_state_change(&L, 5, TCP_FIN_WAIT_2, TCP_TIME_WAIT));
+    /* an old SYN (below RCV.NXT) does not reopen it: it gets the TIME_WAIT ACK */
+    lab_seg(&L, MS(400), TCP_SYN, 4000, 0, 4096, NULL, 0);
+    CHECK(lab_next(&L, &g));
+    CHECK_EQ(g.flags, TCP_ACK);
+    CHECK_EQ(g.seq, 1002);
+    CHECK_EQ(g.ack, 5002);
+    CHECK_EQ(lab_count(&L, TRACE_TCP_STATE), 6);
+    /* the client comes back from the same port with a higher sequence number: a new
+     * connection at once, our ISS past the old one (1002 + 65536), RFC 1122 4.2.2.13 */
+    memset(&s, 0, sizeof s);
+    s.flags = TCP_SYN;
+    s.seq = 90000;
+    s.wnd = 4096;
+    s.mss = 1460;
+    lab_in(&L, MS(500), &s);
+    CHECK(tt_state_change(&L, 6, TCP_TIME_WAIT, TCP_CLOSED));
+    CHECK(lab_next(&L, &g));
+    CHECK_EQ(g.flags, TCP_SYN | TCP_ACK);
+    CHECK_EQ(g.seq, 1002 + 65536);
+    CHECK_EQ(g.ack, 90001);
+    lab_free(&L);
+}
+
 UNIT_MAIN(UNIT(test_active_open), UNIT(test_passive_open_and_data), UNIT(test_simultaneous_open),
           UNIT(test_active_close_and_time_wait), UNIT(test_time_wait_answers_a_repeated_fin),
           UNIT(test_passive_close), UNIT(test_simultaneous_close),
-          UNIT(test_syn_retries_then_timeout), UNIT(test_listen_backlog_full))
+          UNIT(test_syn_retries_then_timeout), UNIT(test_listen_backlog_full),
+          UNIT(test_time_wait_reopened_by_new_syn))
