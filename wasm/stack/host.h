@@ -24,6 +24,7 @@
 #include "stack_time.h"
 #include "trace.h"
 
+#include "icmp.h"
 #include "ip.h"
 #include "tcp.h"
 #include "udp.h"
@@ -52,6 +53,7 @@ struct host {
     uint16_t txbuf_len;
 
     struct ip_state ip;
+    struct icmp_state icmp;  /* counters and the ping client (ping.h) */
     struct udp_state udp;
     struct tcp_host_state tcp;
     struct host_stats stats;

@@ -6,6 +6,7 @@
 #include <stdint.h>
 
 #include "ip.h"
+#include "ping.h"
 
 #define ICMP_OFF_TYPE 0
 #define ICMP_OFF_CODE 1
@@ -23,6 +24,16 @@
 #define ICMP_UNREACH_PORT 3
 #define ICMP_UNREACH_FRAG_NEEDED 4
 
+#define ICMP_EXC_TTL 0        /* time to live exceeded in transit */
+#define ICMP_EXC_FRAGTIME 1   /* fragment reassembly time exceeded */
+
+/* ICMP's part of the host (h->icmp): counters and the ping client. */
+struct icmp_state {
+    uint32_t in_msgs, out_msgs;  /* validated messages in, messages sent */
+    uint32_t in_echo, out_errors; /* echo requests answered, error messages sent */
+    struct ping_state ping;
+};
+
 void icmp_input(struct host *h, struct ip_rx *rx);
 
 /* Destination unreachable about datagram `rx` (RFC 792: its header and first 8 payload
@@ -32,5 +43,10 @@ void icmp_send_unreachable(struct host *h, const struct ip_rx *rx, uint8_t code)
 
 /* Time exceeded in transit, for forwarded datagrams whose TTL ran out. */
 void icmp_send_time_exceeded(struct host *h, const struct ip_rx *rx);
+
+/* Any error message (type, code) about datagram `rx`, `rest` in its bytes 4..7 (the
+ * next-hop MTU of "fragmentation needed", RFC 1191), with the same rules. */
+void icmp_send_error(struct host *h, const struct ip_rx *rx, uint8_t type, uint8_t code,
+                     uint32_t rest);
 
 #endif

@@ -7,6 +7,7 @@
 #include "icmp.h"
 #include "inet_chksum.h"
 #include "ip_frag.h"
+#include "ping.h"
 
 size_t ip_mem_required(const struct host_config *cfg)
 {
@@ -19,14 +20,18 @@ int ip_init(struct host *h, struct host_arena *arena)
     return ip_frag_init(h, arena);
 }
 
+/* The ping client's timers ride along with IP's: ping has no module of its own in the
+ * host's poll loop. */
 void ip_poll(struct host *h)
 {
     ip_reass_poll(h);
+    ping_poll(h);
 }
 
 void ip_next_deadline(const struct host *h, stack_time_t *deadline, int *has)
 {
     ip_reass_next_deadline(h, deadline, has);
+    ping_next_deadline(h, deadline, has);
 }
 
 int ip_route_add(struct host *h, uint32_t dst, uint32_t mask, uint8_t netif)
@@ -134,6 +139,17 @@ static void ip_forward(struct host *h, struct ip_rx *rx)
     if (out < 0) {
         host_drop(h, DROP_IP_NO_ROUTE, rx->proto, rx->len);
         icmp_send_unreachable(h, rx, 0 /* net unreachable */);
+        return;
+    }
+    /* RFC 791 2.3 / RFC 1191: a datagram too big for the next hop that may not be
+     * fragmented is answered with "fragmentation needed" and the next-hop MTU (sent
+     * before the TTL is touched, so the quote shows the header as it arrived). */
+    if (rx->len > h->netifs[out].mtu &&
+        ((rd16(rx->dgram + IP_OFF_FRAG) & IP_FLAG_DF) || !h->cfg.ip_frag)) {
+        host_drop(h, DROP_IP_DF, rx->proto, rx->len);
+        if (rd16(rx->dgram + IP_OFF_FRAG) & IP_FLAG_DF)
+            icmp_send_error(h, rx, ICMP_DEST_UNREACH, ICMP_UNREACH_FRAG_NEEDED,
+                            h->netifs[out].mtu);
         return;
     }
     rx->dgram[IP_OFF_TTL] = (uint8_t)(rx->ttl - 1);

@@ -28,4 +28,8 @@ void udp_poll(struct host *h);
 void udp_next_deadline(const struct host *h, stack_time_t *deadline, int *has);
 void udp_input(struct host *h, struct ip_rx *rx);
 
+/* Length of the oldest datagram queued on UDP socket s (what udprecvfrom would need to
+ * take it whole), ERR_WOULDBLOCK if none is queued, ERR_ARG for a bad socket. */
+int32_t udp_next_len(struct host *h, int s);
+
 #endif
