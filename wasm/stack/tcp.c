@@ -250,7 +250,9 @@ int tcp_pcb_route(struct host *h, struct tcp_pcb *pcb)
     if (mss > (uint32_t)ip_tx_capacity(h) - TCP_HLEN)
         mss = (uint32_t)ip_tx_capacity(h) - TCP_HLEN;
     pcb->rcv_mss = (uint16_t)mss;
-    pcb->rcv_seg_max = mss;
+    /* "full-sized" for the delayed ACK is the largest segment seen so far (options such
+     * as timestamps make the peer's full segments smaller than our MSS), from 536 up */
+    pcb->rcv_seg_max = mss < TCP_DEFAULT_MSS ? mss : TCP_DEFAULT_MSS;
     return ERR_OK;
 }
 

@@ -143,7 +143,8 @@ static int xfer_done(void *ctx)
 
 /* Runs the transfer; returns the virtual time it took in microseconds (64-bit: a lossy
  * run may outlast the 71-minute wrap of the 32-bit clock), or 0 on failure. */
-static uint64_t run_transfer(struct xfer *x, uint32_t loss_ppm, uint32_t seed)
+static uint64_t run_transfer(struct xfer *x, uint32_t loss_ppm, uint32_t seed,
+                             void (*tune)(struct host_config *))
 {
     struct host_config cfg;
     struct stack_sockaddr me = { 0, XFER_PORT }, to = { ADDR_B, XFER_PORT };
@@ -153,6 +154,8 @@ static uint64_t run_transfer(struct xfer *x, uint32_t loss_ppm, uint32_t seed)
     fake_net_free(&x->net); /* what a failed earlier test left */
     memset(x, 0, sizeof *x);
     host_config_default(&cfg);
+    if (tune)
+        tune(&cfg);
     cfg.seed = seed;
     fake_net_init(&x->net, seed * 7u + 1u);
     if (fake_net_add_host(&x->net, &cfg) != 0)
@@ -207,21 +210,22 @@ static void free_xf(void)
     fake_net_free(&xf.net);
 }
 
-static void check_transfer(const char *name, uint32_t loss_ppm, uint32_t seed, uint64_t *us)
+static void check_transfer(const char *name, uint32_t loss_ppm, uint32_t seed, uint64_t *us,
+                           void (*tune)(struct host_config *))
 {
     static int registered;
     if (!registered) {
         atexit(free_xf);
         registered = 1;
     }
-    *us = run_transfer(&xf, loss_ppm, seed);
+    *us = run_transfer(&xf, loss_ppm, seed, tune);
     report(name, &xf, *us, loss_ppm);
 }
 
 static void test_1mb_no_loss(void)
 {
     uint64_t us;
-    check_transfer("0 % loss", 0, 1, &us);
+    check_transfer("0 % loss", 0, 1, &us, NULL);
     CHECK(us > 0);
     CHECK_EQ(xf.received, XFER_BYTES);
     CHECK_EQ(xf.mismatches, 0);
@@ -239,7 +243,7 @@ static void test_1mb_no_loss(void)
 static void test_1mb_5_percent_loss(void)
 {
     uint64_t us;
-    check_transfer("5 % loss", 50000u, 2, &us);
+    check_transfer("5 % loss", 50000u, 2, &us, NULL);
     CHECK(us > 0);
     CHECK_EQ(xf.received, XFER_BYTES);
     CHECK_EQ(xf.mismatches, 0);
@@ -251,7 +255,7 @@ static void test_1mb_5_percent_loss(void)
 static void test_1mb_20_percent_loss(void)
 {
     uint64_t us;
-    check_transfer("20 % loss", 200000u, 3, &us);
+    check_transfer("20 % loss", 200000u, 3, &us, NULL);
     CHECK(us > 0);
     CHECK_EQ(xf.received, XFER_BYTES);
     CHECK_EQ(xf.mismatches, 0);
@@ -259,4 +263,26 @@ static void test_1mb_20_percent_loss(void)
     fake_net_free(&xf.net);
 }
 
-UNIT_MAIN(UNIT(test_1mb_no_loss), UNIT(test_1mb_5_percent_loss), UNIT(test_1mb_20_percent_loss))
+/* The lwIP-like configuration of the NFC paper's stack: coarse 500/250 ms timers, Van
+ * Jacobson's estimator in ticks, and timestamps on, at 5 % loss. */
+static void lwip_like(struct host_config *c)
+{
+    c->tcp_timer_tick_ms = 500;
+    c->tcp_fast_tick_ms = 250;
+    c->tcp_rto = TCP_RTO_VJ_TICKS;
+    c->tcp_timestamps = 1;
+}
+
+static void test_1mb_5_percent_loss_lwip_timers_timestamps(void)
+{
+    uint64_t us;
+    check_transfer("5 % loss, lwIP ticks, VJ, timestamps", 50000u, 4, &us, lwip_like);
+    CHECK(us > 0);
+    CHECK_EQ(xf.received, XFER_BYTES);
+    CHECK_EQ(xf.mismatches, 0);
+    CHECK(xf.net.lost > 0);
+    fake_net_free(&xf.net);
+}
+
+UNIT_MAIN(UNIT(test_1mb_no_loss), UNIT(test_1mb_5_percent_loss), UNIT(test_1mb_20_percent_loss),
+          UNIT(test_1mb_5_percent_loss_lwip_timers_timestamps))
