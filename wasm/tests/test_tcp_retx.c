@@ -349,7 +349,46 @@ static void test_sequence_wraparound(void)
     lab_free(&L);
 }
 
+static void test_coarse_ticks_round_time_wait_and_persist(void)
+{
+    struct host_config cfg;
+    struct tcp_lab L;
+    struct tseg g;
+    int sock;
+    tt_config(&cfg);
+    cfg.tcp_timer_tick_ms = 500;
+    cfg.tcp_time_wait_ms = 1000;
+    CHECK(lab_init(&L, &cfg, 1500, 0) == 0);
+    sock = tt_open_active(&L, 0, MS(10), 4096, 1460);
+    CHECK(sock >= 0);
+    /* persist: the window closes at 0.3 s with data queued; 1 s = 2 ticks from the tick
+     * at 0 s: the probe goes at (floor(0.3 / 0.5) + 2) x 0.5 = 1.0 s */
+    lab_seg(&L, MS(300), TCP_ACK, 5001, 1001, 0, NULL, 0);
+    CHECK_EQ(tcpsend(&L.h, sock, payload, 10), 10);
+    lab_run(&L, MS(999));
+    CHECK_EQ(lab_pending(&L), 0);
+    lab_run(&L, MS(1000));
+    CHECK(lab_next(&L, &g));
+    CHECK_EQ(g.t, MS(1000));
+    CHECK_EQ(g.len, 1);
+    /* the window opens: the 10 bytes go and are acknowledged */
+    lab_seg(&L, MS(1010), TCP_ACK, 5001, 1001, 4096, NULL, 0);
+    lab_seg(&L, MS(1020), TCP_ACK, 5001, 1011, 4096, NULL, 0);
+    /* close; TIME_WAIT entered at 1.2 s lasts 1 s = 2 ticks: it ends at
+     * (floor(1.2 / 0.5) + 2) x 0.5 = 2.0 s, not 2.2 s */
+    CHECK_EQ(tcpclose(&L.h, sock), ERR_OK);
+    lab_seg(&L, MS(1200), TCP_FIN | TCP_ACK, 5001, 1012, 4096, NULL, 0);
+    CHECK_EQ(lab_event(&L, TRACE_TCP_STATE, lab_count(&L, TRACE_TCP_STATE) - 1)->b, TCP_TIME_WAIT);
+    lab_run(&L, MS(1999));
+    CHECK_EQ(lab_event(&L, TRACE_TCP_STATE, lab_count(&L, TRACE_TCP_STATE) - 1)->b, TCP_TIME_WAIT);
+    lab_run(&L, MS(2000));
+    CHECK_EQ(lab_event(&L, TRACE_TCP_STATE, lab_count(&L, TRACE_TCP_STATE) - 1)->b, TCP_CLOSED);
+    CHECK_EQ(lab_event(&L, TRACE_TCP_STATE, lab_count(&L, TRACE_TCP_STATE) - 1)->time, MS(2000));
+    lab_free(&L);
+}
+
 UNIT_MAIN(UNIT(test_rto_backoff_doubles), UNIT(test_rto_backoff_cap), UNIT(test_restart_on_new_ack),
           UNIT(test_karn_no_sample_from_retransmission), UNIT(test_coarse_slow_timer_ticks),
           UNIT(test_coarse_timer_started_late_in_a_tick), UNIT(test_vj_tick_sample_counts_ticks),
-          UNIT(test_data_retries_exhausted), UNIT(test_sequence_wraparound))
+          UNIT(test_data_retries_exhausted), UNIT(test_sequence_wraparound),
+          UNIT(test_coarse_ticks_round_time_wait_and_persist))
