@@ -25,9 +25,11 @@ ASAN_OBJS := $(patsubst wasm/%.c,$(BUILD)/asan/obj/%.o,$(STACK_SRCS) $(SUPPORT_S
 WASM_OBJS := $(patsubst wasm/%.c,$(BUILD)/wasm/obj/%.o,$(STACK_SRCS))
 TEST_BINS := $(patsubst wasm/tests/%.c,$(BUILD)/asan/tests/%,$(TEST_SRCS))
 
-.PHONY: native test-c test-bins wasm-lib check-globals clean
+.PHONY: native test-c test-bins wasm-lib check-globals fuzz-bins clean
 
-native: $(BUILD)/native/libstack.a $(BUILD)/native/stackscope-demo
+TUN_SRCS := $(sort $(wildcard wasm/tun/*.c))
+
+native: $(BUILD)/native/libstack.a $(BUILD)/native/stackscope-demo $(BUILD)/native/stackscope-tun
 
 $(BUILD)/native/obj/%.o: wasm/%.c $(wildcard wasm/stack/*.h wasm/stack/apps/*.h wasm/tests/support/*.h)
 	@mkdir -p $(dir $@)
@@ -40,9 +42,16 @@ $(BUILD)/native/libstack.a: $(NATIVE_OBJS)
 # The demo runs on the fake network of the tests, built here without sanitizers.
 SUPPORT_NATIVE_OBJS := $(patsubst wasm/%.c,$(BUILD)/native/obj/%.o,$(SUPPORT_SRCS))
 
-$(BUILD)/native/stackscope-demo: wasm/tests/demo/demo.c $(SUPPORT_NATIVE_OBJS) $(BUILD)/native/libstack.a
+DEMO_SRCS := $(sort $(wildcard wasm/tests/demo/*.c))
+
+$(BUILD)/native/stackscope-demo: $(DEMO_SRCS) $(wildcard wasm/tests/demo/*.h) $(SUPPORT_NATIVE_OBJS) $(BUILD)/native/libstack.a
 	@mkdir -p $(dir $@)
-	$(CC) $(NATIVE_CFLAGS) $< $(SUPPORT_NATIVE_OBJS) $(BUILD)/native/libstack.a -o $@
+	$(CC) $(NATIVE_CFLAGS) -Iwasm/tests/demo $(DEMO_SRCS) $(SUPPORT_NATIVE_OBJS) $(BUILD)/native/libstack.a -o $@
+
+# The TUN harness: one host on a Linux TUN device (the interop test's peer).
+$(BUILD)/native/stackscope-tun: $(TUN_SRCS) $(wildcard wasm/tun/*.h) $(BUILD)/native/libstack.a
+	@mkdir -p $(dir $@)
+	$(CC) $(NATIVE_CFLAGS) -Iwasm/tun $(TUN_SRCS) $(BUILD)/native/libstack.a -o $@
 
 $(BUILD)/asan/obj/%.o: wasm/%.c $(wildcard wasm/stack/*.h wasm/stack/apps/*.h wasm/tests/support/*.h)
 	@mkdir -p $(dir $@)
@@ -60,6 +69,28 @@ test-bins: $(TEST_BINS)
 
 test-c: test-bins check-globals
 	@bash scripts/run-c-tests.sh $(TEST_BINS)
+
+# libFuzzer targets (clang), with ASan and UBSan. The stack and the fuzz support code are
+# an archive, so each target links only what it uses.
+FUZZ_TARGETS := fuzz_slip fuzz_vj fuzz_ip_input fuzz_tcp_session
+FUZZ_SAN := -fsanitize=address,undefined -fno-sanitize-recover=all
+FUZZ_CFLAGS := -std=c99 -g -O1 $(FUZZ_SAN) $(INC) -Iwasm/tests/fuzz
+FUZZ_BINS := $(addprefix $(BUILD)/fuzz/,$(FUZZ_TARGETS))
+FUZZ_LIB_SRCS := $(STACK_SRCS) wasm/tests/fuzz/fuzz_host.c
+FUZZ_OBJS := $(patsubst wasm/%.c,$(BUILD)/fuzz/obj/%.o,$(FUZZ_LIB_SRCS))
+
+$(BUILD)/fuzz/obj/%.o: wasm/%.c $(wildcard wasm/stack/*.h wasm/stack/apps/*.h wasm/tests/fuzz/*.h)
+	@mkdir -p $(dir $@)
+	clang $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -c $< -o $@
+
+$(BUILD)/fuzz/libstack.a: $(FUZZ_OBJS)
+	@rm -f $@
+	ar rcs $@ $^
+
+$(BUILD)/fuzz/%: wasm/tests/fuzz/%.c $(BUILD)/fuzz/libstack.a
+	clang $(FUZZ_CFLAGS) -fsanitize=fuzzer $< $(BUILD)/fuzz/libstack.a -o $@
+
+fuzz-bins: $(FUZZ_BINS)
 
 $(BUILD)/wasm/obj/%.o: wasm/%.c $(wildcard wasm/stack/*.h wasm/stack/apps/*.h)
 	@mkdir -p $(dir $@)

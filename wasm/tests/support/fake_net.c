@@ -142,6 +142,7 @@ static int next_event(const struct fake_net *net, stack_time_t *when, int *frame
     uint32_t i;
     uint8_t hi;
     *frame = -1;
+    *when = net->now;
     for (i = 0; i < net->n_frames; i++) {
         const struct fake_frame *f = &net->frames[i];
         if (!has || time_before(f->at, *when) ||
