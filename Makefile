@@ -25,7 +25,7 @@ ASAN_OBJS := $(patsubst wasm/%.c,$(BUILD)/asan/obj/%.o,$(STACK_SRCS) $(SUPPORT_S
 WASM_OBJS := $(patsubst wasm/%.c,$(BUILD)/wasm/obj/%.o,$(STACK_SRCS))
 TEST_BINS := $(patsubst wasm/tests/%.c,$(BUILD)/asan/tests/%,$(TEST_SRCS))
 
-.PHONY: native test-c test-bins wasm-lib check-globals fuzz-bins clean
+.PHONY: native test-c test-bins wasm-lib check-globals fuzz-bins fuzz-corpus clean
 
 TUN_SRCS := $(sort $(wildcard wasm/tun/*.c))
 
@@ -91,6 +91,12 @@ $(BUILD)/fuzz/%: wasm/tests/fuzz/%.c $(BUILD)/fuzz/libstack.a
 	clang $(FUZZ_CFLAGS) -fsanitize=fuzzer $< $(BUILD)/fuzz/libstack.a -o $@
 
 fuzz-bins: $(FUZZ_BINS)
+
+# Regenerates the seed corpora from real traffic between two stackscope hosts.
+fuzz-corpus: wasm/tests/fuzz/make_corpus.c $(BUILD)/native/libstack.a $(SUPPORT_NATIVE_OBJS)
+	$(CC) $(NATIVE_CFLAGS) $< $(SUPPORT_NATIVE_OBJS) $(BUILD)/native/libstack.a -o $(BUILD)/native/make_corpus
+	rm -rf wasm/tests/fuzz/corpus
+	$(BUILD)/native/make_corpus wasm/tests/fuzz/corpus
 
 $(BUILD)/wasm/obj/%.o: wasm/%.c $(wildcard wasm/stack/*.h wasm/stack/apps/*.h)
 	@mkdir -p $(dir $@)
