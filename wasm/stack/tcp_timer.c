@@ -247,8 +247,11 @@ void tcp_rtt_sample(struct host *h, struct tcp_pcb *pcb, uint32_t rtt_us, uint32
     pcb->backoff = 0; /* Karn: a valid sample ends the backoff */
     tcp_trace(h, pcb, TRACE_RTT_SAMPLE, rtt_us, dgram_len > hdr ? dgram_len - hdr : 0,
               from_ts ? 1u : 0u, 0);
-    tcp_trace(h, pcb, TRACE_RTO_VALUE, tcp_rto_estimate_us(&pcb->est, &h->cfg, dgram_len),
-              tcp_rto_srtt_us(&pcb->est, &h->cfg), tcp_rto_rttvar_us(&pcb->est, &h->cfg), 0);
+    /* The value the timer will use (floor and cap applied; backoff is 0 again) and, beside
+     * it, the estimator's own: a student sees 48 ms estimated and 1 s used. */
+    tcp_trace(h, pcb, TRACE_RTO_VALUE, tcp_rto_current_us(h, pcb, dgram_len),
+              tcp_rto_srtt_us(&pcb->est, &h->cfg), tcp_rto_rttvar_us(&pcb->est, &h->cfg),
+              tcp_rto_estimate_us(&pcb->est, &h->cfg, dgram_len));
 }
 
 /* Congestion control calls, with every change of cwnd, ssthresh and recovery traced by

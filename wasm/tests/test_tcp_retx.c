@@ -68,6 +68,25 @@ static void test_rto_backoff_doubles(void)
     lab_free(&L);
 }
 
+static void test_rto_value_traced_with_floor(void)
+{
+    /* The handshake's 10 ms sample: SRTT 10 ms, RTTVAR 5 ms, estimate 10 + 4 x 5 = 30 ms
+     * (RFC 6298 2.2), used as 1 s (the floor, 2.4). The trace gives both. */
+    struct host_config cfg;
+    struct tcp_lab L;
+    const struct trace_event *e;
+    tt_config(&cfg);
+    CHECK(lab_init(&L, &cfg, 1500, 0) == 0);
+    CHECK(tt_open_active(&L, 0, MS(10), 4096, 1460) >= 0);
+    CHECK_EQ(lab_count(&L, TRACE_RTO_VALUE), 1);
+    e = lab_event(&L, TRACE_RTO_VALUE, 0);
+    CHECK_EQ(e->a, 1000000);
+    CHECK_EQ(e->b, 10000);
+    CHECK_EQ(e->c, 5000);
+    CHECK_EQ(e->d, 30000);
+    lab_free(&L);
+}
+
 static void test_rto_backoff_cap(void)
 {
     struct host_config cfg;
@@ -387,7 +406,7 @@ static void test_coarse_ticks_round_time_wait_and_persist(void)
     lab_free(&L);
 }
 
-UNIT_MAIN(UNIT(test_rto_backoff_doubles), UNIT(test_rto_backoff_cap), UNIT(test_restart_on_new_ack),
+UNIT_MAIN(UNIT(test_rto_backoff_doubles), UNIT(test_rto_value_traced_with_floor), UNIT(test_rto_backoff_cap), UNIT(test_restart_on_new_ack),
           UNIT(test_karn_no_sample_from_retransmission), UNIT(test_coarse_slow_timer_ticks),
           UNIT(test_coarse_timer_started_late_in_a_tick), UNIT(test_vj_tick_sample_counts_ticks),
           UNIT(test_data_retries_exhausted), UNIT(test_sequence_wraparound),
