@@ -73,9 +73,10 @@ static void print_event(void *ctx, const struct host *h, const struct trace_even
                ev->rport, ev->a / 1000.0);
         break;
     case TRACE_RTO_VALUE:
-        printf("                   %-8s tcp %u->%u: RTO %.3f s (srtt %.3f ms, rttvar %.3f ms:"
-               " estimate %.3f s, floored)\n", who, ev->lport, ev->rport, ev->a / 1e6,
-               ev->b / 1000.0, ev->c / 1000.0, ev->d / 1e6);
+        printf("                   %-8s tcp %u->%u: RTO %.3f s (srtt %.3f ms, rttvar %.3f ms;"
+               " estimate %.3f s%s)\n", who, ev->lport, ev->rport, ev->a / 1e6, ev->b / 1000.0,
+               ev->c / 1000.0, ev->d / 1e6,
+               ev->a > ev->d ? ", raised to the floor" : ev->a < ev->d ? ", capped" : "");
         break;
     case TRACE_RETRANSMIT:
         printf("                   %-8s tcp %u->%u: retransmission (%s)\n", who, ev->lport,
