@@ -5,8 +5,8 @@
  * Where the thesis blocks, these return ERR_WOULDBLOCK (or report progress through
  * tcpstatus) and the caller tries again after the next host_input()/host_poll(). Two calls
  * the thesis lacks are added: tcpaccept (the thesis's tcplisten waited for one connection;
- * a server here takes many) and tcpabort (close with RST). tcpstatus exposes what the
- * stack knows about a connection, for the tools that draw it.
+ * a server here takes many), tcpshutdown (half close) and tcpabort (close with RST).
+ * tcpstatus exposes what the stack knows about a connection, for the tools that draw it.
  *
  * Calls act at the time of the host's last host_input()/host_poll(): call host_poll(h,
  * now) first when time has moved. TCP and UDP descriptors are separate numbers, as in the
@@ -60,6 +60,11 @@ int tcprecv(struct host *h, int s, void *buf, uint32_t len);
 /* Closes our side after the queued data (FIN) and gives the socket back to the stack,
  * which frees it when the connection is over. */
 int tcpclose(struct host *h, int s);
+/* Closes our sending side only (FIN after the queued data) and keeps the socket: the
+ * application goes on reading until tcprecv returns 0, and tcpstatus follows the closing
+ * handshake (FIN_WAIT_1 ... TIME_WAIT), as RFC 9293 3.10.4 allows after CLOSE. tcpclose
+ * then gives the socket back. */
+int tcpshutdown(struct host *h, int s);
 /* Resets the connection (RST) and frees the socket at once. */
 int tcpabort(struct host *h, int s);
 int tcpstatus(const struct host *h, int s, struct tcp_info *info);

@@ -213,6 +213,27 @@ int tcpabort(struct host *h, int s)
     return ERR_OK;
 }
 
+/* RFC 9293 3.10.4 CLOSE: our FIN follows the data already queued. */
+static void queue_fin(struct host *h, struct tcp_pcb *pcb)
+{
+    switch (pcb->state) {
+    case TCP_SYN_RECEIVED:
+        pcb->fin_queued = 1; /* the FIN goes once established (RFC 9293 3.10.4) */
+        break;
+    case TCP_ESTABLISHED:
+        pcb->fin_queued = 1; /* FIN after the queued data; FIN_WAIT_1 now */
+        tcp_set_state(h, pcb, TCP_FIN_WAIT_1);
+        break;
+    case TCP_CLOSE_WAIT:
+        pcb->fin_queued = 1;
+        tcp_set_state(h, pcb, TCP_LAST_ACK);
+        break;
+    default:
+        break; /* our side is closed or closing already */
+    }
+    tcp_output(h, pcb);
+}
+
 int tcpclose(struct host *h, int s)
 {
     struct tcp_pcb *pcb = tcp_pcb_get(h, s);
@@ -240,25 +261,22 @@ int tcpclose(struct host *h, int s)
         return tcpabort(h, s);
     }
     pcb->has_socket = 0;
-    switch (pcb->state) {
-    case TCP_SYN_RECEIVED:
-        pcb->fin_queued = 1; /* the FIN goes once established (RFC 9293 3.10.4) */
-        break;
-    case TCP_ESTABLISHED:
-        pcb->fin_queued = 1; /* FIN after the queued data; FIN_WAIT_1 now */
-        tcp_set_state(h, pcb, TCP_FIN_WAIT_1);
-        break;
-    case TCP_CLOSE_WAIT:
-        pcb->fin_queued = 1;
-        tcp_set_state(h, pcb, TCP_LAST_ACK);
-        break;
-    case TCP_FIN_WAIT_2:
+    if (pcb->state == TCP_FIN_WAIT_2)
         tcp_timewait_start(h, pcb); /* orphaned: give up after 2 MSL (Linux) */
-        break;
-    default:
-        break; /* already closing */
-    }
-    tcp_output(h, pcb);
+    else
+        queue_fin(h, pcb);
+    return ERR_OK;
+}
+
+int tcpshutdown(struct host *h, int s)
+{
+    struct tcp_pcb *pcb = tcp_pcb_get(h, s);
+    if (!pcb)
+        return ERR_ARG;
+    if (pcb->state == TCP_LISTEN || pcb->state == TCP_CLOSED || pcb->state == TCP_SYN_SENT)
+        return ERR_CONN;
+    tcp_clock_update(h);
+    queue_fin(h, pcb);
     return ERR_OK;
 }
 

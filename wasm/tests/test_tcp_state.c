@@ -226,6 +226,53 @@ static void test_active_close_and_time_wait(void)
     lab_free(&L);
 }
 
+/* tcpshutdown: our FIN leaves, but the socket stays: the peer's data is still read, and
+ * tcpstatus follows FIN_WAIT_1 -> FIN_WAIT_2 -> TIME_WAIT -> CLOSED (RFC 9293 3.10.4: after
+ * CLOSE the user may go on receiving). The block is kept after TIME_WAIT until tcpclose. */
+static void test_half_close_keeps_the_socket(void)
+{
+    struct host_config cfg;
+    struct tcp_lab L;
+    struct tcp_info info;
+    struct tseg g;
+    char buf[8];
+    int sock;
+    tt_config(&cfg);
+    CHECK(lab_init(&L, &cfg, 1500, 0) == 0);
+    sock = tt_open_active(&L, 0, MS(10), 4096, 1460);
+    CHECK(sock >= 0);
+    lab_run(&L, MS(100));
+    CHECK_EQ(tcpshutdown(&L.h, sock), ERR_OK);
+    CHECK(lab_next(&L, &g));
+    CHECK_EQ(g.flags, TCP_FIN | TCP_ACK);
+    CHECK_EQ(g.seq, 1001);
+    CHECK_EQ(tcpstatus(&L.h, sock, &info), ERR_OK);
+    CHECK_EQ(info.state, TCP_FIN_WAIT_1);
+    CHECK_EQ(info.snd_space, 0); /* nothing more may be sent */
+    /* The peer acknowledges our FIN and still sends 5 bytes, then its FIN. */
+    lab_seg(&L, MS(110), TCP_ACK | TCP_PSH, 5001, 1002, 4096, "hello", 5);
+    CHECK(lab_next(&L, &g));
+    CHECK_EQ(g.ack, 5006);
+    CHECK_EQ(tcpstatus(&L.h, sock, &info), ERR_OK);
+    CHECK_EQ(info.state, TCP_FIN_WAIT_2);
+    CHECK_EQ(tcprecv(&L.h, sock, buf, sizeof buf), 5);
+    CHECK_MEM(buf, "hello", 5);
+    lab_seg(&L, MS(120), TCP_FIN | TCP_ACK, 5006, 1002, 4096, NULL, 0);
+    CHECK(lab_next(&L, &g));
+    CHECK_EQ(g.flags, TCP_ACK);
+    CHECK_EQ(g.ack, 5007);
+    CHECK_EQ(tcprecv(&L.h, sock, buf, sizeof buf), 0); /* end of the peer's data */
+    CHECK_EQ(tcpstatus(&L.h, sock, &info), ERR_OK);
+    CHECK_EQ(info.state, TCP_TIME_WAIT);
+    lab_run(&L, MS(120) + MS(60000));
+    CHECK_EQ(tcpstatus(&L.h, sock, &info), ERR_OK);
+    CHECK_EQ(info.state, TCP_CLOSED); /* over, but still ours until tcpclose */
+    CHECK_EQ(tcpclose(&L.h, sock), ERR_OK);
+    CHECK_EQ(tcpstatus(&L.h, sock, &info), ERR_ARG);
+    CHECK_EQ(tcpshutdown(&L.h, sock), ERR_ARG);
+    lab_free(&L);
+}
+
 static void test_time_wait_answers_a_repeated_fin(void)
 {
     struct host_config cfg;
@@ -449,7 +496,7 @@ static void test_time_wait_reopened_by_new_syn(void)
 }
 
 UNIT_MAIN(UNIT(test_active_open), UNIT(test_passive_open_and_data), UNIT(test_simultaneous_open),
-          UNIT(test_active_close_and_time_wait), UNIT(test_time_wait_answers_a_repeated_fin),
+          UNIT(test_active_close_and_time_wait), UNIT(test_half_close_keeps_the_socket), UNIT(test_time_wait_answers_a_repeated_fin),
           UNIT(test_passive_close), UNIT(test_simultaneous_close),
           UNIT(test_syn_retries_then_timeout), UNIT(test_listen_backlog_full),
           UNIT(test_time_wait_reopened_by_new_syn))

@@ -2,7 +2,6 @@
 #include "app_common.h"
 
 #include "host.h"
-#include "tcp_pcb.h" /* app_tcp_closing_state() only: see app_common.h */
 
 int app_tcp_open(struct host *h, uint16_t local_port, const struct stack_sockaddr *remote)
 {
@@ -73,28 +72,4 @@ uint32_t app_rate_kbps(uint32_t bytes, uint32_t us)
         return 0;
     kbps = (uint64_t)bytes * 8000u / us;
     return kbps > 0xFFFFFFFFu ? 0xFFFFFFFFu : (uint32_t)kbps;
-}
-
-int app_tcp_closing_note(const struct host *h, int s, struct app_tcp_closing *c)
-{
-    struct tcp_info info;
-    int err = tcpstatus(h, s, &info);
-    if (err < 0)
-        return err;
-    c->slot = s;
-    c->local = info.local;
-    c->remote = info.remote;
-    return ERR_OK;
-}
-
-int app_tcp_closing_state(const struct host *h, const struct app_tcp_closing *c)
-{
-    const struct tcp_pcb *pcb;
-    if (c->slot < 0 || c->slot >= (int)h->cfg.tcp_max_pcbs)
-        return TCP_CLOSED;
-    pcb = &h->tcp.pcbs[c->slot];
-    if (!pcb->in_use || pcb->local_port != c->local.port ||
-        pcb->remote_port != c->remote.port || pcb->remote_addr != c->remote.addr)
-        return TCP_CLOSED; /* freed, perhaps reused by another connection */
-    return pcb->state;
 }

@@ -85,13 +85,11 @@ static void client_next_round(struct app_reqresp_client *a, struct host *h)
 {
     a->off = 0;
     if (a->round >= a->n_rounds) {
-        int err = app_tcp_closing_note(h, a->sock, &a->closing);
+        int err = tcpshutdown(h, a->sock); /* our FIN first, as in the paper's captures */
         if (err < 0) {
             client_fail(a, h, err);
             return;
         }
-        tcpclose(h, a->sock); /* our FIN first, as in the paper's captures */
-        a->sock = -1;
         a->report.fin_at = h->now;
         a->state = RC_CLOSING;
         return;
@@ -100,13 +98,20 @@ static void client_next_round(struct app_reqresp_client *a, struct host *h)
     a->state = RC_THINK;
 }
 
-/* After tcpclose: the session ends when the connection reaches TIME_WAIT (our last ACK
- * has just left) or is over. */
+/* After tcpshutdown: the session ends when the connection reaches TIME_WAIT (our last
+ * ACK has just left) or is over; then the socket is given back. */
 static void client_watch_close(struct app_reqresp_client *a, struct host *h)
 {
-    int st = app_tcp_closing_state(h, &a->closing);
-    if (st != TCP_TIME_WAIT && st != TCP_CLOSED)
+    struct tcp_info info;
+    uint8_t b;
+    if (tcpstatus(h, a->sock, &info) < 0)
         return;
+    while (tcprecv(h, a->sock, &b, 1) > 0)
+        ; /* nothing more is expected; read it so the close is a FIN, not a reset */
+    if (info.state != TCP_TIME_WAIT && info.state != TCP_CLOSED)
+        return;
+    tcpclose(h, a->sock);
+    a->sock = -1;
     a->report.end_at = h->now;
     a->report.latency_us = h->now - a->report.syn_at;
     a->state = RC_DONE;

@@ -17,9 +17,8 @@
  * client's last ACK of the closing handshake, e.g. 2.8 ms for the Ethernet-only session
  * of Fig. 5.12. The client measures the same span: from tcpconnect (the SYN leaves) to the
  * moment its connection reaches TIME_WAIT, which is when that last ACK leaves (RFC 9293
- * 3.6: FIN-WAIT-2 receiving the peer's FIN), or is over (CLOSED, when our FIN and the
- * peer's crossed and the stack skips TIME_WAIT). socket.h cannot report on a closed
- * descriptor, so this uses app_tcp_closing_state() (see app_common.h).
+ * 3.6: FIN-WAIT-2 receiving the peer's FIN), or is over (CLOSED). The client closes with
+ * tcpshutdown so that tcpstatus can follow the closing handshake, then tcpclose.
  *
  * Bytes carry a pattern that depends on the round and the direction, so a byte of one
  * round read as another's is caught.
@@ -80,7 +79,6 @@ struct app_reqresp_client {
     uint32_t off;                /* bytes of the current request sent / response read */
     stack_time_t t_mark;         /* think deadline, then when the request began */
     struct stack_sockaddr server;
-    struct app_tcp_closing closing; /* the connection, followed after tcpclose */
     struct app_reqresp_client_report report;
 };
 
