@@ -103,6 +103,9 @@ int tcpconnect(struct host *h, int s, const struct stack_sockaddr *remote)
     struct tcp_pcb *pcb = tcp_pcb_get(h, s);
     if (!pcb || !remote || remote->addr == 0 || remote->port == 0)
         return ERR_ARG;
+    /* RFC 1122 4.2.3.14: an OPEN to a broadcast or multicast address must be refused. */
+    if (remote->addr == 0xFFFFFFFFu || (remote->addr >> 28) == 0xE)
+        return ERR_ARG;
     if (pcb->state == TCP_LISTEN)
         return ERR_STATE;
     if (pcb->state != TCP_CLOSED || pcb->remote_port != 0 || pcb->error)

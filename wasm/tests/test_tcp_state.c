@@ -273,6 +273,23 @@ static void test_half_close_keeps_the_socket(void)
     lab_free(&L);
 }
 
+/* RFC 1122 4.2.3.14: OPEN to a broadcast or multicast address is refused; nothing is sent. */
+static void test_open_to_broadcast_or_multicast_refused(void)
+{
+    struct host_config cfg;
+    struct tcp_lab L;
+    struct stack_sockaddr bcast = { 0xFFFFFFFFu, 80 }, mcast = { IP4(224, 0, 0, 1), 80 };
+    int sock;
+    tt_config(&cfg);
+    CHECK(lab_init(&L, &cfg, 1500, 0) == 0);
+    sock = tcpsocket(&L.h);
+    CHECK(sock >= 0);
+    CHECK_EQ(tcpconnect(&L.h, sock, &bcast), ERR_ARG);
+    CHECK_EQ(tcpconnect(&L.h, sock, &mcast), ERR_ARG);
+    CHECK_EQ(lab_pending(&L), 0);
+    lab_free(&L);
+}
+
 static void test_time_wait_answers_a_repeated_fin(void)
 {
     struct host_config cfg;
@@ -496,7 +513,8 @@ static void test_time_wait_reopened_by_new_syn(void)
 }
 
 UNIT_MAIN(UNIT(test_active_open), UNIT(test_passive_open_and_data), UNIT(test_simultaneous_open),
-          UNIT(test_active_close_and_time_wait), UNIT(test_half_close_keeps_the_socket), UNIT(test_time_wait_answers_a_repeated_fin),
+          UNIT(test_active_close_and_time_wait), UNIT(test_half_close_keeps_the_socket),
+          UNIT(test_open_to_broadcast_or_multicast_refused), UNIT(test_time_wait_answers_a_repeated_fin),
           UNIT(test_passive_close), UNIT(test_simultaneous_close),
           UNIT(test_syn_retries_then_timeout), UNIT(test_listen_backlog_full),
           UNIT(test_time_wait_reopened_by_new_syn))
