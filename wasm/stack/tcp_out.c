@@ -300,6 +300,19 @@ static int output_one(struct host *h, struct tcp_pcb *pcb)
     return 1;
 }
 
+/* The sequence number of a segment with no data, SYN or FIN (a pure ACK, a window update,
+ * a reset). After a retransmission timeout snd_nxt is pulled back to snd_una (go-back-N),
+ * below what the peer may already hold; a segment carrying it would be an old duplicate
+ * to the peer (RFC 9293 3.10.7.4 first check), dropped before its ACK field is read and
+ * answered with an ACK, which the peer's own pulled-back snd_nxt makes just as stale: an
+ * ACK war until the retries run out. So it carries snd_max, as BSD's tcp_output does;
+ * except while probing a zero window, where snd_max may lie one byte past the peer's
+ * window and snd_nxt is right. */
+static uint32_t tcp_seq_for_empty(const struct tcp_pcb *pcb)
+{
+    return pcb->persist || pcb->probe_out ? pcb->snd_nxt : pcb->snd_max;
+}
+
 void tcp_output(struct host *h, struct tcp_pcb *pcb)
 {
     int r;
@@ -315,7 +328,7 @@ void tcp_output(struct host *h, struct tcp_pcb *pcb)
     if (r < 0)
         return;
     if (pcb->ack_now && pcb->state != TCP_SYN_SENT)
-        tcp_xmit(h, pcb, pcb->snd_nxt, TCP_ACK, 0, 0, 0);
+        tcp_xmit(h, pcb, tcp_seq_for_empty(pcb), TCP_ACK, 0, 0, 0);
     tcp_timers_update(h, pcb);
 }
 
@@ -336,7 +349,7 @@ void tcp_rcv_window_check(struct host *h, struct tcp_pcb *pcb)
     /* As Linux's tcp_cleanup_rbuf: only when the window we advertised has fallen to half
      * or less and would at least double, so a reader that keeps up adds no extra ACKs. */
     if (w > cur && 2u * cur <= maxw && w >= 2u * cur) {
-        if (tcp_xmit(h, pcb, pcb->snd_nxt, TCP_ACK, 0, 0, 1) < 0)
+        if (tcp_xmit(h, pcb, tcp_seq_for_empty(pcb), TCP_ACK, 0, 0, 1) < 0)
             pcb->ack_now = 1;
     }
 }
@@ -395,7 +408,8 @@ void tcp_send_rst_reply(struct host *h, const struct tcp_seg *seg)
 
 void tcp_send_rst_pcb(struct host *h, struct tcp_pcb *pcb)
 {
-    /* RFC 9293 3.10.5 ABORT: <SEQ=SND.NXT><CTL=RST>; the ACK is added as BSD and Linux do. */
+    /* RFC 9293 3.10.5 ABORT: <SEQ=SND.NXT><CTL=RST>, with snd_max after a go-back-N so the
+     * peer finds it in its window (tcp_seq_for_empty); the ACK is added as BSD and Linux do. */
     rst_out(h, pcb->local_addr, pcb->remote_addr, pcb->local_port, pcb->remote_port,
-            pcb->snd_nxt, pcb->rcv_nxt, TCP_RST | TCP_ACK);
+            tcp_seq_for_empty(pcb), pcb->rcv_nxt, TCP_RST | TCP_ACK);
 }

@@ -87,6 +87,42 @@ static void test_rto_value_traced_with_floor(void)
     lab_free(&L);
 }
 
+/* After an RTO the sender goes back to snd_una (go-back-N) and snd_nxt falls below
+ * snd_max. A pure ACK must still carry snd_max (BSD's tcp_output rule): with snd_nxt it
+ * would lie below what the peer may already hold, the peer would drop it as an old
+ * duplicate without reading its ACK field and answer with its own ACK: an ACK war that
+ * the echo test with 10 % loss ran into. */
+static void test_pure_ack_after_go_back_n_carries_snd_max(void)
+{
+    struct host_config cfg;
+    struct tcp_lab L;
+    struct tseg g;
+    int sock;
+    tt_config(&cfg);
+    CHECK(lab_init(&L, &cfg, 1500, 0) == 0);
+    sock = tt_open_active(&L, 0, MS(10), 4096, 100); /* peer MSS 100 */
+    CHECK(sock >= 0);
+    lab_run(&L, MS(100));
+    CHECK_EQ(tcpsend(&L.h, sock, payload, 100), 100);
+    CHECK_EQ(tcpsend(&L.h, sock, payload, 100), 100);
+    CHECK_EQ(tcpsend(&L.h, sock, payload, 100), 100);
+    CHECK_EQ(lab_pending(&L), 3); /* 1001, 1101, 1201: snd_max 1301 */
+    lab_skip(&L);
+    lab_run(&L, MS(1100)); /* RTO (1 s floor): 1001 again, cwnd 1 MSS: snd_nxt 1101 */
+    CHECK(lab_next(&L, &g));
+    CHECK_EQ(g.seq, 1001);
+    CHECK_EQ(lab_pending(&L), 0);
+    /* The peer, which did get all three, sends 10 bytes acknowledging only 1001 (its ACK
+     * of the rest was lost). Our ACK of them must say seq 1301. */
+    lab_seg(&L, MS(1150), TCP_ACK | TCP_PSH, 5001, 1001, 4096, "0123456789", 10);
+    CHECK(lab_next(&L, &g));
+    CHECK_EQ(g.flags, TCP_ACK);
+    CHECK_EQ(g.len, 0);
+    CHECK_EQ(g.ack, 5011);
+    CHECK_EQ(g.seq, 1301);
+    lab_free(&L);
+}
+
 static void test_rto_backoff_cap(void)
 {
     struct host_config cfg;
@@ -406,7 +442,8 @@ static void test_coarse_ticks_round_time_wait_and_persist(void)
     lab_free(&L);
 }
 
-UNIT_MAIN(UNIT(test_rto_backoff_doubles), UNIT(test_rto_value_traced_with_floor), UNIT(test_rto_backoff_cap), UNIT(test_restart_on_new_ack),
+UNIT_MAIN(UNIT(test_rto_backoff_doubles), UNIT(test_rto_value_traced_with_floor),
+          UNIT(test_pure_ack_after_go_back_n_carries_snd_max), UNIT(test_rto_backoff_cap), UNIT(test_restart_on_new_ack),
           UNIT(test_karn_no_sample_from_retransmission), UNIT(test_coarse_slow_timer_ticks),
           UNIT(test_coarse_timer_started_late_in_a_tick), UNIT(test_vj_tick_sample_counts_ticks),
           UNIT(test_data_retries_exhausted), UNIT(test_sequence_wraparound),
