@@ -27,13 +27,13 @@ static int echo_all_closed(void *ctx)
 {
     struct app_world *w = ctx;
     return clients_done(ctx) &&
-           w->echo->report.completed + w->echo->report.failed == w->n_clients;
+           w->echo->server.completed + w->echo->server.failed == w->n_clients;
 }
 
 static int discard_closed(void *ctx)
 {
     struct app_world *w = ctx;
-    return clients_done(ctx) && w->discard->report.completed + w->discard->report.failed == 1;
+    return clients_done(ctx) && w->discard->server.completed + w->discard->server.failed == 1;
 }
 
 static int rq_done(void *ctx)
@@ -120,11 +120,11 @@ static void test_echo_10000_bytes_exact(void)
     CHECK_MEM(back, data, sizeof data);
     /* Handshake (one RTT) plus at least one more RTT for the data: 2 x 2 x 10 ms. */
     CHECK(client.report.elapsed_us >= 40000u);
-    CHECK_EQ(echo.report.accepted, 1);
-    CHECK_EQ(echo.report.completed, 1);
-    CHECK_EQ(echo.report.failed, 0);
-    CHECK_EQ(echo.report.active, 0);
-    CHECK_EQ(echo.report.bytes_echoed, 10000);
+    CHECK_EQ(echo.server.accepted, 1);
+    CHECK_EQ(echo.server.completed, 1);
+    CHECK_EQ(echo.server.failed, 0);
+    CHECK_EQ(echo.server.active, 0);
+    CHECK_EQ(echo.bytes_echoed, 10000);
     app_world_free(&w);
 }
 
@@ -199,10 +199,10 @@ static void run_parallel_echo(uint8_t max_conns)
         CHECK_EQ(clients[i].report.bytes_received, 3000u + 1111u * (uint32_t)i);
         CHECK_EQ(clients[i].report.mismatch_at, APP_ECHO_NO_MISMATCH);
     }
-    CHECK_EQ(echo.report.accepted, 5);
-    CHECK_EQ(echo.report.completed, 5);
-    CHECK_EQ(echo.report.failed, 0);
-    CHECK_EQ(echo.report.bytes_echoed, 26110);
+    CHECK_EQ(echo.server.accepted, 5);
+    CHECK_EQ(echo.server.completed, 5);
+    CHECK_EQ(echo.server.failed, 0);
+    CHECK_EQ(echo.bytes_echoed, 26110);
     app_world_free(&w);
 }
 
@@ -245,10 +245,10 @@ static void test_discard_counts_exactly(void)
     CHECK_EQ(client.report.bytes_sent, 77777);
     CHECK_EQ(client.report.bytes_received, 0);
     CHECK_EQ(discard.report.bytes, 77777);
-    CHECK_EQ(discard.report.last_conn_bytes, 77777);
-    CHECK_EQ(discard.report.accepted, 1);
-    CHECK_EQ(discard.report.completed, 1);
-    CHECK_EQ(discard.report.failed, 0);
+    CHECK_EQ(discard.server.last_conn_bytes, 77777);
+    CHECK_EQ(discard.server.accepted, 1);
+    CHECK_EQ(discard.server.completed, 1);
+    CHECK_EQ(discard.server.failed, 0);
     /* SYN and SYN-ACK are 44 B (MSS option): 352 bits at 10 Mbit/s, 35 us on the fake
      * link's integer clock, + 10 ms each. At 20070 us the client ACKs (40 B, 32 us) and
      * writes its first 1460 B (1500 B datagram, 1200 us) behind that ACK:

@@ -11,6 +11,7 @@
 
 #include <stdint.h>
 
+#include "app_tcp_server.h"
 #include "socket.h"
 #include "stack_time.h"
 
@@ -18,38 +19,24 @@ struct host;
 
 #define APP_TCP_DISCARD_PORT 9
 
-#ifndef APP_TCP_DISCARD_MAX_CONNS
-#define APP_TCP_DISCARD_MAX_CONNS 8
-#endif
-
 /* Bytes read per tcprecv call into a scratch buffer on the C stack. */
 #ifndef APP_TCP_DISCARD_CHUNK
 #define APP_TCP_DISCARD_CHUNK 128
 #endif
 
-struct app_tcp_discard_conn {
-    int sock;       /* -1 when the slot is free */
-    uint32_t bytes; /* dropped on this connection */
-};
-
 struct app_tcp_discard_report {
-    uint16_t accepted, completed, failed, active;
     uint32_t bytes;             /* dropped over all connections */
-    uint32_t last_conn_bytes;   /* bytes of the connection that ended last */
     stack_time_t first_byte_at; /* valid when bytes > 0 */
     stack_time_t last_byte_at;
-    int last_error;
 };
 
 struct app_tcp_discard {
-    int listener;
-    uint8_t max_conns;
-    struct app_tcp_discard_conn conns[APP_TCP_DISCARD_MAX_CONNS];
+    struct app_tcp_server server; /* listener, connections, counts */
     struct app_tcp_discard_report report;
 };
 
 /* Listens on `port` (APP_TCP_DISCARD_PORT when 0), at most `max_conns` connections at once
- * (clamped to 1..APP_TCP_DISCARD_MAX_CONNS). Returns ERR_OK or the socket call's error. */
+ * (clamped to 1..APP_TCP_SERVER_MAX_CONNS). Returns ERR_OK or the socket call's error. */
 int app_tcp_discard_start(struct app_tcp_discard *a, struct host *h, uint16_t port,
                           uint8_t max_conns);
 

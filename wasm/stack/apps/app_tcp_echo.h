@@ -21,6 +21,7 @@
 
 #include <stdint.h>
 
+#include "app_tcp_server.h"
 #include "socket.h"
 #include "stack_time.h"
 
@@ -28,41 +29,19 @@ struct host;
 
 #define APP_TCP_ECHO_PORT 7
 
-/* Connections served at once; the configured count is at most this. */
-#ifndef APP_TCP_ECHO_MAX_CONNS
-#define APP_TCP_ECHO_MAX_CONNS 8
-#endif
-
-/* Scratch buffer on the C stack: bytes moved per read/write pair. One Ethernet MSS by
- * default; the Arduino firmware builds with a smaller value to fit its stack. */
+/* Bytes moved per tcprecv/tcpsend pair, in a scratch buffer on the C stack: one MSS, so a
+ * segment is echoed as one segment. The Arduino firmware builds with a smaller value. */
 #ifndef APP_TCP_ECHO_CHUNK
 #define APP_TCP_ECHO_CHUNK 1460
 #endif
 
-struct app_tcp_echo_conn {
-    int sock;                  /* -1 when the slot is free */
-    uint32_t bytes;            /* echoed on this connection */
-};
-
-struct app_tcp_echo_report {
-    uint16_t accepted;         /* connections taken from the listener */
-    uint16_t completed;        /* closed after the peer closed */
-    uint16_t failed;           /* ended by an error (reset, timeout) */
-    uint16_t active;           /* open now */
-    uint32_t bytes_echoed;     /* over all connections */
-    int last_error;            /* last error seen, 0 if none (ERR_BUF: tcpsend took less
-                                  than tcpstatus offered) */
-};
-
 struct app_tcp_echo {
-    int listener;
-    uint8_t max_conns;
-    struct app_tcp_echo_conn conns[APP_TCP_ECHO_MAX_CONNS];
-    struct app_tcp_echo_report report;
+    struct app_tcp_server server; /* listener, connections, counts */
+    uint32_t bytes_echoed;        /* over all connections */
 };
 
 /* Listens on `port` (APP_TCP_ECHO_PORT when 0) of any local address and serves up to
- * `max_conns` connections at once (clamped to 1..APP_TCP_ECHO_MAX_CONNS). Returns ERR_OK
+ * `max_conns` connections at once (clamped to 1..APP_TCP_SERVER_MAX_CONNS). Returns ERR_OK
  * or the socket call's error. */
 int app_tcp_echo_start(struct app_tcp_echo *a, struct host *h, uint16_t port,
                        uint8_t max_conns);
