@@ -140,12 +140,12 @@ tshark_check() {
   local prefs=(-o tcp.analyze_sequence_numbers:TRUE -o ip.check_checksum:TRUE
                -o tcp.check_checksum:TRUE -o udp.check_checksum:TRUE)
   local frames bad retx
-  frames=$(tshark -r "$OUT/interop.pcap" "${prefs[@]}" -T fields -e frame.number | wc -l)
+  frames=$(tshark -r "$OUT/interop.pcap" "${prefs[@]}" -T fields -e frame.number 2>/dev/null | wc -l)
   bad=$(tshark -r "$OUT/interop.pcap" "${prefs[@]}" -Y \
     '_ws.malformed || ip.checksum.status == 2 || tcp.checksum.status == 2 || icmp.checksum.status == 2 || udp.checksum.status == 2' \
-    -T fields -e frame.number | wc -l)
+    -T fields -e frame.number 2>/dev/null | wc -l)
   retx=$(tshark -r "$OUT/interop.pcap" "${prefs[@]}" -Y "tcp.analysis.retransmission && ip.src == $STACK" \
-    -T fields -e frame.number | wc -l)
+    -T fields -e frame.number 2>/dev/null | wc -l)
   echo "     tshark: $frames frames captured, $bad malformed or with a bad checksum"
   echo "     retransmissions from the stack: tshark flags $retx, the stack counted $stack_retx" \
        "(frames the stack dropped itself never reach the capture, so the counts differ)"
