@@ -10,19 +10,23 @@ EMCC ?= emcc
 BUILD := build
 
 STACK_SRCS := $(sort $(wildcard wasm/stack/*.c wasm/stack/apps/*.c))
+# The simulator builds with the stack, under the same rules (warnings, no file-level state).
+SIM_SRCS := $(sort $(wildcard wasm/sim/*.c))
+CORE_SRCS := $(STACK_SRCS) $(SIM_SRCS)
+CORE_HDRS := $(wildcard wasm/stack/*.h wasm/stack/apps/*.h wasm/sim/*.h)
 TEST_SRCS := $(sort $(wildcard wasm/tests/test_*.c))
 SUPPORT_SRCS := $(sort $(wildcard wasm/tests/support/*.c))
 
 WARN := -std=c99 -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes -Werror
-INC := -Iwasm/stack -Iwasm/stack/apps -Iwasm/tests/support
+INC := -Iwasm/stack -Iwasm/stack/apps -Iwasm/sim -Iwasm/tests/support
 
 NATIVE_CFLAGS := $(WARN) -O2 -g $(INC)
 SAN := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 TEST_CFLAGS := -std=c99 -Wall -Wextra -Werror -O1 -g $(SAN) $(INC)
 
-NATIVE_OBJS := $(patsubst wasm/%.c,$(BUILD)/native/obj/%.o,$(STACK_SRCS))
-ASAN_OBJS := $(patsubst wasm/%.c,$(BUILD)/asan/obj/%.o,$(STACK_SRCS) $(SUPPORT_SRCS))
-WASM_OBJS := $(patsubst wasm/%.c,$(BUILD)/wasm/obj/%.o,$(STACK_SRCS))
+NATIVE_OBJS := $(patsubst wasm/%.c,$(BUILD)/native/obj/%.o,$(CORE_SRCS))
+ASAN_OBJS := $(patsubst wasm/%.c,$(BUILD)/asan/obj/%.o,$(CORE_SRCS) $(SUPPORT_SRCS))
+WASM_OBJS := $(patsubst wasm/%.c,$(BUILD)/wasm/obj/%.o,$(CORE_SRCS))
 TEST_BINS := $(patsubst wasm/tests/%.c,$(BUILD)/asan/tests/%,$(TEST_SRCS))
 
 .PHONY: native test-c test-bins wasm-lib check-globals fuzz-bins fuzz-corpus clean
@@ -31,7 +35,7 @@ TUN_SRCS := $(sort $(wildcard wasm/tun/*.c))
 
 native: $(BUILD)/native/libstack.a $(BUILD)/native/stackscope-demo $(BUILD)/native/stackscope-tun
 
-$(BUILD)/native/obj/%.o: wasm/%.c $(wildcard wasm/stack/*.h wasm/stack/apps/*.h wasm/tests/support/*.h)
+$(BUILD)/native/obj/%.o: wasm/%.c $(CORE_HDRS) $(wildcard wasm/tests/support/*.h)
 	@mkdir -p $(dir $@)
 	$(CC) $(NATIVE_CFLAGS) -c $< -o $@
 
@@ -53,7 +57,7 @@ $(BUILD)/native/stackscope-tun: $(TUN_SRCS) $(wildcard wasm/tun/*.h) $(BUILD)/na
 	@mkdir -p $(dir $@)
 	$(CC) $(NATIVE_CFLAGS) -Iwasm/tun $(TUN_SRCS) $(BUILD)/native/libstack.a -o $@
 
-$(BUILD)/asan/obj/%.o: wasm/%.c $(wildcard wasm/stack/*.h wasm/stack/apps/*.h wasm/tests/support/*.h)
+$(BUILD)/asan/obj/%.o: wasm/%.c $(CORE_HDRS) $(wildcard wasm/tests/support/*.h)
 	@mkdir -p $(dir $@)
 	$(CC) $(TEST_CFLAGS) -c $< -o $@
 
@@ -98,7 +102,7 @@ fuzz-corpus: wasm/tests/fuzz/make_corpus.c $(BUILD)/native/libstack.a $(SUPPORT_
 	rm -rf wasm/tests/fuzz/corpus
 	$(BUILD)/native/make_corpus wasm/tests/fuzz/corpus
 
-$(BUILD)/wasm/obj/%.o: wasm/%.c $(wildcard wasm/stack/*.h wasm/stack/apps/*.h)
+$(BUILD)/wasm/obj/%.o: wasm/%.c $(CORE_HDRS)
 	@mkdir -p $(dir $@)
 	$(EMCC) $(WARN) -O2 $(INC) -c $< -o $@
 
@@ -113,8 +117,8 @@ $(BUILD)/wasm/libstack.a: $(WASM_OBJS)
 # none of the former.
 check-globals: $(NATIVE_OBJS)
 	@bad=$$(objdump -t $(NATIVE_OBJS) | awk '$$0 ~ / O / && ($$4 ~ /^\.(data|bss)/ || $$4 == "*COM*") && $$4 !~ /^\.data\.rel\.ro/ {print $$NF}'); \
-	if [ -n "$$bad" ]; then echo "mutable file-level state in wasm/stack: $$bad"; exit 1; fi; \
-	echo "check-globals: no mutable file-level state in $(words $(NATIVE_OBJS)) stack objects"
+	if [ -n "$$bad" ]; then echo "mutable file-level state in wasm/stack or wasm/sim: $$bad"; exit 1; fi; \
+	echo "check-globals: no mutable file-level state in $(words $(NATIVE_OBJS)) stack and simulator objects"
 
 clean:
 	rm -rf $(BUILD)
