@@ -61,7 +61,10 @@
     X(DROP_TCP_BAD_FLAGS, "tcp: flag combination not valid in this state") \
     X(DROP_TCP_PAWS, "tcp: timestamp older than the last one seen (PAWS)") \
     X(DROP_TCP_BAD_OPTION, "tcp: malformed option (length past the header or wrong for its kind)") \
-    X(DROP_TCP_RST_CHALLENGE, "tcp: RST or SYN in the window but not exact: challenge ACK sent (RFC 5961)")
+    X(DROP_TCP_RST_CHALLENGE, "tcp: RST or SYN in the window but not exact: challenge ACK sent (RFC 5961)") \
+    /* simulated links (wasm/sim) */ \
+    X(DROP_LINK_QUEUE_FULL, "link: transmit queue full (queue length limit)") \
+    X(DROP_NFC_MODULE_BUSY, "nfc: module busy with another packet, arriving packet discarded")
 
 #define DROP_REASON_ENUM(name, text) name,
 enum drop_reason {
