@@ -64,7 +64,10 @@
     X(DROP_TCP_RST_CHALLENGE, "tcp: RST or SYN in the window but not exact: challenge ACK sent (RFC 5961)") \
     /* simulated links (wasm/sim) */ \
     X(DROP_LINK_QUEUE_FULL, "link: transmit queue full (queue length limit)") \
-    X(DROP_NFC_MODULE_BUSY, "nfc: module busy with another packet, arriving packet discarded")
+    X(DROP_NFC_MODULE_BUSY, "nfc: module busy with another packet, arriving packet discarded") \
+    X(DROP_ETH_OVERSIZE, "ethernet: datagram larger than the link MTU") \
+    X(DROP_FAULT_RANDOM, "fault: random loss (the link's p)") \
+    X(DROP_FAULT_RULE, "fault: dropped by a targeted rule")
 
 #define DROP_REASON_ENUM(name, text) name,
 enum drop_reason {
