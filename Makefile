@@ -12,13 +12,16 @@ BUILD := build
 STACK_SRCS := $(sort $(wildcard wasm/stack/*.c wasm/stack/apps/*.c))
 # The simulator builds with the stack, under the same rules (warnings, no file-level state).
 SIM_SRCS := $(sort $(wildcard wasm/sim/*.c))
-CORE_SRCS := $(STACK_SRCS) $(SIM_SRCS)
-CORE_HDRS := $(wildcard wasm/stack/*.h wasm/stack/apps/*.h wasm/sim/*.h)
+# The engine (scenario loading, trace records) also builds under those rules; its wasm
+# exports and the native command-line driver are separate (wasm/api/main_*.c).
+API_SRCS := $(filter-out wasm/api/main_%.c,$(sort $(wildcard wasm/api/*.c)))
+CORE_SRCS := $(STACK_SRCS) $(SIM_SRCS) $(API_SRCS)
+CORE_HDRS := $(wildcard wasm/stack/*.h wasm/stack/apps/*.h wasm/sim/*.h wasm/api/*.h)
 TEST_SRCS := $(sort $(wildcard wasm/tests/test_*.c))
 SUPPORT_SRCS := $(sort $(wildcard wasm/tests/support/*.c))
 
 WARN := -std=c99 -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes -Werror
-INC := -Iwasm/stack -Iwasm/stack/apps -Iwasm/sim -Iwasm/tests/support
+INC := -Iwasm/stack -Iwasm/stack/apps -Iwasm/sim -Iwasm/api -Iwasm/tests/support
 
 NATIVE_CFLAGS := $(WARN) -O2 -g $(INC)
 SAN := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
@@ -80,10 +83,10 @@ FUZZ_TARGETS := fuzz_slip fuzz_vj fuzz_ip_input fuzz_tcp_session
 FUZZ_SAN := -fsanitize=address,undefined -fno-sanitize-recover=all
 FUZZ_CFLAGS := -std=c99 -g -O1 $(FUZZ_SAN) $(INC) -Iwasm/tests/fuzz
 FUZZ_BINS := $(addprefix $(BUILD)/fuzz/,$(FUZZ_TARGETS))
-FUZZ_LIB_SRCS := $(STACK_SRCS) wasm/tests/fuzz/fuzz_host.c
+FUZZ_LIB_SRCS := $(STACK_SRCS) $(SIM_SRCS) $(API_SRCS) wasm/tests/fuzz/fuzz_host.c
 FUZZ_OBJS := $(patsubst wasm/%.c,$(BUILD)/fuzz/obj/%.o,$(FUZZ_LIB_SRCS))
 
-$(BUILD)/fuzz/obj/%.o: wasm/%.c $(wildcard wasm/stack/*.h wasm/stack/apps/*.h wasm/tests/fuzz/*.h)
+$(BUILD)/fuzz/obj/%.o: wasm/%.c $(CORE_HDRS) $(wildcard wasm/tests/fuzz/*.h)
 	@mkdir -p $(dir $@)
 	clang $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -c $< -o $@
 
