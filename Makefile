@@ -36,7 +36,8 @@ TEST_BINS := $(patsubst wasm/tests/%.c,$(BUILD)/asan/tests/%,$(TEST_SRCS))
 
 TUN_SRCS := $(sort $(wildcard wasm/tun/*.c))
 
-native: $(BUILD)/native/libstack.a $(BUILD)/native/stackscope-demo $(BUILD)/native/stackscope-tun
+native: $(BUILD)/native/libstack.a $(BUILD)/native/stackscope-demo $(BUILD)/native/stackscope-tun \
+	$(BUILD)/native/stackscope-engine
 
 $(BUILD)/native/obj/%.o: wasm/%.c $(CORE_HDRS) $(wildcard wasm/tests/support/*.h)
 	@mkdir -p $(dir $@)
@@ -54,6 +55,11 @@ DEMO_SRCS := $(sort $(wildcard wasm/tests/demo/*.c))
 $(BUILD)/native/stackscope-demo: $(DEMO_SRCS) $(wildcard wasm/tests/demo/*.h) $(SUPPORT_NATIVE_OBJS) $(BUILD)/native/libstack.a
 	@mkdir -p $(dir $@)
 	$(CC) $(NATIVE_CFLAGS) -Iwasm/tests/demo $(DEMO_SRCS) $(SUPPORT_NATIVE_OBJS) $(BUILD)/native/libstack.a -o $@
+
+# The engine natively: the determinism test and the benchmark run it beside the wasm build.
+$(BUILD)/native/stackscope-engine: wasm/api/main_native.c $(BUILD)/native/libstack.a
+	@mkdir -p $(dir $@)
+	$(CC) $(NATIVE_CFLAGS) $< $(BUILD)/native/libstack.a -o $@
 
 # The TUN harness: one host on a Linux TUN device (the interop test's peer).
 $(BUILD)/native/stackscope-tun: $(TUN_SRCS) $(wildcard wasm/tun/*.h) $(BUILD)/native/libstack.a
@@ -79,7 +85,7 @@ test-c: test-bins check-globals
 
 # libFuzzer targets (clang), with ASan and UBSan. The stack and the fuzz support code are
 # an archive, so each target links only what it uses.
-FUZZ_TARGETS := fuzz_slip fuzz_vj fuzz_ip_input fuzz_tcp_session
+FUZZ_TARGETS := fuzz_slip fuzz_vj fuzz_ip_input fuzz_tcp_session fuzz_json
 FUZZ_SAN := -fsanitize=address,undefined -fno-sanitize-recover=all
 FUZZ_CFLAGS := -std=c99 -g -O1 $(FUZZ_SAN) $(INC) -Iwasm/tests/fuzz
 FUZZ_BINS := $(addprefix $(BUILD)/fuzz/,$(FUZZ_TARGETS))

@@ -80,6 +80,11 @@ void tcp_set_next_iss(struct host *h, uint32_t iss);
  * unacknowledged FIN of ours); listeners, FIN_WAIT_2 and TIME_WAIT do not count. */
 uint8_t tcp_count_busy(const struct host *h);
 
+/* The connection (socket descriptor, for tcpstatus) between our port lport and
+ * raddr:rport, or -1. A listener matches no connection. The simulator uses it to put the
+ * sender's state beside each captured segment. */
+int tcp_find_conn(const struct host *h, uint16_t lport, uint32_t raddr, uint16_t rport);
+
 /* "ESTABLISHED" */
 const char *tcp_state_name(enum tcp_state s);
 

@@ -18,3 +18,15 @@ uint8_t tcp_count_busy(const struct host *h)
             n++;
     return n;
 }
+
+int tcp_find_conn(const struct host *h, uint16_t lport, uint32_t raddr, uint16_t rport)
+{
+    uint8_t i;
+    for (i = 0; i < h->cfg.tcp_max_pcbs; i++) {
+        const struct tcp_pcb *p = &h->tcp.pcbs[i];
+        if (p->in_use && p->state != TCP_LISTEN && p->local_port == lport &&
+            p->remote_port == rport && p->remote_addr == raddr)
+            return i;
+    }
+    return -1;
+}

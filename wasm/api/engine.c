@@ -1,0 +1,152 @@
+#include "engine.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "scenario_load.h"
+#include "stack_err.h"
+#include "world.h"
+
+struct engine {
+    struct world *w;
+    struct world_config cfg;
+    char err[512];
+    char hash[17];
+};
+
+struct engine *engine_create(void)
+{
+    return calloc(1, sizeof(struct engine));
+}
+
+void engine_destroy(struct engine *e)
+{
+    if (!e)
+        return;
+    world_destroy(e->w);
+    free(e);
+}
+
+int engine_load(struct engine *e, const char *json, uint32_t len)
+{
+    if (!e || e->w) {
+        if (e)
+            snprintf(e->err, sizeof e->err, "a scenario is already loaded");
+        return ENGINE_FAILED;
+    }
+    e->err[0] = 0;
+    if (scenario_load(&e->cfg, json, len, e->err, sizeof e->err) != 0)
+        return ENGINE_INVALID;
+    if (world_create(&e->w, &e->cfg, e->err, sizeof e->err) != ERR_OK)
+        return ENGINE_INVALID;
+    return ENGINE_OK;
+}
+
+const char *engine_error(const struct engine *e)
+{
+    return e ? e->err : "no engine";
+}
+
+int engine_run(struct engine *e, double until_us)
+{
+    if (!e || !e->w)
+        return -1;
+    if (until_us < 0)
+        until_us = 0;
+    return world_run_until(e->w, until_us >= 18446744073709549568.0 ? UINT64_MAX
+                                                                     : (uint64_t)until_us);
+}
+
+double engine_now(const struct engine *e)
+{
+    return e && e->w ? (double)world_now(e->w) : 0;
+}
+
+double engine_duration(const struct engine *e)
+{
+    return e && e->w ? (double)e->cfg.duration_us : 0;
+}
+
+double engine_next_event(const struct engine *e)
+{
+    uint64_t t;
+    if (!e || !e->w || !world_next_event(e->w, &t))
+        return -1;
+    return (double)t;
+}
+
+const uint8_t *engine_trace_ptr(struct engine *e)
+{
+    return e && e->w ? world_trace(e->w)->p : NULL;
+}
+
+uint32_t engine_trace_len(struct engine *e)
+{
+    return e && e->w ? (uint32_t)world_trace(e->w)->len : 0;
+}
+
+void engine_trace_clear(struct engine *e)
+{
+    if (e && e->w)
+        trec_buf_clear(world_trace(e->w));
+}
+
+double engine_trace_total(struct engine *e)
+{
+    return e && e->w ? (double)world_trace(e->w)->total : 0;
+}
+
+const uint8_t *engine_pcapng_ptr(struct engine *e)
+{
+    size_t n;
+    return e && e->w ? world_pcapng(e->w, &n) : NULL;
+}
+
+uint32_t engine_pcapng_len(struct engine *e)
+{
+    size_t n = 0;
+    if (e && e->w)
+        world_pcapng(e->w, &n);
+    return (uint32_t)n;
+}
+
+const char *engine_hash(struct engine *e)
+{
+    uint64_t h;
+    if (!e || !e->w)
+        return "";
+    h = world_trace(e->w)->failed ? 0 : world_trace(e->w)->hash;
+    snprintf(e->hash, sizeof e->hash, "%08lx%08lx", (unsigned long)(h >> 32),
+             (unsigned long)(h & 0xFFFFFFFFu));
+    return e->hash;
+}
+
+const char *engine_describe(struct engine *e)
+{
+    return e && e->w ? world_describe(e->w) : "{}";
+}
+
+int engine_port_write(struct engine *e, uint32_t link, const uint8_t *bytes, uint32_t n)
+{
+    if (!e || !e->w || link > 255)
+        return ENGINE_FAILED;
+    return world_port_input(e->w, (uint8_t)link, bytes, n) == ERR_OK ? ENGINE_OK : ENGINE_FAILED;
+}
+
+uint32_t engine_port_read(struct engine *e, uint32_t link, uint8_t *buf, uint32_t cap)
+{
+    if (!e || !e->w || link > 255)
+        return 0;
+    return world_port_output(e->w, (uint8_t)link, buf, cap);
+}
+
+void *engine_alloc(uint32_t n)
+{
+    return malloc(n ? n : 1);
+}
+
+void engine_free(void *p)
+{
+    free(p);
+}

@@ -1,0 +1,61 @@
+/* The engine API: what the page's Web Worker and the `stackscope` command call, in wasm
+ * (web/src/engine/engine.ts wraps these exports) and natively (wasm/api/main_native.c).
+ *
+ *   e = engine_create()
+ *   engine_load(e, json, len)       0, or ENGINE_INVALID with engine_error(e) naming the
+ *                                   field and the reason ("links[0].baud: must be ...")
+ *   engine_run(e, until_us)         runs to that virtual time; 1 once the run is over
+ *   engine_trace_ptr/len(e)         the records written since the last engine_trace_clear
+ *                                   (wasm/sim/trace_rec.h, docs/trace-format.md)
+ *   engine_pcapng_ptr/len(e)        the capture file so far
+ *   engine_hash(e)                  the trace's FNV-1a 64 as 16 hex digits
+ *   engine_describe(e)              JSON: names of hosts, links, kinds, reasons
+ *   engine_port_write/read(e, ...)  real-time mode: bytes of an external link
+ *   engine_destroy(e)
+ *
+ * Times cross the boundary as doubles (exact for integers below 2^53 us, 285 years), so
+ * JavaScript needs no BigInt.
+ */
+#ifndef API_ENGINE_H
+#define API_ENGINE_H
+
+#include <stdint.h>
+
+#define ENGINE_OK 0
+#define ENGINE_FAILED 1   /* out of memory, or called in the wrong state */
+#define ENGINE_INVALID 2  /* the scenario is not valid: engine_error() says why */
+
+struct engine;
+
+struct engine *engine_create(void);
+void engine_destroy(struct engine *e);
+int engine_load(struct engine *e, const char *json, uint32_t len);
+const char *engine_error(const struct engine *e);
+
+int engine_run(struct engine *e, double until_us);
+double engine_now(const struct engine *e);
+double engine_duration(const struct engine *e);
+/* The next virtual instant with something to do, or -1 (real-time mode: when to wake). */
+double engine_next_event(const struct engine *e);
+
+const uint8_t *engine_trace_ptr(struct engine *e);
+uint32_t engine_trace_len(struct engine *e);
+void engine_trace_clear(struct engine *e);
+/* Records and bytes written since the start, including those cleared. */
+double engine_trace_total(struct engine *e);
+
+const uint8_t *engine_pcapng_ptr(struct engine *e);
+uint32_t engine_pcapng_len(struct engine *e);
+
+const char *engine_hash(struct engine *e);
+const char *engine_describe(struct engine *e);
+
+int engine_port_write(struct engine *e, uint32_t link, const uint8_t *bytes, uint32_t n);
+uint32_t engine_port_read(struct engine *e, uint32_t link, uint8_t *buf, uint32_t cap);
+
+/* Scratch memory for the caller to pass bytes in (wasm has no other way to hand over a
+ * string): engine_alloc/engine_free are malloc/free. */
+void *engine_alloc(uint32_t n);
+void engine_free(void *p);
+
+#endif

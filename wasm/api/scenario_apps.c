@@ -1,0 +1,162 @@
+/* The scenario's `apps` (docs/scenario-format.md, "Applications"). */
+#include "scenario_parts.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static const char *const sa_types[] = { "ping", "tcp_echo_server", "tcp_discard_server",
+                                        "udp_echo_server", "udp_discard_server",
+                                        "tcp_echo_client", "bulk_sender", "bulk_receiver",
+                                        "reqresp_client", "reqresp_server", NULL };
+
+/* Fields each type accepts beyond type, host and start_ms. */
+static const char *const sa_fields[WORLD_APP_TYPE_COUNT][7] = {
+    { "to", "count", "size", "interval_ms", "timeout_ms", NULL },
+    { "port", NULL },
+    { "port", NULL },
+    { "port", NULL },
+    { "port", NULL },
+    { "to", "port", "bytes", "send_only", NULL },
+    { "to", "port", "bytes", NULL },
+    { "port", NULL },
+    { "to", "port", "local_port", "rounds", NULL },
+    { "port", "rounds", NULL },
+};
+
+static const uint16_t sa_default_port[WORLD_APP_TYPE_COUNT] = { 0, 7, 9, 7, 9, 7, 9000, 9000,
+                                                                7891, 7891 };
+
+static int sa_keys(struct scenario_reader *r, uint32_t e, const char *path, int type)
+{
+    const char *allowed[12];
+    int i, n = 0;
+    allowed[n++] = "type";
+    allowed[n++] = "host";
+    allowed[n++] = "start_ms";
+    for (i = 0; sa_fields[type][i]; i++)
+        allowed[n++] = sa_fields[type][i];
+    allowed[n] = NULL;
+    return sr_object(r, e, path, allowed);
+}
+
+static int sa_host(struct scenario_reader *r, uint32_t e, const char *path, const char *key,
+                   const struct world_config *cfg, uint8_t *out)
+{
+    char name[WORLD_NAME_MAX];
+    int k;
+    if (sr_name(r, e, path, key, 1, name) != 0)
+        return -1;
+    k = scenario_node(cfg, name);
+    if (k < 0)
+        return sr_fail(r, path, key, "names \"%s\", which does not exist", name);
+    if (k >= cfg->n_hosts)
+        return sr_fail(r, path, key, "names bridge \"%s\": applications run on hosts", name);
+    *out = (uint8_t)k;
+    return 0;
+}
+
+static int sa_rounds(struct scenario_reader *r, uint32_t e, const char *path,
+                     struct world_config *cfg, struct world_app_config *a)
+{
+    static const char *const keys[] = { "req", "resp", "think_ms", NULL };
+    uint32_t t = sr_get(r, e, path, "rounds", 1), i, k, n;
+    char sub[64];
+    if (t == JSON_NONE)
+        return -1;
+    if (r->doc.tok[t].type != JSON_ARRAY || r->doc.tok[t].size < 1 || r->doc.tok[t].size > 256)
+        return sr_fail(r, path, "rounds", "must be an array of 1 to 256 rounds");
+    n = r->doc.tok[t].size;
+    if (cfg->n_rounds + n > WORLD_MAX_ROUNDS)
+        return sr_fail(r, path, "rounds", "more than %u rounds in the whole scenario",
+                       WORLD_MAX_ROUNDS);
+    a->first_round = cfg->n_rounds;
+    a->n_rounds = (uint16_t)n;
+    for (i = 0, k = t + 1; i < n; i++, k = r->doc.tok[k].next) {
+        struct app_reqresp_round *rd = &cfg->rounds[cfg->n_rounds + i];
+        snprintf(sub, sizeof sub, "%s.rounds[%u]", path, i);
+        rd->think_ms = 0;
+        if (sr_object(r, k, sub, keys) != 0 ||
+            sr_u32(r, k, sub, "req", 1, 0x7FFFFFFF, 1, &rd->req_len) != 0 ||
+            sr_u32(r, k, sub, "resp", 0, 0x7FFFFFFF, 1, &rd->resp_len) != 0 ||
+            sr_u32(r, k, sub, "think_ms", 0, 3600000, 0, &rd->think_ms) != 0)
+            return -1;
+    }
+    cfg->n_rounds = (uint16_t)(cfg->n_rounds + n);
+    return 0;
+}
+
+static int sa_app(struct scenario_reader *r, uint32_t e, const char *path,
+                  struct world_config *cfg, struct world_app_config *a)
+{
+    int type;
+    uint32_t port, local = 49153;
+    if (r->doc.tok[e].type != JSON_OBJECT)
+        return sr_fail(r, path, NULL, "must be an object, not %s",
+                       json_type_name(r->doc.tok[e].type));
+    if (sr_enum(r, e, path, "type", sa_types, 1, &type) != 0 || sa_keys(r, e, path, type) != 0 ||
+        sa_host(r, e, path, "host", cfg, &a->host) != 0 ||
+        sr_u32(r, e, path, "start_ms", 0, (uint32_t)(WORLD_MAX_DURATION_US / 1000), 0,
+               &a->start_ms) != 0)
+        return -1;
+    a->type = (uint8_t)type;
+    port = sa_default_port[type];
+    if (type != WORLD_APP_PING && sr_u32(r, e, path, "port", 1, 65535, 0, &port) != 0)
+        return -1;
+    a->port = (uint16_t)port;
+    a->to = a->host;
+    if (sa_fields[type][0] && strcmp(sa_fields[type][0], "to") == 0) {
+        if (sa_host(r, e, path, "to", cfg, &a->to) != 0)
+            return -1;
+        if (a->to == a->host)
+            return sr_fail(r, path, "to", "must be another host than \"host\"");
+    }
+    switch (type) {
+    case WORLD_APP_PING:
+        a->count = 4;
+        a->size = 56;
+        a->interval_ms = 1000;
+        a->timeout_ms = 10000;
+        return sr_u32(r, e, path, "count", 1, 100000, 0, &a->count) != 0 ||
+                       sr_u32(r, e, path, "size", 0, 65507, 0, &a->size) != 0 ||
+                       sr_u32(r, e, path, "interval_ms", 0, 3600000, 0, &a->interval_ms) != 0 ||
+                       sr_u32(r, e, path, "timeout_ms", 1, 3600000, 0, &a->timeout_ms) != 0
+                   ? -1
+                   : 0;
+    case WORLD_APP_TCP_ECHO_CLIENT:
+        return sr_u32(r, e, path, "bytes", 1, 0x7FFFFFFF, 1, &a->bytes) != 0 ||
+                       sr_bool(r, e, path, "send_only", &a->send_only) != 0
+                   ? -1
+                   : 0;
+    case WORLD_APP_BULK_SENDER:
+        return sr_u32(r, e, path, "bytes", 1, 0x7FFFFFFF, 1, &a->bytes);
+    case WORLD_APP_REQRESP_CLIENT:
+        if (sr_u32(r, e, path, "local_port", 0, 65535, 0, &local) != 0)
+            return -1;
+        a->local_port = (uint16_t)local;
+        return sa_rounds(r, e, path, cfg, a);
+    case WORLD_APP_REQRESP_SERVER:
+        return sa_rounds(r, e, path, cfg, a);
+    default:
+        return 0;
+    }
+}
+
+int scenario_apps_read(struct scenario_reader *r, uint32_t root, struct world_config *cfg)
+{
+    uint32_t t = json_object_get(&r->doc, root, "apps"), i, e, n;
+    char path[32];
+    if (t == JSON_NONE)
+        return 0;
+    if (r->doc.tok[t].type != JSON_ARRAY)
+        return sr_fail(r, "", "apps", "must be an array");
+    n = r->doc.tok[t].size;
+    if (n > WORLD_MAX_APPS)
+        return sr_fail(r, "", "apps", "must have at most %u entries", WORLD_MAX_APPS);
+    for (i = 0, e = t + 1; i < n; i++, e = r->doc.tok[e].next) {
+        snprintf(path, sizeof path, "apps[%u]", i);
+        if (sa_app(r, e, path, cfg, &cfg->apps[i]) != 0)
+            return -1;
+        cfg->n_apps++;
+    }
+    return 0;
+}

@@ -1,0 +1,144 @@
+/* The simulated world: hosts running wasm/stack, bridges, the links between them, their
+ * faults, the applications, capture taps and the trace (DESIGN.md, "The simulator").
+ *
+ * Time is virtual, in microseconds from the start of the run (uint64_t). Each host's stack
+ * clock is the low 32 bits of it (stack_time.h), safe because a run lasts at most
+ * WORLD_MAX_DURATION_US. The world jumps from one instant to the next at which something is
+ * due (a link delivery, a host deadline, an application's timer, a delayed frame) and at
+ * each instant does the work in a fixed order (world.c, world_step), so a run is the same
+ * bit for bit on every platform.
+ *
+ * The world is configured from a struct world_config (filled from a scenario file by
+ * wasm/api/scenario_load.c), allocates what it needs once at world_create(), and writes
+ * the trace records (trace_rec.h) and the pcapng capture into buffers the caller drains.
+ */
+#ifndef SIM_WORLD_H
+#define SIM_WORLD_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "app_reqresp.h"
+#include "fault.h"
+#include "host_config.h"
+#include "link_eth.h"
+#include "link_nfc.h"
+#include "link_serial.h"
+#include "trace_rec.h"
+
+#define WORLD_NAME_MAX 16          /* names: 15 characters and the NUL */
+#define WORLD_MAX_HOSTS 8
+#define WORLD_MAX_BRIDGES 4
+#define WORLD_MAX_LINKS 8
+#define WORLD_MAX_FAULTS 8         /* per link */
+#define WORLD_MAX_APPS 32
+#define WORLD_MAX_ROUNDS 1024      /* request/response rounds, all apps together */
+#define WORLD_MAX_DURATION_US 2000000000ull /* the stack's clock compares safely to 2^31 us */
+
+/* Node numbers in a link's ends: hosts are 0 .. n_hosts - 1, bridges follow. */
+#define WORLD_NODE_NONE 0xFF
+
+enum world_link_type {
+    WORLD_LINK_SERIAL,
+    WORLD_LINK_NFC,
+    WORLD_LINK_ETHERNET,
+    WORLD_LINK_EXTERNAL  /* real-time mode: end b is the caller (a real serial port) */
+};
+
+enum world_app_type {
+    WORLD_APP_PING,
+    WORLD_APP_TCP_ECHO_SERVER,
+    WORLD_APP_TCP_DISCARD_SERVER,
+    WORLD_APP_UDP_ECHO_SERVER,
+    WORLD_APP_UDP_DISCARD_SERVER,
+    WORLD_APP_TCP_ECHO_CLIENT,
+    WORLD_APP_BULK_SENDER,
+    WORLD_APP_BULK_RECEIVER,
+    WORLD_APP_REQRESP_CLIENT,
+    WORLD_APP_REQRESP_SERVER,
+    WORLD_APP_TYPE_COUNT
+};
+
+struct world_host_config {
+    char name[WORLD_NAME_MAX];
+    uint32_t addr;             /* host byte order */
+    uint8_t prefix;            /* 1 .. 32 */
+    struct host_config stack;
+};
+
+struct world_link_config {
+    char name[WORLD_NAME_MAX];
+    uint8_t type;              /* enum world_link_type */
+    uint8_t a, b;              /* nodes; b is WORLD_NODE_NONE for an external link */
+    struct link_serial_config serial; /* WORLD_LINK_SERIAL, and the framing of EXTERNAL */
+    struct link_nfc_config nfc;
+    struct link_eth_config eth;
+    struct fault_rule faults[WORLD_MAX_FAULTS];
+    uint8_t n_faults;
+};
+
+struct world_app_config {
+    uint8_t type;              /* enum world_app_type */
+    uint8_t host;
+    uint8_t to;                /* host index for clients and ping */
+    uint16_t port;
+    uint16_t local_port;       /* reqresp client */
+    uint32_t start_ms;
+    uint32_t count, size, interval_ms, timeout_ms; /* ping */
+    uint32_t bytes;            /* echo client, bulk sender */
+    uint8_t send_only;         /* echo client */
+    uint16_t first_round, n_rounds; /* into world_config.rounds */
+};
+
+struct world_config {
+    uint32_t seed;
+    uint64_t duration_us;
+    struct world_host_config hosts[WORLD_MAX_HOSTS];
+    uint8_t n_hosts;
+    char bridges[WORLD_MAX_BRIDGES][WORLD_NAME_MAX];
+    uint8_t n_bridges;
+    struct world_link_config links[WORLD_MAX_LINKS];
+    uint8_t n_links;
+    struct world_app_config apps[WORLD_MAX_APPS];
+    uint8_t n_apps;
+    struct app_reqresp_round rounds[WORLD_MAX_ROUNDS];
+    uint16_t n_rounds;
+    uint8_t capture[WORLD_MAX_LINKS]; /* links in the pcapng, in interface order */
+    uint8_t n_capture;
+};
+
+struct world;
+
+/* Checks the configuration against what the world can run, builds it, and starts the
+ * applications due at time 0. Returns 0, or a negative ERR_* with a message naming what is
+ * wrong in err[0..errlen). */
+int world_create(struct world **out, const struct world_config *cfg, char *err, size_t errlen);
+void world_destroy(struct world *w);
+
+/* Runs every event due at or before `until` (capped at the run's duration). Returns 1 once
+ * the run is over (its duration reached; the in-flight frames are then recorded), else 0. */
+int world_run_until(struct world *w, uint64_t until);
+/* Runs the whole scenario. */
+void world_run(struct world *w);
+
+uint64_t world_now(const struct world *w);
+/* The next instant at which something is due; 0 if nothing is. */
+int world_next_event(const struct world *w, uint64_t *t);
+
+/* The records written so far (trace_rec.h); trec_buf_clear() once consumed. */
+struct trec_buf *world_trace(struct world *w);
+/* The pcapng file of the captured links, as far as written. */
+const uint8_t *world_pcapng(const struct world *w, size_t *len);
+
+/* Real-time mode: bytes the caller's serial port received, fed into the external link's
+ * SLIP decoder at the world's current time; and the bytes the world's host sent, taken
+ * out (at most cap; returns the count). */
+int world_port_input(struct world *w, uint8_t link, const uint8_t *bytes, uint32_t n);
+uint32_t world_port_output(struct world *w, uint8_t link, uint8_t *buf, uint32_t cap);
+
+/* A JSON description of the built world (hosts, addresses, links, capture interfaces,
+ * trace kind and drop reason names) for the reader of the trace. NUL-terminated, owned by
+ * the world. */
+const char *world_describe(struct world *w);
+
+#endif

@@ -1,0 +1,283 @@
+/* A datagram's passage: from the sender's hand (the capture tap, the faults, the link's
+ * queue) to the receiver (a host's input, or a bridge that sends it on), with the trace
+ * records of both ends. */
+#include "world_internal.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void world_open_add(struct world *w, uint32_t id, uint8_t link, uint8_t dir)
+{
+    if (w->n_open < sizeof w->open / sizeof w->open[0]) {
+        w->open[w->n_open].id = id;
+        w->open[w->n_open].link = link;
+        w->open[w->n_open].dir = dir;
+        w->n_open++;
+    }
+}
+
+static void world_open_remove(struct world *w, uint32_t id)
+{
+    uint32_t i;
+    for (i = 0; i < w->n_open; i++)
+        if (w->open[i].id == id) {
+            w->open[i] = w->open[--w->n_open];
+            return;
+        }
+}
+
+void world_link_event(struct world *w, uint8_t link, uint8_t dir, uint8_t kind,
+                      uint32_t value, uint32_t frame, uint64_t t)
+{
+    uint8_t *r = trec_buf_begin(&w->trace, TREC_LINK, TREC_LINK_SIZE);
+    if (!r)
+        return;
+    trec_wr64(r + TREC_LINK_OFF_TIME, t);
+    trec_wr16(r + TREC_LINK_OFF_LINK, link);
+    r[TREC_LINK_OFF_DIR] = dir;
+    r[TREC_LINK_OFF_KIND] = kind;
+    trec_wr32(r + TREC_LINK_OFF_VALUE, value);
+    trec_wr32(r + TREC_LINK_OFF_FRAME, frame);
+    trec_buf_commit(&w->trace, r);
+}
+
+void world_frame_fate(struct world *w, uint32_t id, uint8_t link, uint8_t dir, uint8_t fate,
+                      uint16_t reason, const struct link_delivery *d)
+{
+    uint8_t *r = trec_buf_begin(&w->trace, TREC_FATE, TREC_FATE_SIZE);
+    if (!r)
+        return;
+    trec_wr32(r + TREC_FATE_OFF_ID, id);
+    trec_wr16(r + TREC_FATE_OFF_LINK, link);
+    r[TREC_FATE_OFF_DIR] = dir;
+    r[TREC_FATE_OFF_FATE] = fate;
+    trec_wr16(r + TREC_FATE_OFF_REASON, reason);
+    if (d) {
+        trec_wr64(r + TREC_FATE_OFF_T_WIRE, d->wire_start);
+        trec_wr64(r + TREC_FATE_OFF_T_WIRE_END, d->wire_end);
+        trec_wr64(r + TREC_FATE_OFF_T_END, d->time);
+        trec_wr16(r + TREC_FATE_OFF_SLOTS, d->slots);
+        trec_wr32(r + TREC_FATE_OFF_WIRE_LEN, d->wire_len);
+        trec_wr64(r + TREC_FATE_OFF_FIRST_SLOT, d->first_slot);
+    } else {
+        trec_wr64(r + TREC_FATE_OFF_T_END, w->now);
+    }
+    trec_buf_commit(&w->trace, r);
+}
+
+/* The TREC_FRAME record and the pcapng packet: what a sniffer beside the sender sees. */
+static void world_frame_tap(struct world *w, uint32_t id, uint8_t link, uint8_t dir,
+                            uint8_t node, const uint8_t *data, uint16_t len, uint32_t parent,
+                            uint8_t faults, uint32_t rule)
+{
+    struct world_link *l = &w->links[link];
+    struct world_cause c = { 0xFF, TREC_NONE, 0, TREC_NONE };
+    uint32_t pkt = l->iface >= 0 ? l->captured + 1 : 0;
+    char comment[320];
+    uint8_t *r;
+
+    if (world_node_is_host(w, node))
+        world_cause_frame(w, node, data, len, id, pkt, &c);
+    r = trec_buf_begin(&w->trace, TREC_FRAME, TREC_FRAME_FIXED + len);
+    if (r) {
+        trec_wr32(r + TREC_FRAME_OFF_ID, id);
+        trec_wr32(r + TREC_FRAME_OFF_PARENT, parent);
+        trec_wr64(r + TREC_FRAME_OFF_T_SENT, w->now);
+        trec_wr16(r + TREC_FRAME_OFF_LINK, link);
+        r[TREC_FRAME_OFF_DIR] = dir;
+        r[TREC_FRAME_OFF_RETX] = c.retx;
+        trec_wr16(r + TREC_FRAME_OFF_LEN, len);
+        r[TREC_FRAME_OFF_FAULTS] = faults;
+        r[TREC_FRAME_OFF_NODE] = node;
+        trec_wr32(r + TREC_FRAME_OFF_ORIG, c.orig);
+        trec_wr32(r + TREC_FRAME_OFF_CAUSE, c.cause);
+        trec_wr32(r + TREC_FRAME_OFF_QUEUE, l->last_queue[dir]);
+        trec_wr32(r + TREC_FRAME_OFF_RULE, rule);
+        memcpy(r + TREC_FRAME_FIXED, data, len);
+        trec_buf_commit(&w->trace, r);
+    }
+    if (l->iface >= 0) {
+        size_t n = world_state_comment(w, node, data, len, &c, comment, sizeof comment);
+        if (parent != TREC_NONE && n < sizeof comment)
+            snprintf(comment + n, sizeof comment - n, "%sforwarded by %s", n ? "; " : "",
+                     w->cfg.bridges[node - w->cfg.n_hosts]);
+        l->captured++;
+        pcapng_packet(&w->pcapng, (uint32_t)l->iface, w->now, data, len, len,
+                      dir == LINK_DIR_AB ? PCAPNG_DIR_OUT : PCAPNG_DIR_IN,
+                      comment[0] ? comment : NULL);
+    }
+}
+
+static void world_frame_submit(struct world *w, uint8_t link, uint8_t dir, const uint8_t *data,
+                               uint16_t len, uint32_t id)
+{
+    uint32_t queue = 0;
+    int rc;
+    if (w->links[link].cfg.type == WORLD_LINK_EXTERNAL && dir == LINK_DIR_BA) {
+        world_port_deliver(w, link, data, len, id);
+        return;
+    }
+    rc = world_link_submit(w, link, dir, data, len, id, &queue);
+    if (rc == WORLD_SUBMIT_DONE)
+        return;
+    if (rc > 0) {
+        world_frame_fate(w, id, link, dir, TREC_FATE_DROPPED, (uint16_t)rc, NULL);
+        return;
+    }
+    if (rc < 0) {
+        world_frame_fate(w, id, link, dir, TREC_FATE_DROPPED, DROP_NETIF_DOWN, NULL);
+        return;
+    }
+    world_open_add(w, id, link, dir);
+}
+
+static void world_flip_remember(struct world *w, uint32_t id, int32_t bit)
+{
+    if (w->n_flips < sizeof w->flips / sizeof w->flips[0]) {
+        w->flips[w->n_flips].id = id;
+        w->flips[w->n_flips].bit = bit;
+        w->n_flips++;
+    }
+}
+
+static int32_t world_flip_take(struct world *w, uint32_t id)
+{
+    uint8_t i;
+    for (i = 0; i < w->n_flips; i++)
+        if (w->flips[i].id == id) {
+            int32_t bit = w->flips[i].bit;
+            w->flips[i] = w->flips[--w->n_flips];
+            return bit;
+        }
+    return -1;
+}
+
+/* Holds a delayed frame until its time (a WEV_FRAME_SUBMIT event). */
+static int world_hold(struct world *w, uint8_t link, uint8_t dir, const uint8_t *data,
+                      uint16_t len, uint32_t id, uint32_t delay_us)
+{
+    uint32_t i;
+    struct sim_event ev = { 0 };
+    for (i = 0; i < sizeof w->held / sizeof w->held[0]; i++)
+        if (!w->held[i].data)
+            break;
+    if (i == sizeof w->held / sizeof w->held[0])
+        return -1;
+    ev.time = w->now + delay_us;
+    ev.kind = WEV_FRAME_SUBMIT;
+    ev.target = link;
+    ev.arg = i;
+    w->held[i].data = malloc(len);
+    if (!w->held[i].data)
+        return -1;
+    if (sim_queue_push(&w->queue, &ev) != 0) {
+        free(w->held[i].data);
+        w->held[i].data = NULL;
+        return -1;
+    }
+    w->held[i].id = id;
+    w->held[i].dir = dir;
+    w->held[i].len = len;
+    memcpy(w->held[i].data, data, len);
+    world_open_add(w, id, link, dir);
+    return 0;
+}
+
+void world_frame_submit_held(struct world *w, uint8_t link, uint32_t slot)
+{
+    struct world_held *hd;
+    if (slot >= sizeof w->held / sizeof w->held[0] || !w->held[slot].data)
+        return;
+    hd = &w->held[slot];
+    world_open_remove(w, hd->id);
+    world_frame_submit(w, link, hd->dir, hd->data, hd->len, hd->id);
+    free(hd->data);
+    hd->data = NULL;
+}
+
+/* One datagram from `node` onto `link` in direction dir: faults decide, the tap records,
+ * the link takes it (now, later, twice or never). */
+void world_frame_send(struct world *w, uint8_t link, uint8_t dir, uint8_t node,
+                      const uint8_t *data, uint16_t len, uint32_t parent)
+{
+    struct world_link *l = &w->links[link];
+    struct fault_verdict v;
+    uint32_t id = w->next_frame++;
+    uint8_t faults = 0;
+    uint32_t rule;
+
+    fault_decide(l->cfg.faults, l->cfg.n_faults, dir, data, len, &w->rng, &v);
+    rule = v.rule >= 0 ? (uint32_t)v.rule : TREC_NONE;
+    if (v.flip_bit >= 0)
+        faults |= TREC_FAULT_CORRUPTED;
+    if (v.delay_us)
+        faults |= TREC_FAULT_DELAYED;
+    world_frame_tap(w, id, link, dir, node, data, len, parent, faults, rule);
+    if (v.drop) {
+        world_frame_fate(w, id, link, dir, TREC_FATE_DROPPED, (uint16_t)v.reason, NULL);
+        return;
+    }
+    if (v.flip_bit >= 0)
+        world_flip_remember(w, id, v.flip_bit);
+    if (v.delay_us) {
+        if (world_hold(w, link, dir, data, len, id, v.delay_us) != 0)
+            world_frame_fate(w, id, link, dir, TREC_FATE_DROPPED, DROP_LINK_QUEUE_FULL, NULL);
+    } else {
+        world_frame_submit(w, link, dir, data, len, id);
+    }
+    if (v.duplicate) {
+        uint32_t dup = w->next_frame++;
+        world_frame_tap(w, dup, link, dir, node, data, len, parent, TREC_FAULT_DUPLICATE, rule);
+        world_frame_submit(w, link, dir, data, len, dup);
+    }
+}
+
+/* The netif output of every host: its one link, in its direction. */
+int world_netif_output(void *ctx, uint8_t netif, const uint8_t *dgram, uint16_t len)
+{
+    struct world_end *e = ctx;
+    struct world *w = e->w;
+    struct world_link *l = &w->links[e->link];
+    uint8_t node = e->dir == LINK_DIR_AB ? l->cfg.a : l->cfg.b;
+    (void)netif;
+    world_frame_send(w, e->link, e->dir, node, dgram, len, TREC_NONE);
+    return 0;
+}
+
+/* A delivery or drop handed out by a link model. */
+void world_frame_deliver(struct world *w, uint8_t link, const struct link_delivery *d)
+{
+    struct world_link *l = &w->links[link];
+    uint8_t node = world_rx_node(l, d->dir);
+    uint8_t fate = d->fate == LINK_FATE_DELIVERED   ? TREC_FATE_DELIVERED
+                   : d->fate == LINK_FATE_DROPPED ? TREC_FATE_DROPPED
+                                                  : TREC_FATE_UNFINISHED;
+    int32_t bit = world_flip_take(w, d->tag);
+
+    world_open_remove(w, d->tag);
+    world_frame_fate(w, d->tag, link, d->dir, fate, (uint16_t)d->reason, d);
+    if (d->slots)
+        world_link_event(w, link, d->dir, TREC_LINK_NFC_SLOTS, d->slots, d->tag, d->first_slot);
+    if (fate != TREC_FATE_DELIVERED || node == WORLD_NODE_NONE)
+        return;
+    memcpy(w->scratch, d->data, d->len);
+    if (bit >= 0 && (uint32_t)bit < (uint32_t)d->len * 8u)
+        w->scratch[bit >> 3] ^= (uint8_t)(0x80u >> (bit & 7));
+    if (world_node_is_host(w, node)) {
+        host_input(&w->hosts[node].h, 0, w->scratch, d->len, (stack_time_t)w->now);
+        return;
+    }
+    /* A bridge: out of its other link, as it came. */
+    {
+        uint8_t other;
+        for (other = 0; other < w->cfg.n_links; other++) {
+            const struct world_link_config *c = &w->links[other].cfg;
+            if (other != link && (c->a == node || c->b == node)) {
+                world_frame_send(w, other, c->a == node ? LINK_DIR_AB : LINK_DIR_BA, node,
+                                 w->scratch, d->len, d->tag);
+                return;
+            }
+        }
+    }
+}

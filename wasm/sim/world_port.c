@@ -1,0 +1,124 @@
+/* The external link of real-time mode: end a is a host of the world, end b is the caller's
+ * serial port (the page's Web Serial port, or an emulated Arduino's USART). Datagrams the
+ * host sends are SLIP (or SLIP6) encoded into a byte buffer the caller drains; bytes the
+ * caller received are decoded by the stack's own SLIP decoder and handed to the host at
+ * the world's current time, which the caller sets with world_run_until(). Both directions
+ * pass the capture tap like any other link; a frame is delivered the moment it is handed
+ * over (the real line's timing is the real line's business). */
+#include "world_internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+int world_port_build(struct world *w, struct world_link *l)
+{
+    uint16_t mtu = l->cfg.serial.mtu;
+    (void)w;
+    if (l->cfg.serial.framing == LINK_SERIAL_CSLIP || mtu < 68)
+        return ERR_ARG;
+    l->storage = malloc(mtu);
+    if (!l->storage)
+        return ERR_MEM;
+    l->rx_buf = l->storage;
+    slip_decoder_init(&l->rx_slip, l->rx_buf, mtu);
+    slip6_decoder_init(&l->rx_slip6, l->rx_buf, mtu);
+    return ERR_OK;
+}
+
+static int world_port_append(struct world_link *l, const uint8_t *p, uint32_t n)
+{
+    if (l->tx_len + n > l->tx_cap) {
+        uint32_t cap = l->tx_cap ? l->tx_cap : 4096;
+        uint8_t *q;
+        while (cap < l->tx_len + n)
+            cap *= 2;
+        q = realloc(l->tx_bytes, cap);
+        if (!q)
+            return ERR_MEM;
+        l->tx_bytes = q;
+        l->tx_cap = cap;
+    }
+    memcpy(l->tx_bytes + l->tx_len, p, n);
+    l->tx_len += n;
+    return ERR_OK;
+}
+
+/* The host sent a datagram: frame it for the port and record its (immediate) delivery. */
+int world_port_send(struct world *w, uint8_t link, const uint8_t *data, uint16_t len, uint32_t id)
+{
+    struct world_link *l = &w->links[link];
+    struct link_delivery d;
+    int32_t n = l->cfg.serial.framing == LINK_SERIAL_SLIP6
+                    ? slip6_encode(data, len, w->scratch, 0xFFFFu, 1)
+                    : slip_encode(data, len, w->scratch, 0xFFFFu, 1);
+    if (n < 0)
+        return n;
+    if (world_port_append(l, w->scratch, (uint32_t)n) != ERR_OK)
+        return ERR_MEM;
+    memset(&d, 0, sizeof d);
+    d.wire_start = d.wire_end = d.time = w->now;
+    d.wire_len = (uint32_t)n;
+    world_frame_fate(w, id, link, LINK_DIR_AB, TREC_FATE_DELIVERED, 0, &d);
+    return WORLD_SUBMIT_DONE;
+}
+
+uint32_t world_port_output(struct world *w, uint8_t link, uint8_t *buf, uint32_t cap)
+{
+    struct world_link *l;
+    uint32_t n;
+    if (link >= w->cfg.n_links || w->links[link].cfg.type != WORLD_LINK_EXTERNAL)
+        return 0;
+    l = &w->links[link];
+    n = l->tx_len < cap ? l->tx_len : cap;
+    memcpy(buf, l->tx_bytes, n);
+    memmove(l->tx_bytes, l->tx_bytes + n, l->tx_len - n);
+    l->tx_len -= n;
+    return n;
+}
+
+/* A frame from the port reaches the host the moment it is whole (after the faults). */
+void world_port_deliver(struct world *w, uint8_t link, const uint8_t *data, uint16_t len,
+                        uint32_t id)
+{
+    struct world_link *l = &w->links[link];
+    struct link_delivery d;
+    memset(&d, 0, sizeof d);
+    d.tag = id;
+    d.dir = LINK_DIR_BA;
+    d.fate = LINK_FATE_DELIVERED;
+    d.data = data;
+    d.len = len;
+    d.wire_start = d.wire_end = d.time = w->now;
+    d.wire_len = l->rx_wire;
+    world_frame_deliver(w, link, &d);
+}
+
+int world_port_input(struct world *w, uint8_t link, const uint8_t *bytes, uint32_t n)
+{
+    struct world_link *l;
+    uint32_t i;
+    if (link >= w->cfg.n_links || w->links[link].cfg.type != WORLD_LINK_EXTERNAL)
+        return ERR_ARG;
+    l = &w->links[link];
+    for (i = 0; i < n; i++) {
+        enum slip_result r = l->cfg.serial.framing == LINK_SERIAL_SLIP6
+                                 ? slip6_decode_byte(&l->rx_slip6, bytes[i])
+                                 : slip_decode_byte(&l->rx_slip, bytes[i]);
+        l->rx_count++;
+        if (r == SLIP_FRAME_DONE) {
+            uint16_t len = l->cfg.serial.framing == LINK_SERIAL_SLIP6 ? l->rx_slip6.len
+                                                                      : l->rx_slip.len;
+            l->rx_wire = l->rx_count;
+            l->rx_count = 0;
+            world_frame_send(w, link, LINK_DIR_BA, WORLD_NODE_NONE, l->rx_buf, len, TREC_NONE);
+        } else if (r == SLIP_FRAME_ERROR) {
+            enum drop_reason why = l->cfg.serial.framing == LINK_SERIAL_SLIP6
+                                       ? l->rx_slip6.last_error
+                                       : l->rx_slip.last_error;
+            host_drop(&w->hosts[l->cfg.a].h, why, 0,
+                      (uint16_t)(l->rx_count > 0xFFFF ? 0xFFFF : l->rx_count));
+            l->rx_count = 0;
+        }
+    }
+    return ERR_OK;
+}
