@@ -1,0 +1,223 @@
+// What JSON Schema cannot say about a scenario: names that must refer to other entries,
+// names and addresses that must be unique, the topology (a host on one link, a bridge on
+// two), and ranges that depend on another field (tcp_rto_min_ms <= tcp_rto_max_ms). Runs
+// only on a document that passed the schema, so every field has its type and range.
+
+import { formatIp, hostAddrProblem, parseAddr } from './addr.ts';
+import { nfcChunkBytesDefault, schemaDefault } from './defaults.ts';
+import type { ScenarioError } from './errors.ts';
+import type { Fault, NfcLink, Scenario, StackConfig } from './types.ts';
+
+type Report = (path: string, message: string) => void;
+type Kind = 'host' | 'bridge' | 'link';
+
+/** The semantic errors of a schema-valid scenario, in document order. */
+export function checkScenario(s: Scenario): ScenarioError[] {
+  const errors: ScenarioError[] = [];
+  // One message per field: a later rule that blames a field already blamed adds nothing.
+  const report: Report = (path, message) => {
+    if (!errors.some((e) => e.path === path)) errors.push({ path, message });
+  };
+  const names = checkNames(s, report);
+  checkAddresses(s, report);
+  checkTopology(s, names, report);
+  s.hosts.forEach((h, i) => h.stack && checkStack(h.stack, `hosts[${i}].stack`, report));
+  s.links.forEach((l, i) => {
+    if (l.type === 'nfc') checkNfc(l, `links[${i}]`, report);
+    (l.faults ?? []).forEach((f, j) => checkFault(f, `links[${i}].faults[${j}]`, names, report));
+  });
+  checkApps(s, names, report);
+  (s.capture ?? []).forEach((c, k) => {
+    const kind = names.get(c);
+    if (kind === 'link') return;
+    report(`capture[${k}]`, kind ? `names ${kind} "${c}", not a link` : `names link "${c}", which does not exist${known(s, 'link')}`);
+  });
+  return errors;
+}
+
+// Hosts, bridges and links share one namespace; the first of two equal names keeps it.
+function checkNames(s: Scenario, report: Report): Map<string, Kind> {
+  const names = new Map<string, Kind>();
+  const where = new Map<string, string>();
+  const visit = (kind: Kind, list: ReadonlyArray<{ name: string }>, field: string): void =>
+    list.forEach((e, i) => {
+      const prior = where.get(e.name);
+      if (prior !== undefined) {
+        report(`${field}[${i}].name`, `"${e.name}" is already the name of ${prior}; hosts, bridges and links share one namespace`);
+        return;
+      }
+      names.set(e.name, kind);
+      where.set(e.name, `${field}[${i}]`);
+    });
+  visit('host', s.hosts, 'hosts');
+  visit('bridge', s.bridges ?? [], 'bridges');
+  visit('link', s.links, 'links');
+  return names;
+}
+
+function checkAddresses(s: Scenario, report: Report): void {
+  const owner = new Map<number, string>();
+  s.hosts.forEach((h, i) => {
+    const r = parseAddr(h.addr);
+    if (!r.ok) return; // the schema's pattern already said why
+    const problem = hostAddrProblem(r.value);
+    if (problem !== null) return report(`hosts[${i}].addr`, problem);
+    const prior = owner.get(r.value.addr);
+    if (prior !== undefined)
+      return report(`hosts[${i}].addr`, `${formatIp(r.value.addr)} is already the address of host "${prior}"`);
+    owner.set(r.value.addr, h.name);
+  });
+}
+
+// Each host is on exactly one link (it has one interface), each bridge on exactly two.
+function checkTopology(s: Scenario, names: Map<string, Kind>, report: Report): void {
+  const on = new Map<string, string[]>(); // node -> names of the links it is on
+  s.links.forEach((l, i) => {
+    const ends: Array<['a' | 'b', string]> = l.type === 'external' ? [['a', l.a]] : [['a', l.a], ['b', l.b]];
+    for (const [end, node] of ends) {
+      const path = `links[${i}].${end}`;
+      const kind = names.get(node);
+      if (kind === undefined || kind === 'link') {
+        report(path, kind === 'link'
+          ? `names link "${node}"; a link joins hosts and bridges`
+          : `names "${node}", which is neither a host nor a bridge${known(s, 'host', 'bridge')}`);
+        continue;
+      }
+      if (end === 'b' && node === l.a) {
+        report(path, `must differ from a (both are "${node}")`);
+        continue;
+      }
+      if (l.type === 'external' && kind === 'bridge') {
+        report(path, `names bridge "${node}"; the scenario's end of an external link is a host`);
+        continue;
+      }
+      const links = on.get(node) ?? [];
+      if (kind === 'host' && links.length >= 1) {
+        report(path, `host "${node}" is already on link "${links[0]}"; a host is attached to exactly one link (join links with a bridge)`);
+        continue;
+      }
+      if (kind === 'bridge' && links.length >= 2) {
+        report(path, `bridge "${node}" already joins links "${links[0]}" and "${links[1]}"; a bridge joins exactly two links`);
+        continue;
+      }
+      on.set(node, [...links, l.name]);
+    }
+  });
+  s.hosts.forEach((h, i) => {
+    if (names.get(h.name) === 'host' && !on.has(h.name))
+      report(`hosts[${i}]`, `host "${h.name}" is on no link; every host is attached to exactly one link`);
+  });
+  (s.bridges ?? []).forEach((b, i) => {
+    const links = on.get(b.name) ?? [];
+    if (names.get(b.name) !== 'bridge' || links.length === 2) return;
+    report(`bridges[${i}]`, links.length === 0
+      ? `bridge "${b.name}" joins no link; a bridge joins exactly two links`
+      : `bridge "${b.name}" joins only link "${links[0]}"; a bridge joins exactly two links`);
+  });
+}
+
+/** A field and its value in an ordering rule; `note` tells a default from a written value. */
+interface Side {
+  field: string;
+  value: number;
+  given: boolean;
+  note?: string;
+}
+
+// lo < hi (strict) or lo <= hi. Blames the field the author wrote: lo if written, else hi.
+function order(base: string, lo: Side, hi: Side, strict: boolean, report: Report): void {
+  if (strict ? lo.value < hi.value : lo.value <= hi.value) return;
+  const about = (s: Side): string => `${s.field} (${s.value}${s.given ? '' : s.note ?? ', the default'})`;
+  if (lo.given) report(`${base}.${lo.field}`, `must be ${strict ? 'less than' : 'at most'} ${about(hi)}`);
+  else report(`${base}.${hi.field}`, `must be ${strict ? 'more than' : 'at least'} ${about(lo)}`);
+}
+
+function side<T extends object>(obj: T, field: keyof T & string, fallback: number, note?: string): Side {
+  const v = obj[field];
+  const s: Side = { field, value: typeof v === 'number' ? v : fallback, given: typeof v === 'number' };
+  if (note !== undefined) s.note = note;
+  return s;
+}
+
+function checkStack(st: StackConfig, base: string, report: Report): void {
+  const d = (f: keyof StackConfig): number => schemaDefault('stack', f) as number;
+  const min = side(st, 'tcp_rto_min_ms', d('tcp_rto_min_ms'));
+  const max = side(st, 'tcp_rto_max_ms', d('tcp_rto_max_ms'));
+  const initial = side(st, 'tcp_rto_initial_ms', d('tcp_rto_initial_ms'));
+  order(base, min, max, false, report);
+  order(base, initial, max, false, report);
+}
+
+function checkNfc(l: NfcLink, base: string, report: Report): void {
+  const d = (f: keyof NfcLink): number => schemaDefault('nfcLink', f) as number;
+  const rate = l.rate_kbps ?? (d('rate_kbps') as 212 | 424);
+  const chunk = side(l, 'chunk_bytes', nfcChunkBytesDefault(rate), `, the default at ${rate} kbit/s`);
+  const period = side(l, 'slot_period_us', d('slot_period_us'));
+  order(base, side(l, 'chunk_overhead', d('chunk_overhead')), chunk, true, report);
+  order(base, side(l, 'slot_air_us', d('slot_air_us')), period, false, report);
+  order(base, side(l, 'slot_phase_us', d('slot_phase_us')), period, true, report);
+  order(base, side(l, 'lead_us', d('lead_us')), period, false, report);
+}
+
+function checkFault(f: Fault, base: string, names: Map<string, Kind>, report: Report): void {
+  const hasP = f.p !== undefined;
+  const hasNth = f.nth !== undefined;
+  if (hasP && hasNth) report(base, 'must have exactly one of "p" and "nth", not both');
+  else if (!hasP && !hasNth) report(base, 'must have one of "p" (a probability) and "nth" (act on the nth matching frame)');
+  if (f.action === 'delay' && f.delay_us === undefined) report(`${base}.delay_us`, 'is required when action is "delay"');
+  if (f.action !== 'delay' && f.delay_us !== undefined)
+    report(`${base}.delay_us`, `is only used when action is "delay" (here it is "${f.action}")`);
+  const m = f.match;
+  if (m === undefined) return;
+  if (m.from !== undefined) hostRef(`${base}.match.from`, m.from, names, report);
+  if (m.to !== undefined) hostRef(`${base}.match.to`, m.to, names, report);
+  if (m.min_len !== undefined && m.max_len !== undefined)
+    order(`${base}.match`, side(m, 'min_len', 0), side(m, 'max_len', 0), false, report);
+}
+
+// A name that must be a host's: apps run on hosts and address hosts; a bridge has neither
+// a stack nor an address.
+function hostRef(path: string, name: string, names: Map<string, Kind>, report: Report, hosts = ''): boolean {
+  const kind = names.get(name);
+  if (kind === 'host') return true;
+  if (kind === undefined) report(path, `names host "${name}", which does not exist${hosts}`);
+  else report(path, `names ${kind} "${name}", not a host${kind === 'bridge' ? ' (a bridge runs no stack and has no address)' : ''}`);
+  return false;
+}
+
+function checkApps(s: Scenario, names: Map<string, Kind>, report: Report): void {
+  const hosts = known(s, 'host');
+  const apps = s.apps ?? [];
+  apps.forEach((a, i) => {
+    hostRef(`apps[${i}].host`, a.host, names, report, hosts);
+    if (!('to' in a)) return;
+    if (hostRef(`apps[${i}].to`, a.to, names, report, hosts) && a.to === a.host)
+      report(`apps[${i}].to`, `must differ from host (both are "${a.host}")`);
+  });
+  // Both halves of a request/response session get the same rounds (app_reqresp.h); the
+  // server's think_ms are unused, so only the sizes must agree.
+  apps.forEach((c, ci) => {
+    if (c.type !== 'reqresp_client') return;
+    const port = c.port ?? (schemaDefault('reqrespClientApp', 'port') as number);
+    apps.forEach((sv, si) => {
+      if (sv.type !== 'reqresp_server' || sv.host !== c.to) return;
+      if ((sv.port ?? (schemaDefault('reqrespServerApp', 'port') as number)) !== port) return;
+      const k = sv.rounds.findIndex((r, n) => r.req !== c.rounds[n]?.req || r.resp !== c.rounds[n]?.resp);
+      if (sv.rounds.length !== c.rounds.length)
+        report(`apps[${si}].rounds`, `has ${sv.rounds.length} rounds, its client apps[${ci}] has ${c.rounds.length}; both get the same rounds`);
+      else if (k >= 0)
+        report(`apps[${si}].rounds[${k}]`, `req ${sv.rounds[k]!.req} / resp ${sv.rounds[k]!.resp} differs from its client's (apps[${ci}].rounds[${k}]: req ${c.rounds[k]!.req} / resp ${c.rounds[k]!.resp}); both get the same rounds`);
+    });
+  });
+}
+
+/** " (hosts: pc, mcu; bridges: ptx)": what the author could have meant. */
+function known(s: Scenario, ...kinds: Kind[]): string {
+  const lists: Record<Kind, string[]> = {
+    host: s.hosts.map((h) => h.name),
+    bridge: (s.bridges ?? []).map((b) => b.name),
+    link: s.links.map((l) => l.name),
+  };
+  const parts = kinds.filter((k) => lists[k].length > 0).map((k) => `${k}s: ${lists[k].join(', ')}`);
+  return parts.length > 0 ? ` (${parts.join('; ')})` : '';
+}
