@@ -32,7 +32,7 @@ ASAN_OBJS := $(patsubst wasm/%.c,$(BUILD)/asan/obj/%.o,$(CORE_SRCS) $(SUPPORT_SR
 WASM_OBJS := $(patsubst wasm/%.c,$(BUILD)/wasm/obj/%.o,$(CORE_SRCS))
 TEST_BINS := $(patsubst wasm/tests/%.c,$(BUILD)/asan/tests/%,$(TEST_SRCS))
 
-.PHONY: native test-c test-bins wasm-lib check-globals fuzz-bins fuzz-corpus clean
+.PHONY: native test-c test-bins wasm-lib wasm-engine check-globals fuzz-bins fuzz-corpus clean
 
 TUN_SRCS := $(sort $(wildcard wasm/tun/*.c))
 
@@ -116,6 +116,26 @@ $(BUILD)/wasm/obj/%.o: wasm/%.c $(CORE_HDRS)
 	$(EMCC) $(WARN) -O2 $(INC) -c $< -o $@
 
 wasm-lib: $(BUILD)/wasm/libstack.a
+
+# The engine as one ES module and its .wasm, for the page's worker and for Node (the
+# `stackscope` command, vitest): kept in web/src so Vite resolves the .wasm next to it.
+ENGINE_EXPORTS := engine_create engine_destroy engine_load engine_error engine_run engine_now \
+	engine_duration engine_next_event engine_trace_ptr engine_trace_len engine_trace_clear \
+	engine_trace_total engine_pcapng_ptr engine_pcapng_len engine_hash engine_describe \
+	engine_port_write engine_port_read engine_alloc engine_free
+ENGINE_JS := web/src/engine/wasm/stackscope-engine.mjs
+comma := ,
+empty :=
+space := $(empty) $(empty)
+wasm-engine: $(ENGINE_JS)
+
+$(ENGINE_JS): $(BUILD)/wasm/libstack.a
+	@mkdir -p $(dir $@)
+	$(EMCC) -O2 $(BUILD)/wasm/libstack.a -o $@ \
+	  -sMODULARIZE=1 -sEXPORT_ES6=1 -sENVIRONMENT=web,worker -sEXPORT_NAME=createEngineModule \
+	  -sALLOW_MEMORY_GROWTH=1 -sMALLOC=emmalloc -sASSERTIONS=0 -sFILESYSTEM=0 \
+	  -sEXPORTED_FUNCTIONS=$(subst $(space),$(comma),$(addprefix _,$(ENGINE_EXPORTS))) \
+	  -sEXPORTED_RUNTIME_METHODS=UTF8ToString,HEAPU8
 
 $(BUILD)/wasm/libstack.a: $(WASM_OBJS)
 	@rm -f $@

@@ -374,8 +374,14 @@ int scenario_load(struct world_config *cfg, const char *json, uint32_t len, char
         goto out;
     }
     if (sr_object(&r, 0, "", sl_top_keys) != 0 ||
-        sr_uint(&r, 0, "", "version", 1, 1, 1, &v) != 0 || sr_name(&r, 0, "", "name", 1, name) != 0)
+        sr_uint(&r, 0, "", "version", 1, 1, 1, &v) != 0 ||
+        sr_string(&r, 0, "", "name", name, sizeof name) != 0)
         goto out;
+    if (!name[0] || strspn(name, "abcdefghijklmnopqrstuvwxyz0123456789-") != strlen(name) ||
+        name[0] == '-') {
+        sr_fail(&r, "", "name", "must be lowercase letters, digits and -, not starting with -");
+        goto out;
+    }
     if (sr_get(&r, 0, "", "title", 1) == JSON_NONE)
         goto out;
     cfg->seed = 1;

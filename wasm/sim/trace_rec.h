@@ -155,6 +155,11 @@ static inline void trec_wr64(uint8_t *p, uint64_t v)
     trec_wr32(p + 4, (uint32_t)(v >> 32));
 }
 
+static inline uint16_t trec_rd16(const uint8_t *p)
+{
+    return (uint16_t)(p[0] | p[1] << 8);
+}
+
 static inline uint32_t trec_rd32(const uint8_t *p)
 {
     return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;

@@ -174,7 +174,7 @@ int world_create(struct world **out, const struct world_config *cfg, char *err, 
 
 void world_destroy(struct world *w)
 {
-    uint8_t i;
+    uint32_t i;
     if (!w)
         return;
     for (i = 0; i < WORLD_MAX_HOSTS; i++)
@@ -185,6 +185,7 @@ void world_destroy(struct world *w)
         free(w->held[i].data);
     trec_buf_free(&w->trace);
     free(w->pcap);
+    free(w->outbox);
     free(w->describe);
     free(w);
 }
@@ -238,12 +239,16 @@ static void world_step(struct world *w)
             world_frame_deliver(w, i, &d);
     /* Every host, due or not: applications call the socket API next, and the stack reads
      * the time of those calls from the host's clock, which only a poll or an input sets. */
-    for (i = 0; i < w->cfg.n_hosts; i++)
+    for (i = 0; i < w->cfg.n_hosts; i++) {
         host_poll(&w->hosts[i].h, (stack_time_t)w->now);
+        world_flush(w);
+    }
     while ((top = sim_queue_peek(&w->queue)) != NULL && top->time <= w->now) {
         sim_queue_pop(&w->queue, &ev);
-        if (ev.kind == WEV_APP_START)
+        if (ev.kind == WEV_APP_START) {
             world_app_start(w, (uint8_t)ev.target);
+            world_flush(w);
+        }
         else if (ev.kind == WEV_FRAME_SUBMIT)
             world_frame_submit_held(w, (uint8_t)ev.target, ev.arg);
     }

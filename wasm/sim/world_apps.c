@@ -208,10 +208,13 @@ void world_apps_poll(struct world *w)
     for (i = 0; i < w->cfg.n_apps; i++) {
         struct world_app *a = &w->apps[i];
         stack_time_t next, now32 = (stack_time_t)w->now;
+        int rc;
         if (!a->started)
             continue;
         a->next = WORLD_NEVER;
-        if (world_app_poll(w, i, &next))
+        rc = world_app_poll(w, i, &next);
+        world_flush(w);
+        if (rc)
             a->next = time_before(next, now32) ? w->now : w->now + (uint32_t)(next - now32);
         if (!a->reported && !world_app_is_server(w->cfg.apps[i].type))
             world_app_report(w, i, 0);

@@ -47,13 +47,13 @@ void world_tracer(void *ctx, const struct host *h, const struct trace_event *ev)
         else if (ev->kind == TRACE_DUPACK)
             wh->last_dupack[ev->conn] = seq;
     }
-    if (ev->kind == TRACE_RETRANSMIT) {
-        wh->retx_pending = 1;
-        wh->retx_lport = ev->lport;
-        wh->retx_rport = ev->rport;
-        wh->retx_seq = ev->a;
-        wh->retx_event = seq;
-        wh->retx_cause = (uint8_t)ev->c;
+    if (ev->kind == TRACE_RETRANSMIT && wh->n_retx < sizeof wh->retx / sizeof wh->retx[0]) {
+        struct world_retx *x = &wh->retx[wh->n_retx++];
+        x->lport = ev->lport;
+        x->rport = ev->rport;
+        x->seq = ev->a;
+        x->event = seq;
+        x->cause = (uint8_t)ev->c;
     }
     r = trec_buf_begin(&w->trace, TREC_EVENT, TREC_EVENT_SIZE);
     if (!r)
@@ -114,6 +114,7 @@ void world_cause_frame(struct world *w, uint8_t node, const uint8_t *data, uint1
     const uint8_t *t = world_tcp_header(data, len, &tcp_len);
     struct world_seg *s;
     const struct world_seg *first;
+    uint8_t k;
 
     out->retx = 0xFF;
     out->orig = out->cause = TREC_NONE;
@@ -123,16 +124,18 @@ void world_cause_frame(struct world *w, uint8_t node, const uint8_t *data, uint1
     sport = rd16(t + TCP_OFF_SRC_PORT);
     dport = rd16(t + TCP_OFF_DST_PORT);
     seq = rd32(t + TCP_OFF_SEQ);
-    if (wh->retx_pending && wh->retx_lport == sport && wh->retx_rport == dport &&
-        wh->retx_seq == seq) {
-        wh->retx_pending = 0;
-        out->retx = wh->retx_cause;
-        out->cause = wh->retx_event;
+    for (k = 0; k < wh->n_retx; k++) {
+        struct world_retx *x = &wh->retx[k];
+        if (x->lport != sport || x->rport != dport || x->seq != seq)
+            continue;
+        out->retx = x->cause;
+        out->cause = x->event;
         first = world_seg_find(w, node, sport, dport, seq);
         if (first) {
             out->orig = first->frame;
             out->orig_pkt = first->pkt;
         }
+        *x = wh->retx[--wh->n_retx];
         return;
     }
     s = &w->segs[w->n_segs % WORLD_SEG_HISTORY];

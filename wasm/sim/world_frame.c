@@ -226,23 +226,67 @@ void world_frame_send(struct world *w, uint8_t link, uint8_t dir, uint8_t node,
     } else {
         world_frame_submit(w, link, dir, data, len, id);
     }
-    if (v.duplicate) {
+    if (v.duplicate) { /* the copy follows the original, delayed with it if it is */
         uint32_t dup = w->next_frame++;
-        world_frame_tap(w, dup, link, dir, node, data, len, parent, TREC_FAULT_DUPLICATE, rule);
-        world_frame_submit(w, link, dir, data, len, dup);
+        world_frame_tap(w, dup, link, dir, node, data, len, parent,
+                        (uint8_t)(TREC_FAULT_DUPLICATE | (faults & TREC_FAULT_DELAYED)), rule);
+        if (!v.delay_us)
+            world_frame_submit(w, link, dir, data, len, dup);
+        else if (world_hold(w, link, dir, data, len, dup, v.delay_us) != 0)
+            world_frame_fate(w, dup, link, dir, TREC_FATE_DROPPED, DROP_LINK_QUEUE_FULL, NULL);
     }
 }
 
-/* The netif output of every host: its one link, in its direction. */
+/* The netif output of every host: its one link, in its direction, once the host's call
+ * returns (world_flush). An outbox entry: link, dir, node, length (2 bytes), datagram. */
+#define WORLD_OUTBOX_HDR 5
+
 int world_netif_output(void *ctx, uint8_t netif, const uint8_t *dgram, uint16_t len)
 {
     struct world_end *e = ctx;
     struct world *w = e->w;
     struct world_link *l = &w->links[e->link];
-    uint8_t node = e->dir == LINK_DIR_AB ? l->cfg.a : l->cfg.b;
+    size_t need = w->outbox_len + WORLD_OUTBOX_HDR + len;
+    uint8_t *p;
     (void)netif;
-    world_frame_send(w, e->link, e->dir, node, dgram, len, TREC_NONE);
+    if (need > w->outbox_cap) {
+        size_t cap = w->outbox_cap ? w->outbox_cap : 16384;
+        while (cap < need)
+            cap *= 2;
+        p = realloc(w->outbox, cap);
+        if (!p) {
+            w->outbox_failed = 1;
+            return -1;
+        }
+        w->outbox = p;
+        w->outbox_cap = cap;
+    }
+    p = w->outbox + w->outbox_len;
+    p[0] = e->link;
+    p[1] = e->dir;
+    p[2] = e->dir == LINK_DIR_AB ? l->cfg.a : l->cfg.b;
+    p[3] = (uint8_t)(len >> 8);
+    p[4] = (uint8_t)len;
+    memcpy(p + WORLD_OUTBOX_HDR, dgram, len);
+    w->outbox_len = need;
     return 0;
+}
+
+void world_flush(struct world *w)
+{
+    size_t off = 0;
+    uint8_t i;
+    while (off < w->outbox_len) {
+        const uint8_t *p = w->outbox + off;
+        uint16_t len = (uint16_t)(p[3] << 8 | p[4]);
+        uint8_t link = p[0], dir = p[1], node = p[2];
+        memcpy(w->outframe, p + WORLD_OUTBOX_HDR, len);
+        off += WORLD_OUTBOX_HDR + len;
+        world_frame_send(w, link, dir, node, w->outframe, len, TREC_NONE);
+    }
+    w->outbox_len = 0;
+    for (i = 0; i < w->cfg.n_hosts; i++)
+        w->hosts[i].n_retx = 0;
 }
 
 /* A delivery or drop handed out by a link model. */
@@ -266,6 +310,7 @@ void world_frame_deliver(struct world *w, uint8_t link, const struct link_delive
         w->scratch[bit >> 3] ^= (uint8_t)(0x80u >> (bit & 7));
     if (world_node_is_host(w, node)) {
         host_input(&w->hosts[node].h, 0, w->scratch, d->len, (stack_time_t)w->now);
+        world_flush(w);
         return;
     }
     /* A bridge: out of its other link, as it came. */

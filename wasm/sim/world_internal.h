@@ -51,10 +51,14 @@ struct world_host {
     /* cause bookkeeping (world_cause.c) */
     uint32_t last_expire[WORLD_MAX_CONNS];  /* event seq of the last RTO expiry */
     uint32_t last_dupack[WORLD_MAX_CONNS];  /* event seq of the last dup ACK counted */
-    uint8_t retx_pending;                   /* a tcp.retransmit event awaits its frame */
-    uint16_t retx_lport, retx_rport;
-    uint32_t retx_seq, retx_event;
-    uint8_t retx_cause;
+    /* tcp.retransmit events of the current host call, waiting for their frames (the stack
+     * reports a retransmission right after handing the segment to the interface) */
+    struct world_retx {
+        uint16_t lport, rport;
+        uint32_t seq, event;
+        uint8_t cause;
+    } retx[16];
+    uint8_t n_retx;
     uint8_t port_busy;                      /* NFC module state last told to the host */
 };
 
@@ -133,7 +137,7 @@ struct world {
 
     uint32_t next_frame;         /* frame ids */
     uint32_t next_event;         /* event seqs */
-    struct world_held held[64];
+    struct world_held held[1024]; /* frames a delay rule holds back */
     struct world_flip flips[64];
     uint8_t n_flips;
     struct world_open {
@@ -143,6 +147,13 @@ struct world {
     uint32_t n_open;
     struct world_seg segs[WORLD_SEG_HISTORY];
     uint32_t n_segs;
+
+    /* Datagrams hosts sent during the current call into the stack, processed (tapped,
+     * faulted, handed to their link) when the call returns: world_flush. */
+    uint8_t *outbox;
+    size_t outbox_len, outbox_cap;
+    int outbox_failed;
+    uint8_t outframe[65536];
 
     struct trec_buf trace;
     uint8_t *pcap;               /* the pcapng file */
@@ -185,6 +196,9 @@ void world_frame_fate(struct world *w, uint32_t id, uint8_t link, uint8_t dir, u
 void world_link_event(struct world *w, uint8_t link, uint8_t dir, uint8_t kind,
                       uint32_t value, uint32_t frame, uint64_t t);
 int world_netif_output(void *ctx, uint8_t netif, const uint8_t *dgram, uint16_t len);
+/* After every call into a host's stack: its datagrams go out, matched with the
+ * retransmission events the call reported. */
+void world_flush(struct world *w);
 
 /* world_cause.c */
 void world_tracer(void *ctx, const struct host *h, const struct trace_event *ev);

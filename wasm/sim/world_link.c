@@ -91,10 +91,22 @@ static int world_nfc_build(struct world_link *l)
     return link_nfc_init(&l->nfc, c, ring, nf, bufs, lens);
 }
 
+/* The ring holds the queue, the frame on the wire and every frame still inside delay +
+ * jitter: at most one per minimum frame time (84 bytes on the wire). The byte buffer holds
+ * their bytes: the queue's worth of full frames plus what the delay holds at line rate. */
 static int world_eth_build(struct world_link *l)
 {
     const struct link_eth_config *c = &l->cfg.eth;
-    uint32_t n = c->qlen + 64u, mem = LINK_ETH_DIR_MEM(c->mtu, n);
+    uint64_t flight_us = (uint64_t)c->delay_us + c->jitter_us;
+    uint64_t in_flight = flight_us * c->rate_bps / (84u * 8u * 1000000u) + 1u;
+    uint64_t bytes = flight_us * c->rate_bps / 8000000u;
+    uint32_t n, mem;
+    if (in_flight > 100000u)
+        in_flight = 100000u;
+    if (bytes > 64u << 20)
+        bytes = 64u << 20;
+    n = c->qlen + 4u + (uint32_t)in_flight;
+    mem = (uint32_t)((c->qlen + 4u) * (uint64_t)c->mtu + bytes);
     uint32_t nf[2];
     struct link_eth_frame *ring[2];
     uint8_t *bufs[2];
@@ -229,6 +241,7 @@ void world_link_signals(struct world *w, uint8_t link)
             if (world_node_is_host(w, node) && w->hosts[node].port_busy != busy) {
                 w->hosts[node].port_busy = busy;
                 host_set_netif_busy(&w->hosts[node].h, 0, busy, (stack_time_t)w->now);
+                world_flush(w);
             }
         }
     }

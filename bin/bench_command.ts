@@ -1,0 +1,95 @@
+// stackscope bench: simulated frames per wall-clock second of the engine, wasm (in this
+// process) and native (build/native/stackscope-engine) side by side on the same scenarios,
+// and the size of the wasm artifact. Each figure is the best of several runs: these
+// machines are shared, and the best run is the one least disturbed.
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir, cpus } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { Engine } from '../web/src/engine/engine.ts';
+import { ENGINE_GLUE_URL, ENGINE_WASM_URL, loadEngineModule, type EngineModule } from '../web/src/engine/engine_module.ts';
+import { parseArgs, single, UsageError } from './args.ts';
+import { readScenarioInput } from './scenario_input.ts';
+import { shippedScenarios } from './shipped.ts';
+
+const NATIVE = fileURLToPath(new URL('../build/native/stackscope-engine', import.meta.url));
+
+/** The shipped scenarios, and one long transfer so the figures are not all start-up. */
+function benchCases(): { label: string; arg: string; sets: string[] }[] {
+  const cases = shippedScenarios().map((s) => ({ label: s.name, arg: s.name, sets: [] as string[] }));
+  const bulk = shippedScenarios().find((s) => s.name === 'ethernet-bulk-lossy');
+  if (bulk) cases.push({ label: 'ethernet-bulk-lossy, 20 MB', arg: bulk.name, sets: ['apps.0.bytes=20000000', 'duration_ms=600000'] });
+  return cases;
+}
+
+function countFrames(batch: Uint8Array): number {
+  const v = new DataView(batch.buffer, batch.byteOffset, batch.byteLength);
+  let n = 0;
+  for (let off = 0; off + 8 <= batch.length; off += v.getUint32(off + 4, true)) if (v.getUint16(off, true) === 1) n++;
+  return n;
+}
+
+async function wasmRun(mod: EngineModule, json: string): Promise<{ frames: number; wallMs: number; hash: string }> {
+  const t0 = performance.now();
+  const engine = await Engine.create(json, mod);
+  let frames = 0;
+  let done = false;
+  while (!done) {
+    done = engine.run(engine.nowUs + 1_000_000);
+    frames += countFrames(engine.takeTrace());
+  }
+  const hash = engine.hash();
+  engine.destroy();
+  return { frames, wallMs: performance.now() - t0, hash };
+}
+
+function nativeRun(file: string): { frames: number; wallMs: number; hash: string } {
+  const t0 = performance.now();
+  const out = JSON.parse(execFileSync(NATIVE, [file], { encoding: 'utf8' })) as { frames: number; hash: string };
+  return { frames: out.frames, wallMs: performance.now() - t0, hash: out.hash };
+}
+
+async function best<T extends { wallMs: number }>(minMs: number, f: () => Promise<T> | T): Promise<T> {
+  let top = await f();
+  let spent = top.wallMs;
+  for (let i = 1; i < 20 && (i < 3 || spent < minMs); i++) {
+    const r = await f();
+    spent += r.wallMs;
+    if (r.wallMs < top.wallMs) top = r;
+  }
+  return top;
+}
+
+export async function benchCommand(argv: string[]): Promise<number> {
+  const args = parseArgs(argv, ['--seconds'], []);
+  const seconds = Number(single(args, '--seconds') ?? '1');
+  if (!(seconds > 0)) throw new UsageError('--seconds must be a positive number');
+  const mod = await loadEngineModule();
+  const native = existsSync(NATIVE);
+  const dir = mkdtempSync(join(tmpdir(), 'stackscope-bench-'));
+  const wasm = readFileSync(ENGINE_WASM_URL);
+  const glue = readFileSync(ENGINE_GLUE_URL);
+  console.log(`stackscope bench: node ${process.version}, ${cpus()[0]?.model ?? 'unknown CPU'} x${cpus().length}`);
+  console.log(`wasm engine: ${wasm.length} bytes (${gzipSync(wasm).length} gzipped), glue ${glue.length} bytes`);
+  console.log('scenario                        frames   wasm frames/s   native frames/s   native/wasm   same hash');
+  try {
+    for (const c of benchCases()) {
+      const input = readScenarioInput(c.arg, c.sets, undefined);
+      const file = join(dir, 'scenario.json');
+      writeFileSync(file, input.json);
+      const w = await best(seconds * 1000, () => wasmRun(mod, input.json));
+      const n = native ? await best(seconds * 1000, () => nativeRun(file)) : undefined;
+      const wRate = (w.frames / w.wallMs) * 1000;
+      const nRate = n ? (n.frames / n.wallMs) * 1000 : NaN;
+      console.log(
+        `${c.label.padEnd(30)} ${String(w.frames).padStart(7)} ${wRate.toFixed(0).padStart(15)} ${n ? nRate.toFixed(0).padStart(17) : '  (not built)'.padStart(17)} ${n ? (nRate / wRate).toFixed(2).padStart(13) : ''} ${n ? String(n.hash === w.hash).padStart(11) : ''}`,
+      );
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  console.log('native times include starting the process and reading the scenario; wasm times include creating the engine.');
+  return 0;
+}

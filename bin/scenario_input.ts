@@ -1,0 +1,53 @@
+// From a command-line argument to the scenario JSON the engine gets: the file (or a shipped
+// scenario by name), --set overrides, --seed, then the schema's validation. Every failure is
+// a ScenarioInputError whose message names the file, the field and the reason.
+import { existsSync, readFileSync } from 'node:fs';
+import { applySet, formatErrors, ScenarioSetError, validateScenario } from '../web/src/scenarios/index.ts';
+import type { Scenario } from '../web/src/scenarios/types.ts';
+import { shippedScenarios } from './shipped.ts';
+
+export class ScenarioInputError extends Error {}
+
+export interface ScenarioInput {
+  /** What the user named: a file path, or a shipped scenario's name. */
+  source: string;
+  scenario: Scenario;
+  /** The validated scenario as JSON text, for the engine. */
+  json: string;
+}
+
+function locate(arg: string): { source: string; text: string } {
+  if (arg.endsWith('.json') || existsSync(arg)) {
+    try {
+      return { source: arg, text: readFileSync(arg, 'utf8') };
+    } catch (e) {
+      throw new ScenarioInputError(`${arg}: cannot read the file (${(e as Error).message})`);
+    }
+  }
+  const shipped = shippedScenarios().find((s) => s.name === arg);
+  if (!shipped) {
+    const names = shippedScenarios().map((s) => s.name).join(', ');
+    throw new ScenarioInputError(`${arg}: no such scenario (shipped: ${names}) and no such file`);
+  }
+  return { source: arg, text: readFileSync(shipped.file, 'utf8') };
+}
+
+export function readScenarioInput(arg: string, sets: string[], seed: string | undefined): ScenarioInput {
+  const { source, text } = locate(arg);
+  let doc: unknown;
+  try {
+    doc = JSON.parse(text);
+  } catch (e) {
+    throw new ScenarioInputError(`${source}: not valid JSON: ${(e as Error).message}`);
+  }
+  try {
+    for (const s of sets) doc = applySet(doc, s);
+    if (seed !== undefined) doc = applySet(doc, `seed=${seed}`);
+  } catch (e) {
+    if (e instanceof ScenarioSetError) throw new ScenarioInputError(`${source}: ${e.message}`);
+    throw e;
+  }
+  const result = validateScenario(doc);
+  if (!result.ok) throw new ScenarioInputError(formatErrors(result.errors, source));
+  return { source, scenario: result.scenario, json: JSON.stringify(result.scenario) };
+}

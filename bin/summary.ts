@@ -1,0 +1,63 @@
+// The summary `stackscope run` prints: duration, frames per link, drops by reason,
+// retransmissions by cause, what each application did (with goodput), and the trace hash.
+import type { RunResult } from '../web/src/engine/run.ts';
+import { Fate } from '../web/src/engine/trace_types.ts';
+import type { Scenario } from '../web/src/scenarios/types.ts';
+
+function count<K>(map: Map<K, number>, key: K): void {
+  map.set(key, (map.get(key) ?? 0) + 1);
+}
+
+function s(us: number): string {
+  return (us / 1e6).toFixed(3);
+}
+
+export function summaryLines(scenario: Scenario, r: RunResult, wallMs: number): string[] {
+  const w = r.world;
+  const out = [
+    `${scenario.name}: ${scenario.title}`,
+    `seed ${w.seed}; ${s(r.virtualUs)} s of virtual time in ${(wallMs / 1000).toFixed(3)} s`,
+  ];
+  const drops = new Map<string, number>();
+  w.links.forEach((link, i) => {
+    const frames = r.trace.frames.filter((f) => f.link === i);
+    const ab = frames.filter((f) => f.dir === 0).length;
+    const lost = frames.filter((f) => f.fate === Fate.Dropped || f.fate === Fate.Unfinished);
+    for (const f of lost) count(drops, `${link.name}: ${w.drop_reason_texts[f.reason] ?? f.reason}`);
+    out.push(
+      `link ${link.name} (${link.description}): ${frames.length} frames ` +
+        `(${ab} a->b, ${frames.length - ab} b->a), ${lost.length} dropped on the link`,
+    );
+  });
+  const dropKind = w.trace_kinds.indexOf('drop');
+  const retxKind = w.trace_kinds.indexOf('tcp.retransmit');
+  const retx = new Map<string, number>();
+  for (const e of r.trace.events) {
+    const host = w.hosts[e.host]?.name ?? `host ${e.host}`;
+    if (e.kind === dropKind) count(drops, `${host}: ${w.drop_reason_texts[e.a] ?? e.a}`);
+    else if (e.kind === retxKind) count(retx, `${host}: ${w.retx_causes[e.c] ?? e.c}`);
+  }
+  out.push(listLine('drops', drops), listLine('retransmissions', retx));
+  for (const app of scenario.apps ?? []) {
+    const i = (scenario.apps ?? []).indexOf(app);
+    const lines = r.trace.apps.filter((a) => a.app === i);
+    const report = lines.find((a) => a.kind === 1);
+    const to = 'to' in app ? ` -> ${app.to}` : '';
+    let what = 'no report';
+    if (report) {
+      const rate = report.elapsedUs > 0 ? `, goodput ${((report.bytes * 8) / report.elapsedUs).toFixed(3)} Mbit/s` : '';
+      const time = report.elapsedUs > 0 ? ` in ${s(report.elapsedUs)} s` : '';
+      const status = report.error !== 0 ? `error ${report.error}` : report.done ? 'done' : 'not finished';
+      what = app.type === 'ping' ? `${status}: ${report.bytes} replies` : `${status}: ${report.bytes} bytes${time}${rate}`;
+    }
+    out.push(`app ${i} ${app.type} on ${app.host}${to}: ${what}`);
+    for (const l of lines) if (l.text) out.push(...l.text.trimEnd().split('\n').map((t) => `    ${t}`));
+  }
+  out.push(`trace hash ${r.hash}`);
+  return out;
+}
+
+function listLine(what: string, m: Map<string, number>): string {
+  if (m.size === 0) return `${what}: none`;
+  return `${what}: ` + [...m.entries()].map(([k, n]) => `${k} x${n}`).join('; ');
+}

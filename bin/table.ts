@@ -1,0 +1,76 @@
+// The packet list of one link as Wireshark shows it (No., Time, Source, Destination,
+// Protocol, Length, Info), each row with Wireshark's TCP analysis flags as computed from the
+// capture alone, beside what the stack really did: why a segment was sent again, and what
+// became of the frame.
+import type { RunResult } from '../web/src/engine/run.ts';
+import { Fate, NONE, type TraceFrame } from '../web/src/engine/trace_types.ts';
+import { analyzeCapture } from '../web/src/packets/index.ts';
+
+export interface TableRow {
+  no: number;
+  time: number;
+  source: string;
+  destination: string;
+  protocol: string;
+  length: number;
+  info: string;
+  /** Wireshark's tcp.analysis.* flags for this frame. */
+  flags: string[];
+  /** The stack's own cause when it re-sent data ("RTO expired"), else null. */
+  cause: string | null;
+  /** The row number of the first transmission of the re-sent data, if on this link. */
+  retransmits: number | null;
+  fate: 'delivered' | 'dropped' | 'unfinished' | 'in flight';
+  drop_reason: string | null;
+}
+
+const FATES: Record<number, TableRow['fate']> = {
+  [Fate.Delivered]: 'delivered',
+  [Fate.Dropped]: 'dropped',
+  [Fate.Unfinished]: 'unfinished',
+  [Fate.InFlight]: 'in flight',
+};
+
+export function linkRows(r: RunResult, link: number): TableRow[] {
+  const frames: TraceFrame[] = r.trace.frames.filter((f) => f.link === link);
+  const rowOf = new Map<number, number>();
+  frames.forEach((f, i) => rowOf.set(f.id, i + 1));
+  const packets = analyzeCapture(frames.map((f) => ({ timeUs: f.tSent, bytes: f.bytes })));
+  return packets.map((p, i) => {
+    const f = frames[i]!;
+    return {
+      no: p.no,
+      time: p.timeS,
+      source: p.source,
+      destination: p.destination,
+      protocol: p.protocol,
+      length: p.length,
+      info: p.info,
+      flags: p.flags,
+      cause: f.retx === 0xff ? null : (r.world.retx_causes[f.retx] ?? `cause ${f.retx}`),
+      retransmits: f.orig === NONE ? null : (rowOf.get(f.orig) ?? null),
+      fate: FATES[f.fate] ?? 'in flight',
+      drop_reason: f.fate === Fate.Dropped || f.fate === Fate.Unfinished ? (r.world.drop_reason_texts[f.reason] ?? null) : null,
+    };
+  });
+}
+
+/** tshark's default one-line-per-packet layout, with the stack's view appended. */
+export function formatTable(rows: TableRow[]): string[] {
+  const w = {
+    no: Math.max(3, ...rows.map((r) => String(r.no).length)),
+    src: Math.max(6, ...rows.map((r) => r.source.length)),
+    dst: Math.max(11, ...rows.map((r) => r.destination.length)),
+    proto: Math.max(8, ...rows.map((r) => r.protocol.length)),
+  };
+  const head = `${'No.'.padStart(w.no)} ${'Time'.padStart(11)} ${'Source'.padEnd(w.src)} ${'Destination'.padEnd(w.dst)} ${'Protocol'.padEnd(w.proto)} Length Info`;
+  return [
+    head,
+    ...rows.map((r) => {
+      const stack = [r.cause ? `stack: ${r.cause}${r.retransmits ? ` (re-sends ${r.retransmits})` : ''}` : '', r.fate === 'delivered' ? '' : `${r.fate}${r.drop_reason ? `: ${r.drop_reason}` : ''}`]
+        .filter(Boolean)
+        .join('; ');
+      return `${String(r.no).padStart(w.no)} ${r.time.toFixed(6).padStart(11)} ${r.source.padEnd(w.src)} ${r.destination.padEnd(w.dst)} ${r.protocol.padEnd(w.proto)} ${String(r.length).padStart(6)} ${r.info}${stack ? `   [${stack}]` : ''}`;
+    }),
+  ];
+}

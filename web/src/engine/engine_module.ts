@@ -1,0 +1,54 @@
+// Loading the wasm engine (wasm/api, built by `make wasm-engine` into ./wasm/). The same
+// artifact serves the page's worker and Node: in Node the bytes are read from disk and
+// handed over, because Emscripten 3.1.6's glue would try fetch() on a file path.
+
+export interface EngineModule {
+  HEAPU8: Uint8Array;
+  UTF8ToString(ptr: number, maxBytes?: number): string;
+  _engine_create(): number;
+  _engine_destroy(e: number): void;
+  _engine_load(e: number, json: number, len: number): number;
+  _engine_error(e: number): number;
+  _engine_run(e: number, untilUs: number): number;
+  _engine_now(e: number): number;
+  _engine_duration(e: number): number;
+  _engine_next_event(e: number): number;
+  _engine_trace_ptr(e: number): number;
+  _engine_trace_len(e: number): number;
+  _engine_trace_clear(e: number): void;
+  _engine_trace_total(e: number): number;
+  _engine_pcapng_ptr(e: number): number;
+  _engine_pcapng_len(e: number): number;
+  _engine_hash(e: number): number;
+  _engine_describe(e: number): number;
+  _engine_port_write(e: number, link: number, bytes: number, n: number): number;
+  _engine_port_read(e: number, link: number, buf: number, cap: number): number;
+  _engine_alloc(n: number): number;
+  _engine_free(p: number): void;
+}
+
+type Factory = (opts?: { wasmBinary?: Uint8Array }) => Promise<EngineModule>;
+
+const isNode = typeof process !== 'undefined' && !!process.versions?.node;
+
+/** Where the build puts the artifact, relative to this file. */
+export const ENGINE_GLUE_URL = new URL('./wasm/stackscope-engine.mjs', import.meta.url);
+export const ENGINE_WASM_URL = new URL('./wasm/stackscope-engine.wasm', import.meta.url);
+
+export async function loadEngineModule(): Promise<EngineModule> {
+  let factory: Factory;
+  try {
+    factory = (await import(/* @vite-ignore */ ENGINE_GLUE_URL.href)).default as Factory;
+  } catch (err) {
+    throw new Error(
+      `the wasm engine is not built (${ENGINE_GLUE_URL.pathname}); run \`npm run build:wasm\``,
+      { cause: err },
+    );
+  }
+  if (isNode) {
+    const { readFile } = await import('node:fs/promises');
+    const wasmBinary = new Uint8Array(await readFile(ENGINE_WASM_URL));
+    return factory({ wasmBinary });
+  }
+  return factory();
+}

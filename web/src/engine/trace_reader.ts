@@ -1,0 +1,162 @@
+// Reads batches of trace records (wasm/sim/trace_rec.h) into a growing Trace. Frames come
+// as two records, TREC_FRAME when sent and TREC_FATE when their fate is known; the reader
+// joins them by id. Offsets below are the C header's, named the same way.
+import {
+  Fate,
+  type TraceAppRecord,
+  type TraceEvent,
+  type TraceFrame,
+  type TraceLinkEvent,
+} from './trace_types.ts';
+
+const TREC_FRAME = 1;
+const TREC_EVENT = 2;
+const TREC_LINK = 3;
+const TREC_APP = 4;
+const TREC_FATE = 5;
+const TREC_HDR = 8;
+
+const FRAME_OFF = {
+  id: 8, parent: 12, tSent: 16, link: 24, dir: 26, retx: 27, len: 28, faults: 30, node: 31,
+  orig: 32, cause: 36, queue: 40, rule: 44, fixed: 48,
+} as const;
+const FATE_OFF = {
+  id: 8, link: 12, dir: 14, fate: 15, tWire: 16, tWireEnd: 24, tEnd: 32, reason: 40, slots: 42,
+  wireLen: 44, firstSlot: 48,
+} as const;
+const EVENT_OFF = {
+  time: 8, seq: 16, kind: 20, host: 22, conn: 23, lport: 24, rport: 26, a: 28, cause: 44,
+} as const;
+const LINK_OFF = { time: 8, link: 16, dir: 18, kind: 19, value: 20, frame: 24 } as const;
+const APP_OFF = {
+  time: 8, host: 16, app: 17, kind: 18, done: 19, error: 20, bytes: 24, elapsed: 32,
+  textLen: 36, fixed: 40,
+} as const;
+
+/** Thrown for a record stream that does not follow the format: nothing is guessed. */
+export class TraceFormatError extends Error {}
+
+export class Trace {
+  readonly frames: TraceFrame[] = [];
+  readonly events: TraceEvent[] = [];
+  readonly linkEvents: TraceLinkEvent[] = [];
+  readonly apps: TraceAppRecord[] = [];
+  private readonly byId = new Map<number, TraceFrame>();
+  private readonly decoder = new TextDecoder();
+
+  frame(id: number): TraceFrame | undefined {
+    return this.byId.get(id);
+  }
+
+  /** Adds one batch (what Engine.takeTrace() returned). */
+  append(batch: Uint8Array): void {
+    const view = new DataView(batch.buffer, batch.byteOffset, batch.byteLength);
+    let off = 0;
+    while (off < batch.length) {
+      if (off + TREC_HDR > batch.length) throw new TraceFormatError(`truncated record at byte ${off}`);
+      const type = view.getUint16(off, true);
+      const size = view.getUint32(off + 4, true);
+      if (size < TREC_HDR || size % 8 !== 0 || off + size > batch.length)
+        throw new TraceFormatError(`record at byte ${off} has a bad size ${size}`);
+      if (type === TREC_FRAME) this.readFrame(view, batch, off);
+      else if (type === TREC_FATE) this.readFate(view, off);
+      else if (type === TREC_EVENT) this.events.push(readEvent(view, off));
+      else if (type === TREC_LINK) this.linkEvents.push(readLink(view, off));
+      else if (type === TREC_APP) this.apps.push(this.readApp(view, batch, off));
+      off += size;
+    }
+  }
+
+  private readFrame(v: DataView, b: Uint8Array, o: number): void {
+    const len = v.getUint16(o + FRAME_OFF.len, true);
+    const start = o + FRAME_OFF.fixed;
+    const f: TraceFrame = {
+      id: v.getUint32(o + FRAME_OFF.id, true),
+      parent: v.getUint32(o + FRAME_OFF.parent, true),
+      tSent: u64(v, o + FRAME_OFF.tSent),
+      link: v.getUint16(o + FRAME_OFF.link, true),
+      dir: v.getUint8(o + FRAME_OFF.dir) as 0 | 1,
+      retx: v.getUint8(o + FRAME_OFF.retx),
+      faults: v.getUint8(o + FRAME_OFF.faults),
+      node: v.getUint8(o + FRAME_OFF.node),
+      orig: v.getUint32(o + FRAME_OFF.orig, true),
+      cause: v.getUint32(o + FRAME_OFF.cause, true),
+      queue: v.getUint32(o + FRAME_OFF.queue, true),
+      rule: v.getUint32(o + FRAME_OFF.rule, true),
+      bytes: b.slice(start, start + len),
+      fate: Fate.Pending,
+      reason: 0,
+      tWire: 0,
+      tWireEnd: 0,
+      tEnd: 0,
+      slots: 0,
+      wireLen: 0,
+      firstSlot: 0,
+    };
+    this.frames.push(f);
+    this.byId.set(f.id, f);
+  }
+
+  private readFate(v: DataView, o: number): void {
+    const id = v.getUint32(o + FATE_OFF.id, true);
+    const f = this.byId.get(id);
+    if (!f) throw new TraceFormatError(`fate of frame ${id}, which was never sent`);
+    f.fate = v.getUint8(o + FATE_OFF.fate) as Fate;
+    f.tWire = u64(v, o + FATE_OFF.tWire);
+    f.tWireEnd = u64(v, o + FATE_OFF.tWireEnd);
+    f.tEnd = u64(v, o + FATE_OFF.tEnd);
+    f.reason = v.getUint16(o + FATE_OFF.reason, true);
+    f.slots = v.getUint16(o + FATE_OFF.slots, true);
+    f.wireLen = v.getUint32(o + FATE_OFF.wireLen, true);
+    f.firstSlot = u64(v, o + FATE_OFF.firstSlot);
+  }
+
+  private readApp(v: DataView, b: Uint8Array, o: number): TraceAppRecord {
+    const n = v.getUint32(o + APP_OFF.textLen, true);
+    const start = o + APP_OFF.fixed;
+    return {
+      time: u64(v, o + APP_OFF.time),
+      host: v.getUint8(o + APP_OFF.host),
+      app: v.getUint8(o + APP_OFF.app),
+      kind: v.getUint8(o + APP_OFF.kind) as 0 | 1,
+      done: v.getUint8(o + APP_OFF.done) === 1,
+      error: v.getInt32(o + APP_OFF.error, true),
+      bytes: u64(v, o + APP_OFF.bytes),
+      elapsedUs: v.getUint32(o + APP_OFF.elapsed, true),
+      text: this.decoder.decode(b.subarray(start, start + n)),
+    };
+  }
+}
+
+/** Times and byte counts stay far below 2^53: exact as numbers. */
+function u64(v: DataView, o: number): number {
+  return v.getUint32(o, true) + v.getUint32(o + 4, true) * 2 ** 32;
+}
+
+function readEvent(v: DataView, o: number): TraceEvent {
+  return {
+    time: u64(v, o + EVENT_OFF.time),
+    seq: v.getUint32(o + EVENT_OFF.seq, true),
+    kind: v.getUint16(o + EVENT_OFF.kind, true),
+    host: v.getUint8(o + EVENT_OFF.host),
+    conn: v.getUint8(o + EVENT_OFF.conn),
+    lport: v.getUint16(o + EVENT_OFF.lport, true),
+    rport: v.getUint16(o + EVENT_OFF.rport, true),
+    a: v.getUint32(o + EVENT_OFF.a, true),
+    b: v.getUint32(o + EVENT_OFF.a + 4, true),
+    c: v.getUint32(o + EVENT_OFF.a + 8, true),
+    d: v.getUint32(o + EVENT_OFF.a + 12, true),
+    cause: v.getUint32(o + EVENT_OFF.cause, true),
+  };
+}
+
+function readLink(v: DataView, o: number): TraceLinkEvent {
+  return {
+    time: u64(v, o + LINK_OFF.time),
+    link: v.getUint16(o + LINK_OFF.link, true),
+    dir: v.getUint8(o + LINK_OFF.dir),
+    kind: v.getUint8(o + LINK_OFF.kind),
+    value: v.getUint32(o + LINK_OFF.value, true),
+    frame: v.getUint32(o + LINK_OFF.frame, true),
+  };
+}

@@ -1,0 +1,108 @@
+// The trace as TypeScript reads it: docs/trace-format.md, wasm/sim/trace_rec.h.
+
+export const NONE = 0xffffffff;
+
+export interface WorldDescription {
+  format: number;
+  seed: number;
+  duration_us: number;
+  hosts: { name: string; addr: string; prefix: number; link: number }[];
+  bridges: { name: string }[];
+  links: {
+    name: string;
+    type: 'serial' | 'nfc' | 'ethernet' | 'external';
+    a: number;
+    b: number;
+    mtu: number;
+    capture_interface: number;
+    description: string;
+  }[];
+  trace_kinds: string[];
+  drop_reasons: string[];
+  drop_reason_texts: string[];
+  retx_causes: string[];
+  tcp_states: string[];
+}
+
+export const enum Fate {
+  Delivered = 0,
+  Dropped = 1,
+  Unfinished = 2,
+  InFlight = 3,
+  /** Not known yet: the frame is on its way (no TREC_FATE record seen). */
+  Pending = 255,
+}
+
+export const FAULT_CORRUPTED = 1;
+export const FAULT_DUPLICATE = 2;
+export const FAULT_DELAYED = 4;
+
+/** One datagram's passage over one link: TREC_FRAME joined with its TREC_FATE. */
+export interface TraceFrame {
+  id: number;
+  parent: number;
+  tSent: number;
+  link: number;
+  dir: 0 | 1;
+  /** enum tcp_retx_cause when the sender re-sent data, else 255. */
+  retx: number;
+  faults: number;
+  node: number;
+  orig: number;
+  cause: number;
+  queue: number;
+  rule: number;
+  bytes: Uint8Array;
+  fate: Fate;
+  reason: number;
+  tWire: number;
+  tWireEnd: number;
+  tEnd: number;
+  slots: number;
+  wireLen: number;
+  firstSlot: number;
+}
+
+export interface TraceEvent {
+  time: number;
+  seq: number;
+  kind: number;
+  host: number;
+  conn: number;
+  lport: number;
+  rport: number;
+  a: number;
+  b: number;
+  c: number;
+  d: number;
+  cause: number;
+}
+
+export const enum LinkEventKind {
+  Queue = 1,
+  NfcSlots = 2,
+  ModuleBusy = 3,
+  ModuleFree = 4,
+}
+
+export interface TraceLinkEvent {
+  time: number;
+  link: number;
+  dir: number;
+  kind: LinkEventKind;
+  value: number;
+  frame: number;
+}
+
+export interface TraceAppRecord {
+  time: number;
+  host: number;
+  app: number;
+  /** 0: a line of output, 1: the final report. */
+  kind: 0 | 1;
+  done: boolean;
+  error: number;
+  bytes: number;
+  elapsedUs: number;
+  text: string;
+}
