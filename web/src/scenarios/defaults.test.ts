@@ -27,7 +27,7 @@ function defaulted(def: string): string[] {
 describe('applyDefaults', () => {
   it('fills every field that has a default, down to the stack and the fault match', () => {
     const s = load('good/minimal.json');
-    s.links[0]!.faults = [{ action: 'drop', p: 0.1 }];
+    s.links[0]!.faults = [{ action: 'drop', p: 0.1 }, { action: 'delay', nth: 2, delay_us: 5 }];
     s.apps = [{ type: 'reqresp_server', host: 'mcu', rounds: [{ req: 1, resp: 2 }] }];
     const r = applyDefaults(s);
     expect(r).toMatchObject({ description: '', seed: 1, bridges: [], capture: ['serial0'] });
@@ -36,7 +36,8 @@ describe('applyDefaults', () => {
     expect(r.hosts[0]!.stack).toMatchObject({ ip_ttl: 64, tcp_rto_min_ms: 1000, tcp_rto_max_ms: 60000, tcp_cc: 'newreno' });
     expect(r.links[0]).toMatchObject({ bits_per_char: 10, framing: 'slip', leading_end: true, qlen: 10, mtu: 1500, latency_us: 0 });
     for (const k of defaulted('serialLink')) expect(r.links[0]).toHaveProperty(k);
-    expect(r.links[0]!.faults[0]).toEqual({ action: 'drop', p: 0.1, count: 1, dir: 'both', match: {} });
+    expect(r.links[0]!.faults[0]).toEqual({ action: 'drop', p: 0.1, dir: 'both', match: {} });
+    expect(r.links[0]!.faults[1]).toEqual({ action: 'delay', nth: 2, count: 1, delay_us: 5, dir: 'both', match: {} });
     expect(r.apps[0]).toEqual({ type: 'reqresp_server', host: 'mcu', start_ms: 0, port: 7891, rounds: [{ req: 1, resp: 2, think_ms: 0 }] });
   });
 
@@ -92,7 +93,7 @@ export function resolvedTypesNarrow(r: ReturnType<typeof applyDefaults>): number
   for (const l of r.links) {
     if (l.type === 'nfc') n += l.chunk_bytes + l.faults.length;
     if (l.type === 'serial') n += typeof l.latency_us === 'number' ? l.latency_us : l.latency_us[0];
-    for (const f of l.faults) n += f.count + (f.match.port ?? 0);
+    for (const f of l.faults) n += ('p' in f ? f.p : f.nth + f.count) + (f.match.port ?? 0);
   }
   for (const a of r.apps) {
     if (a.type === 'reqresp_client') n += a.local_port + a.rounds[0]!.think_ms;

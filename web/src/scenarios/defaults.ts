@@ -32,6 +32,8 @@ export function applyDefaults(s: Scenario): ResolvedScenario {
   const out = fill(scenarioSchema, structuredClone(s)) as ResolvedScenario;
   for (const l of out.links) {
     if (l.type === 'nfc' && l.chunk_bytes === undefined) l.chunk_bytes = nfcChunkBytesDefault(l.rate_kbps);
+    // `count` (default 1) belongs to `nth`; beside `p` it is an error, so it is not added there.
+    for (const f of l.faults) if ('p' in f) delete (f as { count?: number }).count;
   }
   if (s.capture === undefined) out.capture = out.links.map((l) => l.name);
   return out;

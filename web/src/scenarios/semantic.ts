@@ -9,6 +9,9 @@ import type { ScenarioError } from './errors.ts';
 import type { Fault, NfcLink, Scenario, StackConfig } from './types.ts';
 
 type Report = (path: string, message: string) => void;
+
+/** WORLD_MAX_ROUNDS of wasm/sim/world.h: request/response rounds, all apps together. */
+export const MAX_ROUNDS_TOTAL = 1024;
 type Kind = 'host' | 'bridge' | 'link';
 
 /** The semantic errors of a schema-valid scenario, in document order. */
@@ -164,6 +167,7 @@ function checkFault(f: Fault, base: string, names: Map<string, Kind>, report: Re
   const hasNth = f.nth !== undefined;
   if (hasP && hasNth) report(base, 'must have exactly one of "p" and "nth", not both');
   else if (!hasP && !hasNth) report(base, 'must have one of "p" (a probability) and "nth" (act on the nth matching frame)');
+  else if (f.count !== undefined && !hasNth) report(`${base}.count`, 'is only used with "nth" (with "p" each frame is decided on its own)');
   if (f.action === 'delay' && f.delay_us === undefined) report(`${base}.delay_us`, 'is required when action is "delay"');
   if (f.action !== 'delay' && f.delay_us !== undefined)
     report(`${base}.delay_us`, `is only used when action is "delay" (here it is "${f.action}")`);
@@ -193,6 +197,14 @@ function checkApps(s: Scenario, names: Map<string, Kind>, report: Report): void 
     if (!('to' in a)) return;
     if (hostRef(`apps[${i}].to`, a.to, names, report, hosts) && a.to === a.host)
       report(`apps[${i}].to`, `must differ from host (both are "${a.host}")`);
+  });
+  // The engine keeps every app's rounds in one table of MAX_ROUNDS_TOTAL (world.h).
+  let rounds = 0;
+  apps.forEach((a, i) => {
+    if (a.type !== 'reqresp_client' && a.type !== 'reqresp_server') return;
+    rounds += a.rounds.length;
+    if (rounds > MAX_ROUNDS_TOTAL && rounds - a.rounds.length <= MAX_ROUNDS_TOTAL)
+      report(`apps[${i}].rounds`, `brings the scenario's rounds to ${rounds}; all apps together may have at most ${MAX_ROUNDS_TOTAL}`);
   });
   // Both halves of a request/response session get the same rounds (app_reqresp.h); the
   // server's think_ms are unused, so only the sizes must agree.

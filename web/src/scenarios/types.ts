@@ -83,7 +83,7 @@ export interface FaultMatch {
   max_len?: number;
 }
 
-/** Exactly one of p and nth; delay_us present iff action is "delay"; count counts from nth. */
+/** Exactly one of p and nth; delay_us present iff action is "delay"; count only with nth. */
 export interface Fault {
   action: FaultAction;
   p?: number;
@@ -271,12 +271,16 @@ export interface ResolvedHost {
   stack: ResolvedStackConfig;
 }
 
-/** p, nth and delay_us have no default: they stay as written. */
-export type ResolvedFault = Omit<Fault, 'count' | 'dir' | 'match'> & {
-  count: number;
+interface ResolvedFaultBase {
+  action: FaultAction;
   dir: FaultDir;
+  /** present iff action is "delay" */
+  delay_us?: number;
   match: FaultMatch;
-};
+}
+
+/** Random (p) or targeted (nth, with its count); tell them apart with `'p' in fault`. */
+export type ResolvedFault = (ResolvedFaultBase & { p: number }) | (ResolvedFaultBase & { nth: number; count: number });
 
 export type ResolvedLink = AllRequired<Link> extends infer L
   ? L extends Link

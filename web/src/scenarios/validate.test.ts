@@ -139,6 +139,17 @@ describe('messages', () => {
     expect(errorsOf(d)).toEqual([]);
   });
 
+  it('limits the rounds of all apps together to what the engine holds', () => {
+    const d = minimal();
+    const rounds = Array.from({ length: 256 }, () => ({ req: 1, resp: 1 }));
+    d.apps = [0, 1, 2, 3].map(() => ({ type: 'reqresp_server', host: 'mcu', port: 7000, rounds }));
+    expect(errorsOf(d)).toEqual([]);
+    d.apps.push({ type: 'reqresp_server', host: 'mcu', port: 7001, rounds: [{ req: 1, resp: 1 }] });
+    expect(errorsOf(d)).toEqual([
+      "apps[4].rounds: brings the scenario's rounds to 1025; all apps together may have at most 1024",
+    ]);
+  });
+
   it('suggests the field meant only when it is close', () => {
     const d = minimal();
     d.links[0].Baud = 1;
