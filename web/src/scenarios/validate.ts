@@ -7,6 +7,7 @@ import type { ValidateFunction } from 'ajv';
 
 import { scenarioSchema } from './defaults.ts';
 import type { ScenarioError } from './errors.ts';
+import { findDuplicateKeys } from './json_keys.ts';
 import { translateAjvErrors } from './schema_errors.ts';
 import { checkScenario } from './semantic.ts';
 import type { Scenario } from './types.ts';
@@ -43,7 +44,11 @@ export function validateScenario(input: unknown): ValidationResult {
   return errors.length > 0 ? { ok: false, errors } : { ok: true, scenario };
 }
 
-/** Parses JSON text and validates it; a syntax error is reported with its line and column. */
+/**
+ * Parses JSON text and validates it. A syntax error is reported with its line and column,
+ * and a key written twice in one object is an error (as in the engine's reader), which
+ * validateScenario() on an already parsed document cannot see.
+ */
 export function parseScenario(text: string): ValidationResult {
   let doc: unknown;
   try {
@@ -51,7 +56,10 @@ export function parseScenario(text: string): ValidationResult {
   } catch (e) {
     return { ok: false, errors: [{ path: '', message: `is not valid JSON: ${jsonErrorText(e, text)}` }] };
   }
-  return validateScenario(doc);
+  const duplicates = findDuplicateKeys(text);
+  const r = validateScenario(doc);
+  if (duplicates.length === 0) return r;
+  return { ok: false, errors: [...duplicates, ...(r.ok ? [] : r.errors)] };
 }
 
 // V8 says "... at position 42" (and, in newer versions, "(line 3 column 5)"); people count lines.
