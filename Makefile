@@ -85,7 +85,7 @@ test-c: test-bins check-globals
 
 # libFuzzer targets (clang), with ASan and UBSan. The stack and the fuzz support code are
 # an archive, so each target links only what it uses.
-FUZZ_TARGETS := fuzz_slip fuzz_vj fuzz_ip_input fuzz_tcp_session fuzz_json
+FUZZ_TARGETS := fuzz_slip fuzz_vj fuzz_ip_input fuzz_tcp_session fuzz_json fuzz_scenario
 FUZZ_SAN := -fsanitize=address,undefined -fno-sanitize-recover=all
 FUZZ_CFLAGS := -std=c99 -g -O1 $(FUZZ_SAN) $(INC) -Iwasm/tests/fuzz
 FUZZ_BINS := $(addprefix $(BUILD)/fuzz/,$(FUZZ_TARGETS))

@@ -2,7 +2,8 @@
 // scenario by name), --set overrides, --seed, then the schema's validation. Every failure is
 // a ScenarioInputError whose message names the file, the field and the reason.
 import { existsSync, readFileSync } from 'node:fs';
-import { applySet, formatErrors, ScenarioSetError, validateScenario } from '../web/src/scenarios/index.ts';
+import { applySet, formatErrors, parseScenario, ScenarioSetError, validateScenario } from '../web/src/scenarios/index.ts';
+import { findDuplicateKeys } from '../web/src/scenarios/json_keys.ts';
 import type { Scenario } from '../web/src/scenarios/types.ts';
 import { shippedScenarios } from './shipped.ts';
 
@@ -37,9 +38,12 @@ export function readScenarioInput(arg: string, sets: string[], seed: string | un
   let doc: unknown;
   try {
     doc = JSON.parse(text);
-  } catch (e) {
-    throw new ScenarioInputError(`${source}: not valid JSON: ${(e as Error).message}`);
+  } catch {
+    const r = parseScenario(text); // its message has the line and column
+    throw new ScenarioInputError(formatErrors(r.ok ? [] : r.errors, source));
   }
+  const duplicates = findDuplicateKeys(text);
+  if (duplicates.length > 0) throw new ScenarioInputError(formatErrors(duplicates, source));
   try {
     for (const s of sets) doc = applySet(doc, s);
     if (seed !== undefined) doc = applySet(doc, `seed=${seed}`);

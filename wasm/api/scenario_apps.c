@@ -141,6 +141,37 @@ static int sa_app(struct scenario_reader *r, uint32_t e, const char *path,
     }
 }
 
+/* A request/response server and the clients that call it must agree on the rounds, or
+ * each side waits for bytes the other never sends. */
+static int sa_rounds_agree(struct scenario_reader *r, const struct world_config *cfg)
+{
+    uint8_t i, k;
+    uint16_t n;
+    for (i = 0; i < cfg->n_apps; i++) {
+        const struct world_app_config *srv = &cfg->apps[i];
+        if (srv->type != WORLD_APP_REQRESP_SERVER)
+            continue;
+        for (k = 0; k < cfg->n_apps; k++) {
+            const struct world_app_config *cl = &cfg->apps[k];
+            char path[32];
+            if (cl->type != WORLD_APP_REQRESP_CLIENT || cl->to != srv->host || cl->port != srv->port)
+                continue;
+            snprintf(path, sizeof path, "apps[%u]", i);
+            if (cl->n_rounds != srv->n_rounds)
+                return sr_fail(r, path, "rounds", "has %u rounds, its client apps[%u] has %u",
+                               srv->n_rounds, k, cl->n_rounds);
+            for (n = 0; n < srv->n_rounds; n++) {
+                const struct app_reqresp_round *a = &cfg->rounds[srv->first_round + n];
+                const struct app_reqresp_round *b = &cfg->rounds[cl->first_round + n];
+                if (a->req_len != b->req_len || a->resp_len != b->resp_len)
+                    return sr_fail(r, path, "rounds",
+                                   "round %u differs from its client's (apps[%u])", n, k);
+            }
+        }
+    }
+    return 0;
+}
+
 int scenario_apps_read(struct scenario_reader *r, uint32_t root, struct world_config *cfg)
 {
     uint32_t t = json_object_get(&r->doc, root, "apps"), i, e, n;
@@ -158,5 +189,5 @@ int scenario_apps_read(struct scenario_reader *r, uint32_t root, struct world_co
             return -1;
         cfg->n_apps++;
     }
-    return 0;
+    return sa_rounds_agree(r, cfg);
 }

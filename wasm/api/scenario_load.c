@@ -89,6 +89,12 @@ static int sl_hosts(struct scenario_reader *r, uint32_t root, struct world_confi
             sl_name_unique(r, cfg, path, h->name) != 0 ||
             sr_cidr(r, e, path, "addr", &h->addr, &h->prefix) != 0)
             return -1;
+        if (h->prefix <= 30) {
+            uint32_t host_bits = 0xFFFFFFFFu >> h->prefix;
+            if ((h->addr & host_bits) == 0 || (h->addr & host_bits) == host_bits)
+                return sr_fail(r, path, "addr", "is the %s address of its /%u subnet",
+                               (h->addr & host_bits) ? "broadcast" : "network", h->prefix);
+        }
         for (j = 0; j < cfg->n_hosts; j++)
             if (cfg->hosts[j].addr == h->addr)
                 return sr_fail(r, path, "addr", "is also the address of host \"%s\"",

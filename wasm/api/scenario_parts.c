@@ -99,6 +99,9 @@ static int sp_match(struct scenario_reader *r, uint32_t m, const char *path,
         fm->max_len = (uint16_t)v;
         fm->has |= FAULT_MATCH_MAXLEN;
     }
+    if ((fm->has & FAULT_MATCH_MINLEN) && (fm->has & FAULT_MATCH_MAXLEN) &&
+        fm->min_len > fm->max_len)
+        return sr_fail(r, path, "min_len", "must be at most max_len (%u)", (unsigned)fm->max_len);
     return 0;
 }
 

@@ -44,7 +44,7 @@ int sr_object(struct scenario_reader *r, uint32_t obj, const char *path,
             char key[64];
             if (json_string_copy(d, k, key, sizeof key) != 0)
                 strcpy(key, "...");
-            return sr_fail(r, path, NULL, "unknown field \"%s\"", key);
+            return sr_fail(r, path, key, "unknown field \"%s\"", key);
         }
     }
     return 0;

@@ -175,7 +175,7 @@ static void test_engine_refuses_bad_scenarios(void)
     };
     char *bad[4];
     const char *want[4] = { "links[0].baud: must be an integer from 50 to 4000000",
-                            "links[0]: unknown field \"bauds\"",
+                            "links[0].bauds: unknown field \"bauds\"",
                             "apps[0].to: names \"c\", which does not exist",
                             "links[0].faults[0]: give exactly one of \"p\" (random) and \"nth\" (targeted)" };
     size_t i;
