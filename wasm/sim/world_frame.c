@@ -269,6 +269,13 @@ int world_netif_output(void *ctx, uint8_t netif, const uint8_t *dgram, uint16_t 
     p[4] = (uint8_t)len;
     memcpy(p + WORLD_OUTBOX_HDR, dgram, len);
     w->outbox_len = need;
+    /* An NFC module's busy line rises as the stack starts writing to its UART, before the
+     * stack's next segment: tell the host now, not when its call returns. */
+    if (l->cfg.type == WORLD_LINK_NFC && world_node_is_host(w, p[2])) {
+        struct world_host *wh = &w->hosts[p[2]];
+        wh->port_busy = 1;
+        host_set_netif_busy(&wh->h, 0, 1, (stack_time_t)w->now);
+    }
     return 0;
 }
 

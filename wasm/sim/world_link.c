@@ -217,6 +217,19 @@ int world_link_take(struct world *w, uint8_t link, struct link_delivery *d)
     }
 }
 
+/* Is end dir's path to the air busy: a packet on its way over the UART to the module, or
+ * the module still holding one (link_nfc_module_free_at)? The paper's channel-sensing
+ * stack sends only when this is clear. */
+static int world_nfc_busy(const struct world_link *l, uint8_t dir, uint64_t now)
+{
+    const struct link_nfc_end *e = &l->nfc.end[dir];
+    uint8_t i;
+    for (i = 0; i < e->n; i++)
+        if (e->ring[i].state == LINK_NFC_QUEUED)
+            return 1;
+    return link_nfc_module_free_at(&l->nfc, dir) > now;
+}
+
 /* Queue lengths as they change; NFC modules turning busy or free, told to the host at that
  * end (its netif busy flag: a host with channel sensing holds its segments meanwhile). */
 void world_link_signals(struct world *w, uint8_t link)
@@ -231,7 +244,7 @@ void world_link_signals(struct world *w, uint8_t link)
         }
         if (l->cfg.type == WORLD_LINK_NFC) {
             uint8_t node = dir == LINK_DIR_AB ? l->cfg.a : l->cfg.b;
-            uint8_t busy = link_nfc_module_free_at(&l->nfc, dir) > w->now;
+            uint8_t busy = (uint8_t)world_nfc_busy(l, dir, w->now);
             if (busy != l->module_busy[dir]) {
                 l->module_busy[dir] = busy;
                 world_link_event(w, link, dir,
