@@ -1,0 +1,39 @@
+// The packets module: dissectors, Wireshark's packet list and TCP analysis, UI-agnostic.
+//
+//   analyzeCapture(frames)  the packet list rows (No., Time, Source, Destination, Protocol,
+//                           Length, Info, analysis flags, colour) of a capture
+//   analyze(frames)         the same with the per-frame state, for details trees
+//   dissect(bytes)          one frame's details tree, as if it were alone in a capture
+import { frameDetails } from './details.ts';
+import { analyze, type AnalyzeOptions, type CaptureAnalysis } from './packet_list.ts';
+import type { CapturedFrame, DetailNode, PacketRow } from './types.ts';
+
+export type { CapturedFrame, DetailNode, ExpertInfo, PacketRow, RowColour, TcpRowInfo } from './types.ts';
+export type { AnalyzeOptions, CaptureAnalysis } from './packet_list.ts';
+export { analyze } from './packet_list.ts';
+export { colourRules } from './colour.ts';
+export { frameDetails } from './details.ts';
+
+/** A frame's dissection: its details tree and the values of its packet-list row. */
+export interface Dissection {
+  tree: DetailNode[];
+  row: PacketRow;
+  /** extra byte sources the tree's ranges may point into (index 1+ in DetailNode.src);
+   *  index 0 is the frame itself */
+  sources: { name: string; bytes: Uint8Array }[];
+}
+
+/** The rows Wireshark's packet list shows for a capture (frames of one link, in order). */
+export function analyzeCapture(frames: readonly CapturedFrame[], options?: AnalyzeOptions): PacketRow[] {
+  return analyze(frames, options).rows;
+}
+
+/** One frame's details tree and row, dissected as the only frame of a capture. */
+export function dissect(bytes: Uint8Array, timeUs = 0): Dissection {
+  return dissectFrame(analyze([{ timeUs, bytes }]), 1);
+}
+
+/** Frame `no` (1-based) of an analysed capture: its details tree and row. */
+export function dissectFrame(a: CaptureAnalysis, no: number): Dissection {
+  return frameDetails(a, no);
+}

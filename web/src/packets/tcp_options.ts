@@ -1,0 +1,246 @@
+// TCP options (RFC 9293 3.2, RFC 7323 for window scale and timestamps, RFC 2018 for SACK),
+// walked the way Wireshark's tcp_dissect_options() walks them: a bad length stops the walk,
+// a wrong length for a known kind skips that option with a note, and each option adds its
+// words to Info in order ("MSS=1460 WS=128 SACK_PERM TSval=.. TSecr=..").
+import { u32, u8, u16 } from './bytes.ts';
+import { expertNode, field, generated } from './tree.ts';
+import type { DetailNode, ExpertInfo } from './types.ts';
+
+export const TCPOPT_EOL = 0;
+export const TCPOPT_NOP = 1;
+export const TCPOPT_MSS = 2; // RFC 9293 3.2, length 4
+export const TCPOPT_WINDOW = 3; // RFC 7323 2.2, length 3
+export const TCPOPT_SACK_PERM = 4; // RFC 2018 2, length 2
+export const TCPOPT_SACK = 5; // RFC 2018 3, length 2 + 8n
+export const TCPOPT_ECHO = 6; // RFC 1072 (obsolete), length 6
+export const TCPOPT_TIMESTAMP = 8; // RFC 7323 3.2, length 10
+export const TCPOPT_MPTCP = 30; // RFC 8684
+
+export const TCPOLEN_MSS = 4;
+export const TCPOLEN_WINDOW = 3;
+export const TCPOLEN_SACK_PERM = 2;
+export const TCPOLEN_ECHO = 6;
+export const TCPOLEN_TIMESTAMP = 10;
+/** RFC 7323 2.3: a shift count above 14 is used as 14. */
+export const TCP_MAX_WINSHIFT = 14;
+/** Wireshark keeps at most this many SACK blocks per segment for bytes-in-flight. */
+export const TCP_MAX_SACK_RANGES_STORED = 3;
+
+/** One option as found, for the tree. `len` is 1 for EOL/NOP. */
+export interface TcpOption {
+  kind: number;
+  off: number;
+  len: number;
+  /** set when the option's length is wrong for its kind (Wireshark: "option length should be N") */
+  badLength?: number;
+}
+
+export interface TcpOptions {
+  list: TcpOption[];
+  mss?: number;
+  /** the shift as used (capped at 14) and as sent */
+  wsShift?: number;
+  wsRaw?: number;
+  sackPerm: boolean;
+  /** SACK blocks, absolute sequence numbers, in order */
+  sack: [number, number][];
+  tsval?: number;
+  tsecr?: number;
+  echo?: number;
+  /** the walk stopped at a malformed length */
+  error?: ExpertInfo & { off: number; len: number };
+}
+
+const KIND_NAMES: Record<number, [string, string]> = {
+  // [option name (protocol short name), kind value name]
+  0: ['End of Option List (EOL)', 'End of Option List'],
+  1: ['No-Operation (NOP)', 'No-Operation'],
+  2: ['Maximum segment size', 'Maximum Segment Size'],
+  3: ['Window scale', 'Window Scale'],
+  4: ['SACK permitted', 'SACK Permitted'],
+  5: ['SACK', 'SACK'],
+  6: ['Echo', 'Echo'],
+  7: ['Echo reply', 'Echo Reply'],
+  8: ['Timestamps', 'Time Stamp Option'],
+  30: ['MPTCP', 'Multipath TCP'],
+};
+
+export function optionName(kind: number): string {
+  return KIND_NAMES[kind]?.[0] ?? `Unknown (0x${kind.toString(16).padStart(2, '0')})`;
+}
+
+/** Walks the options in b[off, off+len). Never throws. */
+export function parseTcpOptions(b: Uint8Array, off: number, len: number): TcpOptions {
+  const o: TcpOptions = { list: [], sackPerm: false, sack: [] };
+  let i = off;
+  let left = len;
+  while (left > 0) {
+    const kind = u8(b, i);
+    left--;
+    if (kind === TCPOPT_EOL || kind === TCPOPT_NOP) {
+      o.list.push({ kind, off: i, len: 1 });
+      i++;
+      if (kind === TCPOPT_EOL) break;
+      continue;
+    }
+    if (left === 0) {
+      o.error = { severity: 'warn', group: 'protocol', message: `${optionName(kind)} (length byte past end of options)`, off: i, len: 1 };
+      break;
+    }
+    const olen = u8(b, i + 1);
+    left--;
+    if (olen < 2) {
+      o.error = { severity: 'warn', group: 'protocol', message: `${optionName(kind)} (with too-short option length = ${olen} byte${olen === 1 ? '' : 's'})`, off: i, len: 2 };
+      break;
+    }
+    if (olen - 2 > left) {
+      o.error = { severity: 'warn', group: 'protocol', message: `${optionName(kind)} (option length = ${olen} byte${olen === 1 ? '' : 's'} says option goes past end of options)`, off: i, len: left };
+      break;
+    }
+    const opt: TcpOption = { kind, off: i, len: olen };
+    readOption(b, opt, o);
+    o.list.push(opt);
+    i += olen;
+    left -= olen - 2;
+  }
+  return o;
+}
+
+function readOption(b: Uint8Array, opt: TcpOption, o: TcpOptions): void {
+  const p = opt.off;
+  const want = (n: number): boolean => {
+    if (opt.len === n) return true;
+    opt.badLength = n;
+    return false;
+  };
+  switch (opt.kind) {
+    case TCPOPT_MSS:
+      if (want(TCPOLEN_MSS)) o.mss = u16(b, p + 2);
+      break;
+    case TCPOPT_WINDOW:
+      if (want(TCPOLEN_WINDOW)) {
+        o.wsRaw = u8(b, p + 2);
+        o.wsShift = Math.min(o.wsRaw, TCP_MAX_WINSHIFT);
+      }
+      break;
+    case TCPOPT_SACK_PERM:
+      // Wireshark writes SACK_PERM to Info before it checks the length.
+      o.sackPerm = true;
+      want(TCPOLEN_SACK_PERM);
+      break;
+    case TCPOPT_SACK:
+      for (let q = p + 2; q + 8 <= p + opt.len; q += 8) o.sack.push([u32(b, q), u32(b, q + 4)]);
+      break;
+    case TCPOPT_ECHO:
+      if (want(TCPOLEN_ECHO)) o.echo = u32(b, p + 2);
+      break;
+    case TCPOPT_TIMESTAMP:
+      if (want(TCPOLEN_TIMESTAMP)) {
+        o.tsval = u32(b, p + 2);
+        o.tsecr = u32(b, p + 6);
+      }
+      break;
+  }
+}
+
+/** The options' words in Info, in option order. `sackBase` makes SACK edges relative
+ *  (the peer's base sequence number, as with Wireshark's relative sequence numbers). */
+export function optionsInfo(b: Uint8Array, o: TcpOptions, sackBase: number): string {
+  let s = '';
+  for (const opt of o.list) {
+    const p = opt.off;
+    switch (opt.kind) {
+      case TCPOPT_MSS:
+        if (!opt.badLength) s += ` MSS=${u16(b, p + 2)}`;
+        break;
+      case TCPOPT_WINDOW:
+        if (!opt.badLength) s += ` WS=${2 ** Math.min(u8(b, p + 2), TCP_MAX_WINSHIFT)}`;
+        break;
+      case TCPOPT_SACK_PERM:
+        s += ' SACK_PERM';
+        break;
+      case TCPOPT_SACK:
+        for (let q = p + 2; q + 8 <= p + opt.len; q += 8) {
+          s += ` SLE=${(u32(b, q) - sackBase) >>> 0} SRE=${(u32(b, q + 4) - sackBase) >>> 0}`;
+        }
+        break;
+      case TCPOPT_ECHO:
+        if (!opt.badLength) s += ` ECHO=${u32(b, p + 2)}`;
+        break;
+      case TCPOPT_TIMESTAMP:
+        if (!opt.badLength) s += ` TSval=${u32(b, p + 2)} TSecr=${u32(b, p + 6)}`;
+        break;
+    }
+  }
+  return s;
+}
+
+/** The "Options: (N bytes), ..." node. */
+export function optionsNode(b: Uint8Array, off: number, len: number, o: TcpOptions, sackBase: number, isSyn: boolean): DetailNode {
+  const kids: DetailNode[] = [];
+  const names: string[] = [];
+  for (const opt of o.list) {
+    names.push(optionName(opt.kind));
+    kids.push(optionNode(b, opt, sackBase));
+  }
+  if (o.error) kids.push(expertNode(o.error, o.error.off, o.error.len));
+  if (isSyn && o.mss === undefined && !o.list.some((x) => x.kind === TCPOPT_MSS)) {
+    kids.push(expertNode({ severity: 'warn', group: 'protocol', message: 'The SYN packet does not contain a MSS option' }));
+  }
+  const label = `Options: (${len} bytes)${names.length ? ', ' + names.join(', ') : ''}`;
+  return { ...field(label, off, Math.min(len, b.length - off), 'tcp.options'), children: kids };
+}
+
+function optionNode(b: Uint8Array, opt: TcpOption, sackBase: number): DetailNode {
+  const p = opt.off;
+  const kindName = KIND_NAMES[opt.kind]?.[1] ?? 'Unknown';
+  const kids: DetailNode[] = [field(`Kind: ${kindName} (${opt.kind})`, p, 1, 'tcp.option_kind')];
+  let label = `TCP Option - ${optionName(opt.kind)}`;
+  if (opt.len > 1) {
+    const lenNode = field(`Length: ${opt.len}`, p + 1, 1, 'tcp.option_len');
+    if (opt.badLength) lenNode.children = [expertNode({ severity: 'note', group: 'sequence', message: `option length should be ${opt.badLength}` })];
+    kids.push(lenNode);
+  }
+  if (!opt.badLength) {
+    switch (opt.kind) {
+      case TCPOPT_MSS: {
+        const v = u16(b, p + 2);
+        label += `: ${v} bytes`;
+        kids.push(field(`MSS Value: ${v}`, p + 2, 2, 'tcp.options.mss_val'));
+        break;
+      }
+      case TCPOPT_WINDOW: {
+        const raw = u8(b, p + 2);
+        const m = 2 ** Math.min(raw, TCP_MAX_WINSHIFT);
+        label += `: ${raw} (multiply by ${m})`;
+        const sh = field(`Shift count: ${raw}`, p + 2, 1, 'tcp.options.wscale.shift');
+        if (raw > TCP_MAX_WINSHIFT) sh.children = [expertNode({ severity: 'warn', group: 'protocol', message: 'Window scale shift exceeds 14' })];
+        kids.push(sh, generated(`Multiplier: ${m}`, 'tcp.options.wscale.multiplier'));
+        break;
+      }
+      case TCPOPT_SACK: {
+        let n = 0;
+        for (let q = p + 2; q + 8 <= p + opt.len; q += 8) {
+          const l = (u32(b, q) - sackBase) >>> 0;
+          const r = (u32(b, q + 4) - sackBase) >>> 0;
+          label += ` ${l}-${r}`;
+          kids.push(field(`left edge = ${l} (relative)`, q, 4, 'tcp.options.sack_le'), field(`right edge = ${r} (relative)`, q + 4, 4, 'tcp.options.sack_re'));
+          n++;
+        }
+        kids.push(generated(`TCP SACK Count: ${n}`, 'tcp.options.sack.count'));
+        break;
+      }
+      case TCPOPT_TIMESTAMP: {
+        const v = u32(b, p + 2);
+        const e = u32(b, p + 6);
+        label += `: TSval ${v}, TSecr ${e}`;
+        kids.push(field(`Timestamp value: ${v}`, p + 2, 4, 'tcp.options.timestamp.tsval'), field(`Timestamp echo reply: ${e}`, p + 6, 4, 'tcp.options.timestamp.tsecr'));
+        break;
+      }
+      case TCPOPT_ECHO:
+        label += `: ${u32(b, p + 2)}`;
+        break;
+    }
+  }
+  return { ...field(label, p, opt.len, 'tcp.option_kind'), children: kids };
+}

@@ -1,0 +1,168 @@
+// One TCP segment through Wireshark's dissect_tcp(), in its order: find the conversation,
+// start a new one when a SYN reuses the ports with a new ISN, run the sequence analysis,
+// make seq/ack relative, scale the window, then let the options (window scale, SACK)
+// update the flow, and note SYN times for the iRTT.
+import { analyzeSegment, newAcked, TCP_A_REUSED_PORTS, type TcpAcked } from './tcp_analysis.ts';
+import {
+  TCP_COMPLETENESS_ACK, TCP_COMPLETENESS_DATA, TCP_COMPLETENESS_FIN, TCP_COMPLETENESS_RST, TCP_COMPLETENESS_SYNACK,
+  TCP_COMPLETENESS_SYNSENT, TCP_S_BASE_SEQ_SET, TcpConversations, type TcpConversation, type TcpFlow,
+} from './tcp_conversation.ts';
+import { TCP_MAX_SACK_RANGES_STORED } from './tcp_options.ts';
+import { TH_ACK, TH_FIN, TH_RST, TH_SYN, type TcpHeader } from './tcp.ts';
+
+/** What the packet list and the details tree need from the analysis of one segment. */
+export interface TcpSegmentResult {
+  conv: TcpConversation;
+  /** seq and ack as shown (relative when the analysis ran, as Wireshark shows them) */
+  seq: number;
+  ack: number;
+  /** tcp.nxtseq as shown, when the segment length is known */
+  nextSeq: number | null;
+  /** window as shown in Info (scaled when the scale is known) */
+  win: number;
+  /** tcp.window_size_scalefactor: -1 unknown, -2 none, else the multiplier; null on SYNs */
+  scaleFactor: number | null;
+  /** the peer's base sequence number, which makes SACK edges relative */
+  sackBase: number;
+  ta: TcpAcked | null;
+  /** iRTT known when this frame was dissected, µs (0: not known) */
+  firstRttUs: number;
+  /** time since the stream's first frame and since its previous frame, µs */
+  sinceFirstUs: number;
+  sincePrevUs: number;
+}
+
+export interface SegmentContext {
+  frame: number;
+  t: number;
+  src: number;
+  dst: number;
+}
+
+export class TcpSegments {
+  readonly conversations = new TcpConversations();
+
+  /** A segment quoted inside an ICMP error: Wireshark looks its conversation up (creating
+   *  one, which takes a stream number) but analyses nothing. */
+  quoted(ctx: SegmentContext, h: TcpHeader): TcpConversation | null {
+    if (h.stage === 'none' || h.stage === 'ports') return null;
+    const key = TcpConversations.key(ctx.src, ctx.dst, h.sport, h.dport);
+    return this.conversations.find(key) ?? this.conversations.create(key, ctx.t);
+  }
+
+  segment(ctx: SegmentContext, h: TcpHeader): TcpSegmentResult | null {
+    if (h.stage === 'none' || h.stage === 'ports') return null; // no conversation yet
+    const key = TcpConversations.key(ctx.src, ctx.dst, h.sport, h.dport);
+    let conv = this.conversations.find(key);
+    let isNew = false;
+    if (!conv) {
+      conv = this.conversations.create(key, ctx.t);
+      isNew = true;
+    }
+    let [fwd, rev] = conv.flows(ctx.src, ctx.dst, h.sport, h.dport);
+    let ta: TcpAcked | null = null;
+    const synOnly = (h.flags & (TH_SYN | TH_ACK)) === TH_SYN;
+    // A SYN with another ISN on known ports: a new conversation (TCP Port numbers reused).
+    if (synOnly && fwd.staticFlags & TCP_S_BASE_SEQ_SET && h.seq !== fwd.baseSeq) {
+      conv = this.conversations.create(key, ctx.t);
+      [fwd, rev] = conv.flows(ctx.src, ctx.dst, h.sport, h.dport);
+      ta = newAcked();
+      ta.flags |= TCP_A_REUSED_PORTS;
+      conv.completeness = TCP_COMPLETENESS_SYNSENT;
+    }
+    // A SYN/ACK with another ISN than the one seen: the same conversation, flagged, and
+    // its base sequence number follows the new SYN/ACK (Wireshark issue 16944).
+    if ((h.flags & (TH_SYN | TH_ACK)) === (TH_SYN | TH_ACK) && fwd.staticFlags & TCP_S_BASE_SEQ_SET && h.seq !== fwd.baseSeq) {
+      fwd.baseSeq = h.seq;
+      ta ??= newAcked();
+      ta.flags |= TCP_A_REUSED_PORTS;
+    }
+    fwd.numSackRanges = 0;
+    const sinceFirstUs = ctx.t - conv.tsFirst;
+    const sincePrevUs = ctx.t - conv.tsPrev;
+    conv.tsPrev = ctx.t;
+
+    let seq = h.seq;
+    let ack = h.ack;
+    let win = h.win;
+    let nextSeq: number | null = null;
+    if (h.haveSegLen) {
+      ta = analyzeSegment(conv, fwd, rev, { frame: ctx.frame, t: ctx.t, seq: h.seq, ack: h.ack, seglen: h.payloadLen, flags: h.flags, window: h.win }, ta);
+      seq = (h.seq - fwd.baseSeq) >>> 0;
+      if (h.flags & TH_ACK) ack = (h.ack - rev.baseSeq) >>> 0;
+      if (!(h.flags & TH_SYN) && fwd.winScale >= 0) win = (win * 2 ** fwd.winScale) >>> 0;
+      nextSeq = (seq + h.payloadLen + (h.flags & (TH_SYN | TH_FIN) ? 1 : 0)) >>> 0;
+    }
+    const scaleFactor = h.flags & TH_SYN ? null : fwd.winScale >= 0 ? 2 ** fwd.winScale : fwd.winScale;
+    if (h.bogusHlen) {
+      // Wireshark stops after the Info's window: no SYN bookkeeping, no options.
+      return { conv, seq, ack, nextSeq: null, win, scaleFactor, sackBase: rev.baseSeq, ta, firstRttUs: conv.tsFirstRtt, sinceFirstUs, sincePrevUs };
+    }
+    this.completeness(conv, h, isNew);
+    if (h.flags & TH_SYN) {
+      if (h.flags & TH_ACK) conv.serverPort = h.sport;
+      else {
+        conv.serverPort = h.dport;
+        conv.tsMruSyn = ctx.t;
+      }
+      fwd.isFirstAck = true;
+    }
+    // iRTT: the first pure ACK after a SYN.
+    if ((h.flags & (TH_SYN | TH_ACK)) === TH_ACK) {
+      if (conv.tsMruSyn !== 0 && conv.tsFirstRtt === 0) conv.tsFirstRtt = ctx.t - conv.tsMruSyn;
+      fwd.isFirstAck = false;
+    }
+    this.options(h, fwd, rev);
+    if (h.flags & TH_SYN) verifyWindowScaling((h.flags & TH_ACK) !== 0, fwd, rev);
+    return { conv, seq, ack, nextSeq, win, scaleFactor, sackBase: rev.baseSeq, ta, firstRttUs: conv.tsFirstRtt, sinceFirstUs, sincePrevUs };
+  }
+
+  /** The options' effect on the flow: a window scale shift, the SACK blocks kept for the
+   *  peer's bytes-in-flight. */
+  private options(h: TcpHeader, fwd: TcpFlow, rev: TcpFlow): void {
+    const o = h.options;
+    if (!o) return;
+    if (o.wsShift !== undefined) fwd.winScale = o.wsShift;
+    if (o.sack.length) {
+      fwd.numSackRanges = 0;
+      let n = 0;
+      for (const [l, r] of o.sack) {
+        n++;
+        if (n <= TCP_MAX_SACK_RANGES_STORED) {
+          fwd.numSackRanges = n;
+          fwd.sackLeft[n] = (l - rev.baseSeq) >>> 0;
+          fwd.sackRight[n] = (r - rev.baseSeq) >>> 0;
+        }
+      }
+    }
+  }
+
+  private completeness(conv: TcpConversation, h: TcpHeader, isNew: boolean): void {
+    const f = h.flags;
+    if (isNew) {
+      let c = 0;
+      if ((f & (TH_SYN | TH_ACK)) === TH_SYN) {
+        c |= TCP_COMPLETENESS_SYNSENT;
+        if (h.payloadLen > 0) c |= TCP_COMPLETENESS_DATA; // TCP Fast Open
+      }
+      conv.completeness = c;
+      return;
+    }
+    let c = conv.completeness;
+    if ((f & (TH_SYN | TH_ACK)) === (TH_SYN | TH_ACK)) c |= TCP_COMPLETENESS_SYNACK;
+    if ((f & (TH_SYN | TH_ACK)) === TH_ACK) c |= h.payloadLen > 0 ? TCP_COMPLETENESS_DATA : TCP_COMPLETENESS_ACK;
+    if ((f & (TH_FIN | TH_ACK)) === (TH_FIN | TH_ACK)) c |= TCP_COMPLETENESS_FIN;
+    if (f & TH_RST) c |= TCP_COMPLETENESS_RST;
+    conv.completeness = c;
+  }
+}
+
+/** verify_tcp_window_scaling(): scaling is used only if both SYNs carried the option. */
+function verifyWindowScaling(isSynAck: boolean, fwd: TcpFlow, rev: TcpFlow): void {
+  if (fwd.winScale === -1) {
+    fwd.winScale = -2;
+    rev.winScale = -2;
+  } else if (isSynAck && rev.winScale === -2) {
+    fwd.winScale = -2;
+  }
+}
