@@ -1,6 +1,8 @@
 // Loading the wasm engine (wasm/api, built by `make wasm-engine` into ./wasm/). The same
-// artifact serves the page's worker and Node: in Node the bytes are read from disk and
-// handed over, because Emscripten 3.1.6's glue would try fetch() on a file path.
+// artifact serves the page's worker and Node: Vite turns the glue's reference to the .wasm
+// into an asset URL for the browser; in Node the bytes are read from disk and handed over,
+// because Emscripten 3.1.6's glue would try fetch() on a file path.
+import createEngineModule from './wasm/stackscope-engine.mjs';
 
 export interface EngineModule {
   HEAPU8: Uint8Array;
@@ -31,24 +33,15 @@ type Factory = (opts?: { wasmBinary?: Uint8Array }) => Promise<EngineModule>;
 
 const isNode = typeof process !== 'undefined' && !!process.versions?.node;
 
-/** Where the build puts the artifact, relative to this file. */
+/** Where the build puts the artifact, relative to this file (for sizes and Node). */
 export const ENGINE_GLUE_URL = new URL('./wasm/stackscope-engine.mjs', import.meta.url);
 export const ENGINE_WASM_URL = new URL('./wasm/stackscope-engine.wasm', import.meta.url);
 
 export async function loadEngineModule(): Promise<EngineModule> {
-  let factory: Factory;
-  try {
-    factory = (await import(/* @vite-ignore */ ENGINE_GLUE_URL.href)).default as Factory;
-  } catch (err) {
-    throw new Error(
-      `the wasm engine is not built (${ENGINE_GLUE_URL.pathname}); run \`npm run build:wasm\``,
-      { cause: err },
-    );
-  }
+  const factory = createEngineModule as Factory;
   if (isNode) {
     const { readFile } = await import('node:fs/promises');
-    const wasmBinary = new Uint8Array(await readFile(ENGINE_WASM_URL));
-    return factory({ wasmBinary });
+    return factory({ wasmBinary: new Uint8Array(await readFile(ENGINE_WASM_URL)) });
   }
   return factory();
 }

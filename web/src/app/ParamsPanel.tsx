@@ -1,0 +1,59 @@
+// Every parameter of the scenario as a control, grouped as the scenario is: the run, each
+// host's stack, each link, each application. A change re-runs at once; changed values are
+// marked and can be reset; the URL keeps them.
+import { applyDefaults } from '../scenarios/index.ts';
+import type { Scenario } from '../scenarios/types.ts';
+import { ParamControl } from './ParamControl.tsx';
+import { defForType, fieldsOf, topFields, type FieldSpec } from './schema_fields.ts';
+import { composeScenario, resetParam, setParam, useApp } from './store.ts';
+
+const LINK_SKIP = ['name', 'type', 'a', 'b', 'faults'];
+const APP_SKIP = ['type', 'host', 'to', 'rounds'];
+
+function Group(props: { title: string; path: string; fields: FieldSpec[]; values: Record<string, unknown>; sets: string[]; open?: boolean }) {
+  const { title, path, fields, values, sets, open } = props;
+  return (
+    <details className="param-group" open={open}>
+      <summary>{title}</summary>
+      <div className="param-grid">
+        {fields.map((f) => {
+          const p = path ? `${path}.${f.key}` : f.key;
+          const v = Array.isArray(values[f.key]) ? (values[f.key] as unknown[])[0] : values[f.key];
+          return (
+            <ParamControl
+              key={p}
+              spec={f}
+              value={v}
+              changed={sets.some((a) => a.startsWith(`${p}=`))}
+              onChange={(x) => setParam(p, x)}
+              onReset={() => resetParam(p)}
+            />
+          );
+        })}
+      </div>
+    </details>
+  );
+}
+
+export function ParamsPanel() {
+  const base = useApp((s) => s.base);
+  const sets = useApp((s) => s.sets);
+  const composed = composeScenario({ base, sets, rules: [] });
+  const scenario: Scenario = composed.ok ? composed.scenario : base;
+  const full = applyDefaults(scenario);
+  const stack = fieldsOf('stack').filter((f) => f.key !== 'tcp_nfc');
+  return (
+    <section className="params" aria-label="Parameters">
+      <Group title="Run" path="" fields={topFields()} values={full as unknown as Record<string, unknown>} sets={sets} open />
+      {full.hosts.map((h) => (
+        <Group key={h.name} title={`Host ${h.name} (${h.addr}): stack`} path={`hosts.${h.name}.stack`} fields={stack} values={h.stack as Record<string, unknown>} sets={sets} />
+      ))}
+      {full.links.map((l) => (
+        <Group key={l.name} title={`Link ${l.name} (${l.type})`} path={`links.${l.name}`} fields={fieldsOf(defForType('link', l.type), LINK_SKIP)} values={l as unknown as Record<string, unknown>} sets={sets} />
+      ))}
+      {full.apps.map((a, i) => (
+        <Group key={i} title={`App ${i}: ${a.type} on ${a.host}${'to' in a ? ` → ${a.to}` : ''}`} path={`apps.${i}`} fields={fieldsOf(defForType('app', a.type), APP_SKIP)} values={a as unknown as Record<string, unknown>} sets={sets} />
+      ))}
+    </section>
+  );
+}

@@ -1,0 +1,85 @@
+// The top bar: scenario picker, topology strip, Run with progress, the what-if rules in
+// force, exports and the display toggles.
+import { useEffect } from 'react';
+import { describeRule } from './what_if.ts';
+import { topologyChain } from './topology.ts';
+import { chooseScenario, composeScenario, removeRule, runNow, setState, SHIPPED, useApp } from './store.ts';
+import { downloadBytes } from './download.ts';
+
+export function ScenarioBar() {
+  const name = useApp((s) => s.scenarioName);
+  const base = useApp((s) => s.base);
+  const sets = useApp((s) => s.sets);
+  const rules = useApp((s) => s.rules);
+  const status = useApp((s) => s.status);
+  const progress = useApp((s) => s.progress);
+  const run = useApp((s) => s.run);
+  const theme = useApp((s) => s.theme);
+  const presenter = useApp((s) => s.presenter);
+  const composed = composeScenario({ base, sets, rules: [] });
+  const chain = topologyChain(composed.ok ? composed.scenario : base);
+
+  useEffect(() => {
+    document.documentElement.dataset.theme = theme;
+    document.documentElement.dataset.presenter = String(presenter);
+  }, [theme, presenter]);
+
+  return (
+    <header className="scenario-bar">
+      <div className="bar-row">
+        <label>
+          Scenario{' '}
+          <select value={name} onChange={(e) => { chooseScenario(e.target.value); void runNow(); }}>
+            {SHIPPED.map((s) => (
+              <option key={s.name} value={s.name}>
+                {s.title}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="button" onClick={() => void runNow()} disabled={status === 'running'}>
+          Run
+        </button>
+        {status === 'running' && <progress max={1} value={progress} aria-label="Run progress" />}
+        {run && status !== 'running' && (
+          <span className="muted" data-testid="run-summary">
+            {run.result.trace.frames.length} frames, {(run.endUs / 1e6).toFixed(3)} s simulated, trace {run.result.hash}
+          </span>
+        )}
+        <span className="bar-spacer" />
+        <button type="button" disabled={!run} onClick={() => run && downloadBytes(run.result.pcapng, `${name}.pcapng`, 'application/vnd.tcpdump.pcap')}>
+          Export pcapng
+        </button>
+        <button type="button" onClick={() => void navigator.clipboard?.writeText(location.href)} aria-label="Copy the link to this run">
+          Copy link
+        </button>
+        <label>
+          <input type="checkbox" checked={theme === 'dark'} onChange={(e) => setState({ theme: e.target.checked ? 'dark' : 'light' })} /> Dark
+        </label>
+        <label>
+          <input type="checkbox" checked={presenter} onChange={(e) => setState({ presenter: e.target.checked })} /> Presenter
+        </label>
+      </div>
+      <div className="bar-row topology" aria-label="Topology">
+        {chain.map((it, i) => (
+          <span key={i} className={`topo-${it.kind}`} title={it.detail}>
+            {it.kind === 'link' ? `—${it.name}: ${it.detail}—` : `${it.name} (${it.detail})`}
+          </span>
+        ))}
+      </div>
+      {rules.length > 0 && (
+        <div className="bar-row rules" aria-label="What-if rules">
+          What if:{' '}
+          {rules.map((r, i) => (
+            <span key={i} className="rule">
+              {describeRule(r)}{' '}
+              <button type="button" aria-label={`Remove rule: ${describeRule(r)}`} onClick={() => removeRule(i)}>
+                ×
+              </button>
+            </span>
+          ))}
+        </div>
+      )}
+    </header>
+  );
+}

@@ -1,0 +1,74 @@
+// A finished run as the views use it: per link, the frames in capture order, Wireshark's
+// analysis of them (packet rows), and the instants worth stepping to.
+import { analyze, type CaptureAnalysis } from '../packets/index.ts';
+import type { RunResult } from '../engine/run.ts';
+import type { TraceFrame } from '../engine/trace_types.ts';
+
+export interface LinkView {
+  index: number;
+  name: string;
+  /** the link's frames in the order sent (= capture order, = packet-list order) */
+  frames: TraceFrame[];
+  analysis: CaptureAnalysis;
+  /** frame id -> 0-based row in `frames` */
+  rowOf: Map<number, number>;
+}
+
+export interface RunModel {
+  result: RunResult;
+  /** by link index, built on first use */
+  link(index: number): LinkView;
+  /** every instant something happens (frames sent and ended, stack events), sorted, unique */
+  instants: Float64Array;
+  endUs: number;
+}
+
+export function buildRunModel(result: RunResult): RunModel {
+  const cache = new Map<number, LinkView>();
+  const times: number[] = [];
+  for (const f of result.trace.frames) {
+    times.push(f.tSent);
+    if (f.tEnd) times.push(f.tEnd);
+  }
+  for (const e of result.trace.events) times.push(e.time);
+  const sorted = Float64Array.from(times).sort();
+  const instants = sorted.filter((t, i) => i === 0 || t !== sorted[i - 1]);
+  return {
+    result,
+    instants,
+    endUs: result.virtualUs,
+    link(index: number): LinkView {
+      let v = cache.get(index);
+      if (!v) {
+        const frames = result.trace.frames.filter((f) => f.link === index);
+        const rowOf = new Map<number, number>();
+        frames.forEach((f, i) => rowOf.set(f.id, i));
+        v = {
+          index,
+          name: result.world.links[index]?.name ?? `link ${index}`,
+          frames,
+          analysis: analyze(frames.map((f) => ({ timeUs: f.tSent, bytes: f.bytes }))),
+          rowOf,
+        };
+        cache.set(index, v);
+      }
+      return v;
+    },
+  };
+}
+
+/** The next (dir 1) or previous (dir -1) instant after `t`, or t itself at either end. */
+export function stepInstant(instants: Float64Array, t: number, dir: 1 | -1): number {
+  let lo = 0;
+  let hi = instants.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (instants[mid]! <= t) lo = mid + 1;
+    else hi = mid;
+  }
+  // lo = first index with instants[lo] > t
+  if (dir === 1) return lo < instants.length ? instants[lo]! : t;
+  let i = lo - 1;
+  while (i >= 0 && instants[i]! >= t) i--;
+  return i >= 0 ? instants[i]! : t;
+}

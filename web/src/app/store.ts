@@ -1,0 +1,190 @@
+// The page's state and what changes it: one store, read with useApp(selector), so the packet
+// list, the details, the ladder and the graphs share one cursor and one selection.
+import { useSyncExternalStore } from 'react';
+import { EngineClient, RunError, type Progress } from '../engine/client.ts';
+import { applySet, formatErrors, validateScenario } from '../scenarios/index.ts';
+import type { Scenario } from '../scenarios/types.ts';
+import { buildRunModel, stepInstant, type RunModel } from './run_model.ts';
+import { SHIPPED, shippedByName } from './shipped.ts';
+import { withRules, type WhatIfRule } from './what_if.ts';
+
+export interface AppState {
+  scenarioName: string;
+  /** the scenario as shipped (or as loaded) */
+  base: Scenario;
+  /** changed parameters, as `--set` assignments ("links.serial.baud=9600") */
+  sets: string[];
+  rules: WhatIfRule[];
+  status: 'idle' | 'running' | 'ready';
+  progress: number;
+  /** the last problem (a bad parameter, a refused scenario); the last good run stays */
+  error: string | null;
+  /** what was wrong with the URL the page was opened with (those parts were left out) */
+  urlProblems: string | null;
+  run: RunModel | null;
+  /** the scenario that `run` ran (base + sets + rules), validated */
+  ran: Scenario | null;
+  /** the capture point: index of the link whose packets are listed */
+  link: number;
+  cursorUs: number;
+  playing: boolean;
+  /** playback speed, times real time */
+  speed: number;
+  /** selected frame id */
+  selected: number | null;
+  theme: 'light' | 'dark';
+  presenter: boolean;
+}
+
+type Listener = () => void;
+
+const first = SHIPPED[0]!;
+let state: AppState = {
+  scenarioName: first.name,
+  base: first,
+  sets: [],
+  rules: [],
+  status: 'idle',
+  progress: 0,
+  error: null,
+  urlProblems: null,
+  run: null,
+  ran: null,
+  link: 0,
+  cursorUs: 0,
+  playing: false,
+  speed: 1,
+  selected: null,
+  theme: 'light',
+  presenter: false,
+};
+const listeners = new Set<Listener>();
+const client = new EngineClient();
+
+export function getState(): AppState {
+  return state;
+}
+
+export function setState(patch: Partial<AppState>): void {
+  state = { ...state, ...patch };
+  for (const l of listeners) l();
+}
+
+function subscribe(l: Listener): () => void {
+  listeners.add(l);
+  return () => listeners.delete(l);
+}
+
+/** Calls `l` after every change (outside React: the URL sync). */
+export function subscribeState(l: Listener): () => void {
+  return subscribe(l);
+}
+
+export function useApp<T>(select: (s: AppState) => T): T {
+  return useSyncExternalStore(subscribe, () => select(state));
+}
+
+/** The scenario with the changed parameters and what-if rules applied, or the problem. */
+export function composeScenario(s: Pick<AppState, 'base' | 'sets' | 'rules'>): { ok: true; scenario: Scenario } | { ok: false; message: string } {
+  let doc: unknown = s.base;
+  try {
+    for (const a of s.sets) doc = applySet(doc, a);
+  } catch (e) {
+    return { ok: false, message: (e as Error).message };
+  }
+  doc = withRules(doc as Scenario, s.rules);
+  const v = validateScenario(doc);
+  return v.ok ? { ok: true, scenario: v.scenario } : { ok: false, message: formatErrors(v.errors, s.base.name) };
+}
+
+/** A speed that makes the whole run last about 20 s of playback. */
+export function defaultSpeed(endUs: number): number {
+  const x = endUs / 1e6 / 20;
+  const steps = [0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1, 2, 5, 10, 20, 50, 100];
+  return steps.find((v) => v >= x) ?? 100;
+}
+
+/** Runs the current scenario; on success the cursor and selection are kept where they make sense. */
+export async function runNow(): Promise<void> {
+  const c = composeScenario(state);
+  if (!c.ok) {
+    setState({ error: c.message });
+    return;
+  }
+  setState({ status: 'running', progress: 0, error: null });
+  try {
+    const result = await client.run(JSON.stringify(c.scenario), (p: Progress) =>
+      setState({ progress: p.durationUs ? p.nowUs / p.durationUs : 0 }),
+    );
+    const run = buildRunModel(result);
+    const sameScenario = state.ran?.name === c.scenario.name;
+    setState({
+      status: 'ready',
+      run,
+      ran: c.scenario,
+      link: sameScenario ? Math.min(state.link, result.world.links.length - 1) : 0,
+      cursorUs: sameScenario ? Math.min(state.cursorUs, run.endUs) : 0,
+      selected: sameScenario ? state.selected : null,
+      speed: sameScenario ? state.speed : defaultSpeed(run.endUs),
+      playing: false,
+      progress: 1,
+    });
+  } catch (e) {
+    if (e instanceof RunError && e.message === 'superseded by a newer run') return;
+    setState({ status: state.run ? 'ready' : 'idle', error: e instanceof Error ? e.message : String(e) });
+  }
+}
+
+export function chooseScenario(name: string): void {
+  const s = shippedByName(name);
+  if (!s) {
+    setState({ error: `no scenario called "${name}"` });
+    return;
+  }
+  setState({ scenarioName: name, base: s, sets: [], rules: [], selected: null });
+}
+
+/** Sets one parameter (a path into the scenario) and re-runs. */
+export function setParam(path: string, value: unknown): void {
+  const assignment = `${path}=${JSON.stringify(value)}`;
+  const sets = [...state.sets.filter((a) => !a.startsWith(`${path}=`)), assignment];
+  const c = composeScenario({ ...state, sets });
+  if (!c.ok) {
+    setState({ error: c.message });
+    return;
+  }
+  setState({ sets });
+  void runNow();
+}
+
+export function resetParam(path: string): void {
+  setState({ sets: state.sets.filter((a) => !a.startsWith(`${path}=`)) });
+  void runNow();
+}
+
+export function addRule(rule: WhatIfRule): void {
+  setState({ rules: [...state.rules, rule] });
+  void runNow();
+}
+
+export function removeRule(index: number): void {
+  setState({ rules: state.rules.filter((_, i) => i !== index) });
+  void runNow();
+}
+
+export function select(frameId: number | null, moveCursor = true): void {
+  const f = frameId === null ? undefined : state.run?.result.trace.frame(frameId);
+  setState({ selected: frameId, ...(f && moveCursor ? { cursorUs: f.tSent } : {}) });
+}
+
+export function setCursor(us: number): void {
+  const end = state.run?.endUs ?? 0;
+  setState({ cursorUs: Math.max(0, Math.min(end, us)) });
+}
+
+export function step(dir: 1 | -1): void {
+  if (!state.run) return;
+  setState({ playing: false, cursorUs: stepInstant(state.run.instants, state.cursorUs, dir) });
+}
+
+export { SHIPPED };

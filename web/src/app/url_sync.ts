@@ -1,0 +1,29 @@
+// Keeps the URL and the store in step: the URL is read once at start (a broken part is
+// reported and left out), then rewritten whenever the run's definition changes.
+import { decodePermalink, encodePermalink } from './permalink.ts';
+import { composeScenario, getState, setState } from './store.ts';
+import { shippedByName } from './shipped.ts';
+
+export function stateFromUrl(): void {
+  const { link, problems } = decodePermalink(location.hash);
+  const patch: Parameters<typeof setState>[0] = {};
+  if (link.scenario !== undefined) {
+    const s = shippedByName(link.scenario);
+    if (s) Object.assign(patch, { scenarioName: s.name, base: s });
+    else problems.push(`URL: there is no scenario called "${link.scenario}"`);
+  }
+  Object.assign(patch, { sets: link.sets ?? [], rules: link.rules ?? [], link: link.link ?? 0 });
+  setState(patch);
+  const c = composeScenario(getState());
+  if (!c.ok) {
+    problems.push(`URL: ${c.message}; running the scenario without the URL's changes`);
+    setState({ sets: [], rules: [] });
+  }
+  setState({ urlProblems: problems.length ? problems.join('\n') : null });
+}
+
+export function urlFromState(): void {
+  const s = getState();
+  const hash = encodePermalink({ scenario: s.scenarioName, sets: s.sets, rules: s.rules, link: s.link });
+  if (hash !== location.hash) history.replaceState(null, '', hash);
+}

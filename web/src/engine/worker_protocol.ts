@@ -1,0 +1,18 @@
+// Messages between the page and the engine's Web Worker (worker.ts, client.ts).
+import type { WorldDescription } from './trace_types.ts';
+
+export type WorkerRequest = { type: 'run'; id: number; json: string; sliceUs: number };
+
+export type WorkerReply =
+  | { type: 'progress'; id: number; nowUs: number; durationUs: number }
+  | {
+      type: 'done';
+      id: number;
+      /** every record of the run (docs/trace-format.md) */
+      trace: Uint8Array;
+      pcapng: Uint8Array;
+      world: WorldDescription;
+      hash: string;
+      virtualUs: number;
+    }
+  | { type: 'error'; id: number; message: string; invalidScenario: boolean };
