@@ -79,6 +79,7 @@ export class CaptureAnalysis {
     for (let i = 0; i < frames.length; i++) {
       const rec = this.records[i]!;
       const ip = rec.decoded.ip?.header ?? null;
+      if (ip && rec.tcp && rec.decoded.tcp) tcp.revisit({ frame: i + 1, t: frames[i]!.timeUs, src: ip.srcNum, dst: ip.dstNum }, rec.decoded.tcp, rec.tcp);
       if (rec.decoded.icmp && ip && (rec.decoded.icmp.type === ICMP_ECHO || rec.decoded.icmp.type === ICMP_ECHOREPLY) && !rec.decoded.icmp.malformed) {
         rec.echo = echo.pairing(i + 1, rec.decoded.icmp, ip.dstNum);
       }

@@ -125,7 +125,7 @@ export function analyzeSegment(conv: TcpConversation, fwd: TcpFlow, rev: TcpFlow
     }
     // DUPLICATE ACK: same window, seq and ack as the previous segment, no data.
     if (sameAsBefore && window && window === fwd.window) {
-      fwd.dupacknum++;
+      fwd.dupacknum = fwd.dupacknum === -1 ? 1 : fwd.dupacknum + 1; // -1: after an ACKed unseen segment
       const a = need();
       a.flags |= TCP_A_DUPLICATE_ACK;
       a.dupackNum = fwd.dupacknum;
@@ -138,11 +138,20 @@ export function analyzeSegment(conv: TcpConversation, fwd: TcpFlow, rev: TcpFlow
     fwd.dupacknum = 0;
   }
 
-  // ACKED LOST PACKET: acknowledges beyond anything seen from the peer. The boundary then
-  // jumps to the peer's highest sequence number so the same loss is flagged once.
+  // ACKED LOST PACKET: acknowledges beyond anything seen from the peer.
   if (rev.maxseqtobeacked && GT_SEQ(ack, rev.maxseqtobeacked) && flags & TH_ACK) {
-    need().flags |= TCP_A_ACK_LOST_PACKET;
-    rev.maxseqtobeacked = rev.nextseq;
+    const a = need();
+    if (rev.maxseqtobeacked < rev.nextseq) {
+      // The boundary jumps to the peer's highest sequence number: flagged once. (Checked
+      // against tshark 4.0: it jumps up; later Wireshark sources compare the other way.)
+      rev.maxseqtobeacked = rev.nextseq;
+      a.flags |= TCP_A_ACK_LOST_PACKET;
+    } else {
+      // The peer may be stalled, sending pure ACKs: flag the same loss only once, until
+      // the peer's ACK number moves (which resets its duplicate ACK count).
+      if (rev.dupacknum === 0) a.flags |= TCP_A_ACK_LOST_PACKET;
+      rev.dupacknum = -1;
+    }
   }
 
   // RETRANSMISSION / FAST RETRANSMISSION / OUT-OF-ORDER / SPURIOUS.
@@ -189,8 +198,10 @@ function retransmissionChecks(conv: TcpConversation, fwd: TcpFlow, rev: TcpFlow,
     return;
   }
   // FAST RETRANSMISSION: >= 2 duplicate ACKs for this seq, within 20 ms of the last one.
+  // Wireshark 4.0 keeps the count unsigned: the -1 left by an ACKed unseen segment
+  // compares as a large number, so it passes this test too (checked with tshark).
   const sinceAck = t - rev.lastacktime;
-  if (seqNotAdvanced && rev.dupacknum >= 2 && rev.lastack === seq && sinceAck >= 0 && sinceAck < FAST_RETRANS_WINDOW_US) {
+  if (seqNotAdvanced && (rev.dupacknum >= 2 || rev.dupacknum === -1) && rev.lastack === seq && sinceAck >= 0 && sinceAck < FAST_RETRANS_WINDOW_US) {
     need().flags |= TCP_A_FAST_RETRANSMISSION;
     return;
   }

@@ -63,12 +63,19 @@ export class TcpSegments {
     let ta: TcpAcked | null = null;
     const synOnly = (h.flags & (TH_SYN | TH_ACK)) === TH_SYN;
     // A SYN with another ISN on known ports: a new conversation (TCP Port numbers reused).
-    if (synOnly && fwd.staticFlags & TCP_S_BASE_SEQ_SET && h.seq !== fwd.baseSeq) {
-      conv = this.conversations.create(key, ctx.t);
-      [fwd, rev] = conv.flows(ctx.src, ctx.dst, h.sport, h.dport);
-      ta = newAcked();
-      ta.flags |= TCP_A_REUSED_PORTS;
-      conv.completeness = TCP_COMPLETENESS_SYNSENT;
+    if (synOnly && fwd.staticFlags & TCP_S_BASE_SEQ_SET) {
+      if (h.seq !== fwd.baseSeq) {
+        conv = this.conversations.create(key, ctx.t);
+        [fwd, rev] = conv.flows(ctx.src, ctx.dst, h.sport, h.dport);
+        ta = newAcked();
+        ta.flags |= TCP_A_REUSED_PORTS;
+        conv.completeness = TCP_COMPLETENESS_SYNSENT;
+      } else {
+        // The same ISN again: a retransmitted SYN, or a reconnection after a RST whose
+        // sequence number equalled the ACK it answered (RFC 9293 3.10.7.1); Wireshark
+        // restores nextseq so what follows is not flagged (issue 17616). No flag in 4.0.
+        fwd.nextseq = fwd.maxseqtobeacked;
+      }
     }
     // A SYN/ACK with another ISN than the one seen: the same conversation, flagged, and
     // its base sequence number follows the new SYN/ACK (Wireshark issue 16944).
@@ -115,6 +122,29 @@ export class TcpSegments {
     this.options(h, fwd, rev);
     if (h.flags & TH_SYN) verifyWindowScaling((h.flags & TH_ACK) !== 0, fwd, rev);
     return { conv, seq, ack, nextSeq, win, scaleFactor, sackBase: rev.baseSeq, ta, firstRttUs: conv.tsFirstRtt, sinceFirstUs, sincePrevUs };
+  }
+
+  /** tshark's second pass (-2) and Wireshark's packet list re-dissect every frame with the
+   *  conversation's final state: relative numbers use the base sequence numbers as the
+   *  first pass left them (a SYN/ACK with another ISN moves the base again, and is flagged
+   *  again), windows are scaled with the final shift. Called for each TCP frame in order. */
+  revisit(ctx: SegmentContext, h: TcpHeader, r: TcpSegmentResult): void {
+    const conv = r.conv;
+    const [fwd, rev] = conv.flows(ctx.src, ctx.dst, h.sport, h.dport);
+    if ((h.flags & (TH_SYN | TH_ACK)) === (TH_SYN | TH_ACK) && fwd.staticFlags & TCP_S_BASE_SEQ_SET && h.seq !== fwd.baseSeq) {
+      fwd.baseSeq = h.seq;
+      r.ta ??= newAcked();
+      r.ta.flags |= TCP_A_REUSED_PORTS;
+    }
+    if (h.haveSegLen) {
+      r.seq = (h.seq - fwd.baseSeq) >>> 0;
+      if (h.flags & TH_ACK) r.ack = (h.ack - rev.baseSeq) >>> 0;
+      r.win = !(h.flags & TH_SYN) && fwd.winScale >= 0 ? (h.win * 2 ** fwd.winScale) >>> 0 : h.win;
+      r.nextSeq = h.bogusHlen ? null : (r.seq + h.payloadLen + (h.flags & (TH_SYN | TH_FIN) ? 1 : 0)) >>> 0;
+    }
+    r.scaleFactor = h.flags & TH_SYN ? null : fwd.winScale >= 0 ? 2 ** fwd.winScale : fwd.winScale;
+    r.sackBase = rev.baseSeq;
+    r.firstRttUs = conv.tsFirstRtt;
   }
 
   /** The options' effect on the flow: a window scale shift, the SACK blocks kept for the
