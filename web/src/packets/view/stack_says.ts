@@ -1,0 +1,115 @@
+// The "Stack says" column: what really happened to a frame, from the simulator's own
+// records rather than inferred from the capture as Wireshark must. For a retransmission,
+// the cause chain of docs/trace-format.md: frame -> tcp.retransmit event -> the
+// tcp.rto.expire (timeout) or tcp.dupack (fast retransmit) that led to it; for a frame
+// that did not arrive, its fate and drop reason; faults a rule applied. Names come from
+// the world's description, never from the C enums.
+import { FAULT_CORRUPTED, FAULT_DELAYED, FAULT_DUPLICATE, NONE, type TraceEvent, type TraceFrame, type WorldDescription } from '../../engine/trace_types.ts';
+
+const FATE_DELIVERED = 0;
+const FATE_DROPPED = 1;
+const FATE_UNFINISHED = 2;
+const FATE_IN_FLIGHT = 3;
+const NO_RETX = 255;
+
+export interface StackSaysContext {
+  world: Pick<WorldDescription, 'trace_kinds' | 'drop_reason_texts' | 'retx_causes' | 'hosts' | 'bridges'>;
+  /** the run's stack events, in seq order */
+  events: readonly TraceEvent[];
+  frame(id: number): TraceFrame | undefined;
+  /** how this capture point names frame `id`: its No. here, or "nfc 4" elsewhere */
+  frameLabel(id: number): string;
+}
+
+/** The event with this seq (events are in seq order, usually events[seq] itself). */
+export function eventBySeq(events: readonly TraceEvent[], seq: number): TraceEvent | undefined {
+  if (seq === NONE) return undefined;
+  const guess = events[seq];
+  if (guess && guess.seq === seq) return guess;
+  let lo = 0;
+  let hi = events.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (events[mid]!.seq < seq) lo = mid + 1;
+    else hi = mid;
+  }
+  return events[lo]?.seq === seq ? events[lo] : undefined;
+}
+
+function seconds(us: number): string {
+  return `${(us / 1e6).toFixed(3)} s`;
+}
+
+/** The RTO the connection's timer used before event `before`: its last tcp.rto.value. */
+function lastRtoValue(ctx: StackSaysContext, before: TraceEvent, kind: number): number | undefined {
+  const ev = ctx.events;
+  let i = ev[before.seq] === before ? before.seq : ev.indexOf(before);
+  // A connection reports its RTO whenever it changes, so the last one is never far back;
+  // the bound keeps a pathological trace from costing a scan of the whole run per row.
+  for (let n = 0; --i >= 0 && n < 100_000; n++) {
+    const e = ev[i]!;
+    if (e.kind === kind && e.host === before.host && e.conn === before.conn) return e.a;
+  }
+  return undefined;
+}
+
+/** Why the sending stack sent this frame's data again, from its tcp.retransmit event. */
+export function retransmitText(f: TraceFrame, ctx: StackSaysContext): string {
+  const kinds = ctx.world.trace_kinds;
+  const retx = eventBySeq(ctx.events, f.cause);
+  const causeIndex = retx && kinds[retx.kind] === 'tcp.retransmit' ? retx.c : f.retx;
+  let text = ctx.world.retx_causes[causeIndex] ?? 'retransmission';
+  const cause = retx ? eventBySeq(ctx.events, retx.cause) : undefined;
+  const causeKind = cause ? kinds[cause.kind] : undefined;
+  if (cause && causeKind === 'tcp.rto.expire') {
+    text += `, RTO=${seconds(cause.a)}`;
+  } else if (cause && causeKind === 'tcp.dupack' && /fast/i.test(text)) {
+    text = `${text} after ${cause.b} dup ACK${cause.b === 1 ? '' : 's'}`;
+  } else if (retx && /RTO/.test(text)) {
+    const rto = lastRtoValue(ctx, retx, kinds.indexOf('tcp.rto.value'));
+    if (rto !== undefined) text += `, RTO=${seconds(rto)}`;
+  } else if (retx && /fast/i.test(text) && retx.d) {
+    text = `${text} after ${retx.d} dup ACK${retx.d === 1 ? '' : 's'}`;
+  }
+  if (f.orig !== NONE && f.orig !== f.id) text += ` (re-sends ${ctx.frameLabel(f.orig)})`;
+  return text;
+}
+
+function nodeName(ctx: StackSaysContext, node: number): string {
+  const h = ctx.world.hosts;
+  return node < h.length ? h[node]!.name : (ctx.world.bridges[node - h.length]?.name ?? `node ${node}`);
+}
+
+/** Everything the stack and the simulator know about a frame that the capture alone does
+ *  not say, "; "-separated; empty for a plain delivered frame. */
+export function stackSays(f: TraceFrame, ctx: StackSaysContext): string {
+  const parts: string[] = [];
+  if (f.retx !== NO_RETX) {
+    parts.push(retransmitText(f, ctx));
+  } else if (f.parent !== NONE) {
+    // A bridge's copy: the decision was taken by the host that sent the original.
+    let root: TraceFrame | undefined = f;
+    for (let hops = 0; root && root.parent !== NONE && hops < 32; hops++) root = ctx.frame(root.parent);
+    let text = `forwarded by ${nodeName(ctx, f.node)}`;
+    if (root && root !== f && root.retx !== NO_RETX) text += `: ${retransmitText(root, ctx)}`;
+    parts.push(text);
+  }
+  if (f.faults & FAULT_DUPLICATE) parts.push('duplicate');
+  if (f.faults & FAULT_DELAYED) parts.push('delayed');
+  switch (f.fate) {
+    case FATE_DROPPED:
+      parts.push(`dropped: ${ctx.world.drop_reason_texts[f.reason] ?? `reason ${f.reason}`}`);
+      break;
+    case FATE_UNFINISHED:
+      parts.push('unfinished: the run ended before its END');
+      break;
+    case FATE_IN_FLIGHT:
+      parts.push('in flight at the end');
+      break;
+    case FATE_DELIVERED:
+    default:
+      break;
+  }
+  if (f.faults & FAULT_CORRUPTED) parts.push('corrupted on the way');
+  return parts.join('; ');
+}
