@@ -31,13 +31,24 @@ const FATES: Record<number, TableRow['fate']> = {
   [Fate.InFlight]: 'in flight',
 };
 
+/** The frame a host sent, for a copy a bridge forwarded (the stack's cause is the sender's). */
+function origin(r: RunResult, f: TraceFrame): TraceFrame {
+  let src = f;
+  for (let p = r.trace.frame(src.parent); p; p = r.trace.frame(src.parent)) src = p;
+  return src;
+}
+
 export function linkRows(r: RunResult, link: number): TableRow[] {
   const frames: TraceFrame[] = r.trace.frames.filter((f) => f.link === link);
   const rowOf = new Map<number, number>();
-  frames.forEach((f, i) => rowOf.set(f.id, i + 1));
+  frames.forEach((f, i) => {
+    const root = origin(r, f).id;
+    if (!rowOf.has(root)) rowOf.set(root, i + 1);
+  });
   const packets = analyzeCapture(frames.map((f) => ({ timeUs: f.tSent, bytes: f.bytes })));
   return packets.map((p, i) => {
     const f = frames[i]!;
+    const src = origin(r, f);
     return {
       no: p.no,
       time: p.timeS,
@@ -47,8 +58,8 @@ export function linkRows(r: RunResult, link: number): TableRow[] {
       length: p.length,
       info: p.info,
       flags: p.flags,
-      cause: f.retx === 0xff ? null : (r.world.retx_causes[f.retx] ?? `cause ${f.retx}`),
-      retransmits: f.orig === NONE ? null : (rowOf.get(f.orig) ?? null),
+      cause: src.retx === 0xff ? null : (r.world.retx_causes[src.retx] ?? `cause ${src.retx}`),
+      retransmits: src.orig === NONE ? null : (rowOf.get(src.orig) ?? null),
       fate: FATES[f.fate] ?? 'in flight',
       drop_reason: f.fate === Fate.Dropped || f.fate === Fate.Unfinished ? (r.world.drop_reason_texts[f.reason] ?? null) : null,
     };

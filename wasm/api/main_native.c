@@ -91,6 +91,7 @@ int main(int argc, char **argv)
         fprintf(stderr, "stackscope-engine: cannot read %s\n", scenario);
         return 1;
     }
+    t0 = wall_us();
     e = engine_create();
     if (!e)
         return 1;
@@ -104,7 +105,6 @@ int main(int argc, char **argv)
         fprintf(stderr, "stackscope-engine: cannot write %s\n", trace_path);
         return 1;
     }
-    t0 = wall_us();
     while (!done) {
         done = engine_run(e, engine_now(e) + step);
         frames += count_frames(engine_trace_ptr(e), engine_trace_len(e));
