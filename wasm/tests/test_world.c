@@ -264,6 +264,58 @@ static void test_external_link_echo(void)
     engine_destroy(e);
 }
 
-UNIT_MAIN(UNIT(test_serial_frame_times_exact), UNIT(test_targeted_drop_and_cause_links),
+/* Corrupt every frame a sends: each arrives with one bit flipped and b's stack drops it on
+ * a checksum (IP header or ICMP), so no ping is answered. Duplicate every frame: each is on
+ * the link twice, the copy flagged; delay every frame of b's by 50 ms: it still arrives. */
+static void test_random_faults_in_the_world(void)
+{
+    const char *ping = "{\"type\":\"ping\",\"host\":\"a\",\"to\":\"b\",\"count\":3}";
+    char *corrupt = scenario(",\"faults\":[{\"action\":\"corrupt\",\"p\":1,\"dir\":\"ab\"}]", ping, 5);
+    char *dup = scenario(",\"faults\":[{\"action\":\"duplicate\",\"p\":1,\"dir\":\"ab\"},"
+                         "{\"action\":\"delay\",\"p\":1,\"dir\":\"ba\",\"delay_us\":50000}]",
+                         ping, 5);
+    uint8_t *t;
+    uint32_t len, i, drops = 0, frames = 0, copies = 0;
+    const uint8_t *r;
+    struct engine *e = run(corrupt, &t, &len);
+    CHECK(e != NULL);
+    for (i = 0; (r = nth_record(t, len, TREC_FRAME, i)) != NULL; i++) {
+        CHECK_EQ(r[TREC_FRAME_OFF_FAULTS], TREC_FAULT_CORRUPTED);
+        CHECK_EQ(r[TREC_FRAME_OFF_DIR], 0); /* nothing comes back */
+        frames++;
+    }
+    for (i = 0; (r = nth_record(t, len, TREC_EVENT, i)) != NULL; i++)
+        if (trec_rd16(r + TREC_EVENT_OFF_KIND) == TRACE_DROP) {
+            uint32_t why = trec_rd32(r + TREC_EVENT_OFF_A);
+            CHECK(why == DROP_IP_CHKSUM || why == DROP_ICMP_CHKSUM);
+            drops++;
+        }
+    CHECK_EQ(frames, 3);
+    CHECK_EQ(drops, 3);
+    engine_destroy(e);
+    free(t);
+    e = run(dup, &t, &len);
+    CHECK(e != NULL);
+    frames = 0;
+    for (i = 0; (r = nth_record(t, len, TREC_FRAME, i)) != NULL; i++) {
+        const uint8_t *f = fate_of(t, len, trec_rd32(r + TREC_FRAME_OFF_ID));
+        frames++;
+        if (r[TREC_FRAME_OFF_FAULTS] & TREC_FAULT_DUPLICATE)
+            copies++;
+        CHECK(f != NULL);
+        if (r[TREC_FRAME_OFF_DIR] == 1) { /* replies: held 50 ms, then the line's 14.931 ms */
+            CHECK(r[TREC_FRAME_OFF_FAULTS] & TREC_FAULT_DELAYED);
+            CHECK(rd64le(f + TREC_FATE_OFF_T_END) - rd64le(r + TREC_FRAME_OFF_T_SENT) >= 50000 + 14931);
+        }
+    }
+    CHECK_EQ(copies, 3);
+    CHECK_EQ(frames, 3 * 2 + 6); /* 3 requests twice; each copy answered */
+    engine_destroy(e);
+    free(t);
+    free(corrupt);
+    free(dup);
+}
+
+UNIT_MAIN(UNIT(test_serial_frame_times_exact), UNIT(test_random_faults_in_the_world), UNIT(test_targeted_drop_and_cause_links),
           UNIT(test_engine_refuses_bad_scenarios), UNIT(test_same_seed_same_trace),
           UNIT(test_external_link_echo))
