@@ -12,11 +12,11 @@
 //
 // As in Wireshark 4: a comparison with a field the frame lacks is false, "==" matches if
 // any occurrence does (ip.addr, tcp.port), "!=" if none does.
-import type { CaptureAnalysis, FrameRecord } from '../packet_list.ts';
-import type { PacketRow } from '../types.ts';
+import { factsOf, type Facts, type FilterSource } from './filter_facts.ts';
 import { FIELDS, type FieldValue, type FilterField } from './filter_fields.ts';
 
-export type RowPredicate = (row: PacketRow, rec: FrameRecord | undefined) => boolean;
+/** Does row i of the capture whose facts are `f` pass? */
+export type RowPredicate = (f: Facts, i: number) => boolean;
 
 export type CompiledFilter =
   | { ok: true; /** null: the empty filter, every row */ test: RowPredicate | null }
@@ -145,7 +145,7 @@ class Parser {
       this.next();
       const a = l;
       const b = this.and();
-      l = (r, x) => a(r, x) || b(r, x);
+      l = (f, i) => a(f, i) || b(f, i);
     }
     return l;
   }
@@ -156,7 +156,7 @@ class Parser {
       this.next();
       const a = l;
       const b = this.not();
-      l = (r, x) => a(r, x) && b(r, x);
+      l = (f, i) => a(f, i) && b(f, i);
     }
     return l;
   }
@@ -165,7 +165,7 @@ class Parser {
     if (this.isWord('!', 'not')) {
       this.next();
       const e = this.not();
-      return (r, x) => !e(r, x);
+      return (f, i) => !e(f, i);
     }
     const t = this.peek();
     if (t.kind === 'punct' && t.text === '(') {
@@ -197,7 +197,7 @@ class Parser {
       this.next();
       return this.set(field, name);
     }
-    return (r, x) => get(r, x) !== undefined;
+    return (f, i) => get(f, i) !== undefined;
   }
 
   private set(field: FilterField, name: string): RowPredicate {
@@ -213,23 +213,23 @@ class Parser {
     }
     if (!ms.length) throw new FilterSyntaxError('An empty set matches nothing.', open.at);
     const get = field.get;
-    return (r, x) => any(get(r, x), (v) => ms.some((m) => m(v)));
+    return (f, i) => any(get(f, i), (v) => ms.some((m) => m(v)));
   }
 }
 
 function comparison(op: string, get: FilterField['get'], value: { eq: Matcher; num: number | null }, field: FilterField, name: string, tok: Token): RowPredicate {
   const eq = value.eq;
-  if (op === '==') return (r, x) => any(get(r, x), eq);
+  if (op === '==') return (f, i) => any(get(f, i), eq);
   if (op === '!=') {
-    return (r, x) => {
-      const v = get(r, x);
+    return (f, i) => {
+      const v = get(f, i);
       return v !== undefined && !any(v, eq);
     };
   }
   const n = value.num;
   if (n === null || field.type === 'bool') throw new FilterSyntaxError(`"${name}" cannot be ordered: use == or != with "${tok.text}".`, tok.at);
   const m: Matcher = op === '>' ? (v) => v > n : op === '<' ? (v) => v < n : op === '>=' ? (v) => v >= n : (v) => v <= n;
-  return (r, x) => any(get(r, x), m);
+  return (f, i) => any(get(f, i), m);
 }
 
 /** Compiles a filter expression. The empty (or blank) expression shows every row. */
@@ -244,11 +244,12 @@ export function compileFilter(text: string): CompiledFilter {
 }
 
 /** The 0-based rows of the capture the predicate keeps, in order. */
-export function filterRows(a: Pick<CaptureAnalysis, 'rows' | 'records'>, test: RowPredicate | null): Int32Array {
-  const n = a.rows.length;
+export function filterRows(s: FilterSource, test: RowPredicate | null): Int32Array {
+  const n = s.rows.length;
   if (!test) return Int32Array.from({ length: n }, (_, i) => i);
+  const f = factsOf(s);
   const keep = new Int32Array(n);
   let k = 0;
-  for (let i = 0; i < n; i++) if (test(a.rows[i]!, a.records[i])) keep[k++] = i;
+  for (let i = 0; i < n; i++) if (test(f, i)) keep[k++] = i;
   return keep.slice(0, k);
 }

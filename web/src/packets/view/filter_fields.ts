@@ -1,37 +1,24 @@
-// The fields the packet list's display filter knows, named as Wireshark names them, each
-// read from a row of the analysis (PacketRow) and the first pass's record (FrameRecord).
-// A getter returns undefined when the field is absent from the frame (Wireshark: a test on
-// an absent field is false), a number, or several numbers (ip.addr, tcp.port: a match on
-// any one counts).
-import type { FrameRecord } from '../packet_list.ts';
-import type { PacketRow } from '../types.ts';
+// The fields the packet list's display filter knows, named as Wireshark names them. Header
+// values come from the capture's facts (filter_facts.ts); what the analysis computes
+// (tcp.stream, relative numbers, tcp.analysis.*) from the packet rows. A getter returns
+// undefined when the frame lacks the field (Wireshark: a test on an absent field is
+// false), a number, or two (ip.addr, tcp.port: a match on either counts).
+import { HAS_ICMP, HAS_IP, HAS_TCP, HAS_TCP_HDR, HAS_UDP, HAS_UDP_LEN, IP_DF, IP_MF, type Facts } from './filter_facts.ts';
 
 export type FieldType = 'protocol' | 'number' | 'ipv4' | 'bool';
 export type FieldValue = number | readonly number[] | undefined;
 
 export interface FilterField {
   type: FieldType;
-  get(row: PacketRow, rec: FrameRecord | undefined): FieldValue;
+  get(f: Facts, i: number): FieldValue;
 }
 
-const present = (b: boolean): FieldValue => (b ? 1 : undefined);
+type Getter = FilterField['get'];
 
-function ipHeader(rec: FrameRecord | undefined) {
-  return rec?.decoded.ip?.header ?? undefined;
-}
-/** A TCP header read far enough to have flags (not just ports, not bogus). */
-function tcpHeader(rec: FrameRecord | undefined) {
-  const h = rec?.decoded.tcp;
-  return h && h.stage !== 'none' ? h : undefined;
-}
-function tcpFull(rec: FrameRecord | undefined) {
-  const h = tcpHeader(rec);
-  return h && h.stage !== 'ports' ? h : undefined;
-}
-function udpHeader(rec: FrameRecord | undefined) {
-  const u = rec?.decoded.udp;
-  return u && !u.noPorts ? u : undefined;
-}
+/** A header field present when the frame has the layer `bit`. */
+const when = (bit: number, read: Getter): Getter => (f, i) => (f.has[i]! & bit ? read(f, i) : undefined);
+const presence = (bit: number): Getter => (f, i) => (f.has[i]! & bit ? 1 : undefined);
+const num = (get: Getter): FilterField => ({ type: 'number', get });
 
 /** tcp.flags.* bits, RFC 9293 3.1 and RFC 3168; Wireshark's names. */
 const TCP_FLAG_BITS: [string, number][] = [
@@ -46,100 +33,83 @@ const ANALYSIS_FLAGS = [
   'window_full', 'window_update', 'keep_alive', 'keep_alive_ack', 'reused_ports',
 ];
 
+const row = (f: Facts, i: number) => f.rows[i]!;
+
 export const FIELDS: Record<string, FilterField> = {
   frame: { type: 'protocol', get: () => 1 },
-  'frame.number': { type: 'number', get: (r) => r.no },
-  'frame.len': { type: 'number', get: (r) => r.length },
-  'frame.cap_len': { type: 'number', get: (r) => r.length },
-  'frame.time_relative': { type: 'number', get: (r) => r.timeS },
+  'frame.number': num((f, i) => row(f, i).no),
+  'frame.len': num((f, i) => row(f, i).length),
+  'frame.cap_len': num((f, i) => row(f, i).length),
+  'frame.time_relative': num((f, i) => row(f, i).timeS),
 
-  ip: { type: 'protocol', get: (_, rec) => present(!!ipHeader(rec)) },
-  'ip.src': { type: 'ipv4', get: (_, rec) => ipHeader(rec)?.srcNum },
-  'ip.dst': { type: 'ipv4', get: (_, rec) => ipHeader(rec)?.dstNum },
-  'ip.addr': {
-    type: 'ipv4',
-    get: (_, rec) => {
-      const h = ipHeader(rec);
-      return h ? [h.srcNum, h.dstNum] : undefined;
-    },
-  },
-  'ip.ttl': { type: 'number', get: (_, rec) => ipHeader(rec)?.ttl },
-  'ip.id': { type: 'number', get: (_, rec) => ipHeader(rec)?.id },
-  'ip.len': { type: 'number', get: (_, rec) => ipHeader(rec)?.totalLength },
-  'ip.hdr_len': { type: 'number', get: (_, rec) => ipHeader(rec)?.hlen },
-  'ip.proto': { type: 'number', get: (_, rec) => ipHeader(rec)?.proto },
-  'ip.dsfield': { type: 'number', get: (_, rec) => ipHeader(rec)?.tos },
-  'ip.flags.df': { type: 'bool', get: (_, rec) => bool(ipHeader(rec)?.df) },
-  'ip.flags.mf': { type: 'bool', get: (_, rec) => bool(ipHeader(rec)?.mf) },
-  'ip.frag_offset': { type: 'number', get: (_, rec) => ipHeader(rec)?.fragOffset },
+  ip: { type: 'protocol', get: presence(HAS_IP) },
+  'ip.src': { type: 'ipv4', get: when(HAS_IP, (f, i) => f.src[i]) },
+  'ip.dst': { type: 'ipv4', get: when(HAS_IP, (f, i) => f.dst[i]) },
+  'ip.addr': { type: 'ipv4', get: when(HAS_IP, (f, i) => [f.src[i]!, f.dst[i]!]) },
+  'ip.ttl': num(when(HAS_IP, (f, i) => f.ttl[i])),
+  'ip.id': num(when(HAS_IP, (f, i) => f.ipId[i])),
+  'ip.len': num(when(HAS_IP, (f, i) => f.ipLen[i])),
+  'ip.hdr_len': num(when(HAS_IP, (f, i) => f.ihl[i])),
+  'ip.proto': num(when(HAS_IP, (f, i) => f.proto[i])),
+  'ip.dsfield': num(when(HAS_IP, (f, i) => f.tos[i])),
+  'ip.flags.df': { type: 'bool', get: when(HAS_IP, (f, i) => (f.has[i]! & IP_DF ? 1 : 0)) },
+  'ip.flags.mf': { type: 'bool', get: when(HAS_IP, (f, i) => (f.has[i]! & IP_MF ? 1 : 0)) },
+  'ip.frag_offset': num(when(HAS_IP, (f, i) => f.fragOff[i])),
 
-  tcp: { type: 'protocol', get: (_, rec) => present(!!tcpHeader(rec)) },
-  'tcp.srcport': { type: 'number', get: (_, rec) => tcpHeader(rec)?.sport },
-  'tcp.dstport': { type: 'number', get: (_, rec) => tcpHeader(rec)?.dport },
-  'tcp.port': {
-    type: 'number',
-    get: (_, rec) => {
-      const h = tcpHeader(rec);
-      return h ? [h.sport, h.dport] : undefined;
-    },
-  },
-  'tcp.stream': { type: 'number', get: (r) => r.tcp?.stream },
-  'tcp.len': { type: 'number', get: (r, rec) => r.tcp?.len ?? (tcpFull(rec)?.haveSegLen ? tcpFull(rec)!.payloadLen : undefined) },
-  'tcp.seq': { type: 'number', get: (r, rec) => r.tcp?.seqRel ?? tcpFull(rec)?.seq },
-  'tcp.seq_raw': { type: 'number', get: (_, rec) => tcpFull(rec)?.seq },
+  tcp: { type: 'protocol', get: presence(HAS_TCP) },
+  'tcp.srcport': num(when(HAS_TCP, (f, i) => f.sport[i])),
+  'tcp.dstport': num(when(HAS_TCP, (f, i) => f.dport[i])),
+  'tcp.port': num(when(HAS_TCP, (f, i) => [f.sport[i]!, f.dport[i]!])),
+  'tcp.stream': num((f, i) => row(f, i).tcp?.stream),
+  'tcp.len': num((f, i) => row(f, i).tcp?.len ?? (f.has[i]! & HAS_TCP_HDR && f.tcpLen[i]! >= 0 ? f.tcpLen[i] : undefined)),
+  'tcp.seq': num(when(HAS_TCP_HDR, (f, i) => row(f, i).tcp?.seqRel ?? f.seq[i])),
+  'tcp.seq_raw': num(when(HAS_TCP_HDR, (f, i) => f.seq[i])),
   // Wireshark adds tcp.ack only when the ACK flag is set.
-  'tcp.ack': { type: 'number', get: (r, rec) => (tcpFull(rec) && tcpFull(rec)!.flags & 0x10 ? (r.tcp?.ackRel ?? tcpFull(rec)!.ack) : undefined) },
-  'tcp.ack_raw': { type: 'number', get: (_, rec) => (tcpFull(rec) && tcpFull(rec)!.flags & 0x10 ? tcpFull(rec)!.ack : undefined) },
-  'tcp.nxtseq': { type: 'number', get: (r) => r.tcp?.nextSeqRel },
-  'tcp.hdr_len': { type: 'number', get: (_, rec) => tcpFull(rec)?.hlen },
-  'tcp.flags': { type: 'number', get: (_, rec) => tcpFull(rec)?.flags },
-  'tcp.window_size_value': { type: 'number', get: (_, rec) => tcpFull(rec)?.win },
-  'tcp.window_size': { type: 'number', get: (r) => (r.tcp && r.tcp.win >= 0 ? r.tcp.win : undefined) },
-  'tcp.urgent_pointer': { type: 'number', get: (_, rec) => tcpFull(rec)?.urp },
-  'tcp.analysis.flags': { type: 'protocol', get: (r) => present(r.flags.length > 0) },
-  'tcp.analysis.acks_frame': { type: 'number', get: (r) => r.tcp?.acksFrame },
-  'tcp.analysis.ack_rtt': { type: 'number', get: (r) => r.tcp?.ackRttS },
-  'tcp.analysis.bytes_in_flight': { type: 'number', get: (r) => r.tcp?.bytesInFlight },
-  'tcp.analysis.rto': { type: 'number', get: (r) => r.tcp?.rtoS },
-  'tcp.analysis.rto_frame': { type: 'number', get: (r) => r.tcp?.rtoFrame },
-  'tcp.analysis.duplicate_ack_num': { type: 'number', get: (r) => r.tcp?.dupAckNum },
-  'tcp.analysis.duplicate_ack_frame': { type: 'number', get: (r) => r.tcp?.dupAckFrame },
+  'tcp.ack': num(when(HAS_TCP_HDR, (f, i) => (f.tcpFlags[i]! & 0x10 ? (row(f, i).tcp?.ackRel ?? f.ack[i]) : undefined))),
+  'tcp.ack_raw': num(when(HAS_TCP_HDR, (f, i) => (f.tcpFlags[i]! & 0x10 ? f.ack[i] : undefined))),
+  'tcp.nxtseq': num((f, i) => row(f, i).tcp?.nextSeqRel),
+  'tcp.hdr_len': num(when(HAS_TCP_HDR, (f, i) => f.thl[i])),
+  'tcp.flags': num(when(HAS_TCP_HDR, (f, i) => f.tcpFlags[i])),
+  'tcp.window_size_value': num(when(HAS_TCP_HDR, (f, i) => f.win[i])),
+  'tcp.window_size': num((f, i) => {
+    const t = row(f, i).tcp;
+    return t && t.win >= 0 ? t.win : undefined;
+  }),
+  'tcp.urgent_pointer': num(when(HAS_TCP_HDR, (f, i) => f.urp[i])),
+  'tcp.analysis.flags': { type: 'protocol', get: (f, i) => (row(f, i).flags.length ? 1 : undefined) },
+  'tcp.analysis.acks_frame': num((f, i) => row(f, i).tcp?.acksFrame),
+  'tcp.analysis.ack_rtt': num((f, i) => row(f, i).tcp?.ackRttS),
+  'tcp.analysis.bytes_in_flight': num((f, i) => row(f, i).tcp?.bytesInFlight),
+  'tcp.analysis.rto': num((f, i) => row(f, i).tcp?.rtoS),
+  'tcp.analysis.rto_frame': num((f, i) => row(f, i).tcp?.rtoFrame),
+  'tcp.analysis.duplicate_ack_num': num((f, i) => row(f, i).tcp?.dupAckNum),
+  'tcp.analysis.duplicate_ack_frame': num((f, i) => row(f, i).tcp?.dupAckFrame),
 
-  udp: { type: 'protocol', get: (_, rec) => present(!!udpHeader(rec)) },
-  'udp.srcport': { type: 'number', get: (_, rec) => udpHeader(rec)?.sport },
-  'udp.dstport': { type: 'number', get: (_, rec) => udpHeader(rec)?.dport },
-  'udp.port': {
-    type: 'number',
-    get: (_, rec) => {
-      const u = udpHeader(rec);
-      return u ? [u.sport, u.dport] : undefined;
-    },
-  },
-  'udp.length': { type: 'number', get: (_, rec) => (udpHeader(rec) && udpHeader(rec)!.length >= 0 ? udpHeader(rec)!.length : undefined) },
-  'udp.stream': { type: 'number', get: (_, rec) => rec?.udpStream },
+  udp: { type: 'protocol', get: presence(HAS_UDP) },
+  'udp.srcport': num(when(HAS_UDP, (f, i) => f.sport[i])),
+  'udp.dstport': num(when(HAS_UDP, (f, i) => f.dport[i])),
+  'udp.port': num(when(HAS_UDP, (f, i) => [f.sport[i]!, f.dport[i]!])),
+  'udp.length': num(when(HAS_UDP_LEN, (f, i) => f.udpLen[i])),
+  'udp.stream': num((f, i) => (f.udpStream[i]! >= 0 ? f.udpStream[i] : undefined)),
 
-  icmp: { type: 'protocol', get: (_, rec) => present(!!rec?.decoded.icmp && rec.decoded.icmp.malformed !== 'early') },
-  'icmp.type': { type: 'number', get: (_, rec) => rec?.decoded.icmp?.type },
-  'icmp.code': { type: 'number', get: (_, rec) => rec?.decoded.icmp?.code },
-  'icmp.resp_in': { type: 'number', get: (r) => r.icmp?.respIn },
-  'icmp.resp_to': { type: 'number', get: (r) => r.icmp?.respTo },
-  'icmp.resp_not_found': { type: 'protocol', get: (r) => present(!!r.icmp?.noResponse) },
+  icmp: { type: 'protocol', get: presence(HAS_ICMP) },
+  'icmp.type': num(when(HAS_ICMP, (f, i) => f.icmpType[i])),
+  'icmp.code': num(when(HAS_ICMP, (f, i) => f.icmpCode[i])),
+  'icmp.resp_in': num((f, i) => row(f, i).icmp?.respIn),
+  'icmp.resp_to': num((f, i) => row(f, i).icmp?.respTo),
+  'icmp.resp_not_found': { type: 'protocol', get: (f, i) => (row(f, i).icmp?.noResponse ? 1 : undefined) },
 
-  echo: { type: 'protocol', get: (r) => present(r.protocol === 'ECHO') },
-  _ws: { type: 'protocol', get: (r) => present(!!r.malformed) },
-  '_ws.malformed': { type: 'protocol', get: (r) => present(!!r.malformed) },
+  echo: { type: 'protocol', get: (f, i) => (row(f, i).protocol === 'ECHO' ? 1 : undefined) },
+  _ws: { type: 'protocol', get: (f, i) => (row(f, i).malformed ? 1 : undefined) },
+  '_ws.malformed': { type: 'protocol', get: (f, i) => (row(f, i).malformed ? 1 : undefined) },
 };
 
-function bool(v: boolean | undefined): FieldValue {
-  return v === undefined ? undefined : v ? 1 : 0;
-}
-
 for (const [name, bit] of TCP_FLAG_BITS) {
-  FIELDS[`tcp.flags.${name}`] = { type: 'bool', get: (_, rec) => bool(tcpFull(rec) ? (tcpFull(rec)!.flags & bit) !== 0 : undefined) };
+  FIELDS[`tcp.flags.${name}`] = { type: 'bool', get: when(HAS_TCP_HDR, (f, i) => (f.tcpFlags[i]! & bit ? 1 : 0)) };
 }
 for (const name of ANALYSIS_FLAGS) {
   const full = `tcp.analysis.${name}`;
-  FIELDS[full] = { type: 'protocol', get: (r) => present(r.flags.includes(full)) };
+  FIELDS[full] = { type: 'protocol', get: (f, i) => (row(f, i).flags.includes(full) ? 1 : undefined) };
 }
 
 /** Field names for the filter box's suggestions, sorted. */
