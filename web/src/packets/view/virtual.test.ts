@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { keyTarget, lastAtOrBefore, rowWindow, rowsPerPage, scrollToRow } from './virtual.ts';
+import { indexInSorted, keyTarget, lastAtOrBefore, rowWindow, rowsPerPage, scrollToRow } from './virtual.ts';
 
 describe('rowWindow', () => {
   it('renders the visible rows plus overscan, clipped to the list', () => {
@@ -69,5 +69,17 @@ describe('keyTarget', () => {
   it('rowsPerPage is at least one', () => {
     expect(rowsPerPage(100, 20)).toBe(5);
     expect(rowsPerPage(5, 20)).toBe(1);
+  });
+});
+
+describe('indexInSorted', () => {
+  it('finds a row among the filtered rows, or -1', () => {
+    const rows = Int32Array.of(2, 5, 9, 14);
+    expect(indexInSorted(rows, 9)).toBe(2);
+    expect(indexInSorted(rows, 2)).toBe(0);
+    expect(indexInSorted(rows, 14)).toBe(3);
+    expect(indexInSorted(rows, 6)).toBe(-1);
+    expect(indexInSorted(rows, 20)).toBe(-1);
+    expect(indexInSorted(new Int32Array(0), 1)).toBe(-1);
   });
 });

@@ -73,3 +73,15 @@ export function keyTarget(key: string, current: number, n: number, page: number)
       return null;
   }
 }
+
+/** Position of `v` in the ascending array `a` (the filtered rows), or -1. */
+export function indexInSorted(a: ArrayLike<number>, v: number): number {
+  let lo = 0;
+  let hi = a.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (a[mid]! < v) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo < a.length && a[lo] === v ? lo : -1;
+}
