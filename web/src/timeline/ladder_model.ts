@@ -21,7 +21,7 @@ export interface LadderModel {
   /** lane of each host (by host index) */
   hostLane: number[];
   endUs: number;
-  /** the last instant anything happens: what "Fit" shows */
+  /** the end of the last frame (or the last event, without frames): what "Fit" shows */
   lastUs: number;
   label(i: number): string;
   /** "RTO expired" for a retransmission, else null */
@@ -60,7 +60,11 @@ export function buildLadderModel(run: RunModel): LadderModel {
   };
   const info: InfoContext = { world, byId, rowOf, senderState: new SenderStateIndex(trace.events, world.trace_kinds, world.tcp_states) };
   const labels = new Map<number, string>();
-  const last = run.instants.length ? run.instants[run.instants.length - 1]! : 0;
+  // "Fit" shows the frames: events long after the last frame (TIME_WAIT running out a
+  // minute later) would squeeze the whole exchange into a few pixels.
+  let last = 0;
+  for (const p of paths) last = Math.max(last, p.t1);
+  if (last === 0 && run.instants.length) last = run.instants[run.instants.length - 1]!;
   return {
     lanes,
     frames,

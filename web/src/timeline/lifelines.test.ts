@@ -25,7 +25,8 @@ describe('lifelines', () => {
     const w = (await shippedRun('nfc-bridge-1080')).result.world;
     const lanes = buildLanes(w);
     expect(lanes.lifelines.map((l) => l.key)).toEqual(['node:0', 'module:0:a', 'module:0:b', 'node:2', 'node:1']);
-    expect(labels(w)).toEqual(['appliance', "appliance's module", "ptx's module", 'ptx', 'user']);
+    expect(labels(w)).toEqual(['appliance', 'NFC module', 'NFC module', 'ptx', 'user']);
+    expect(lanes.lifelines.map((l) => l.detail)).toEqual(['192.168.1.102', 'of appliance', 'of ptx', 'bridge', '192.168.1.202']);
     expect(lanes.ofModule(0, 'b')).toBe(2);
     expect(lanes.ofNode(1)).toBe(4);
     expect(lanes.lifelines.map((l) => l.kind)).toEqual(['host', 'module', 'module', 'bridge', 'host']);
@@ -39,7 +40,7 @@ describe('lifelines', () => {
   it('walks from the first host even when the links are listed the other way round', () => {
     // user(1) -eth- ptx(2) -nfc- appliance(0), links given b-to-a
     const w = world(['appliance', 'user'], ['ptx'], [['eth', 'ethernet', 2, 1], ['nfc', 'nfc', 2, 0]]);
-    expect(labels(w)).toEqual(['appliance', "appliance's module", "ptx's module", 'ptx', 'user']);
+    expect(buildLanes(w).lifelines.map((l) => l.key)).toEqual(['node:0', 'module:1:b', 'module:1:a', 'node:2', 'node:1']);
   });
 
   it('keeps islands and external serial ports', () => {

@@ -62,7 +62,8 @@ export function buildLanes(world: WorldDescription): Lanes {
   };
   const module = (link: number, side: 'a' | 'b'): Lifeline => {
     const l = world.links[link]!;
-    return { key: `module:${link}:${side}`, kind: 'module', label: `${nodeName(world, side === 'a' ? l.a : l.b)}'s module`, detail: `NFC (${l.name})`, link, side };
+    // Short: columns can be narrow.
+    return { key: `module:${link}:${side}`, kind: 'module', label: 'NFC module', detail: `of ${nodeName(world, side === 'a' ? l.a : l.b)}`, link, side };
   };
 
   // Depth-first walk: from a node, every unused link touching it, in link order; the far

@@ -1,0 +1,3 @@
+export function GraphsPane() {
+  return null;
+}

@@ -1,0 +1,193 @@
+// The ladder (sequence) diagram: one lifeline per host, bridge and NFC module, time flowing
+// down on one scale, every frame an arrow whose slope is its real transit time, timers as
+// bars, drops where they happened. Hover tells the sender's state, click selects (the
+// packet list follows), right click asks "what if". D3 draws into the <svg> (and a canvas
+// when thousands of arrows are in view); React owns the page around it.
+import * as d3 from 'd3';
+import { useCallback, useEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
+import { select, setCursor, useApp } from '../app/store.ts';
+import { FrameMenu } from './FrameMenu.tsx';
+import { drawArrowsCanvas, themeColours } from './ladder_canvas.ts';
+import { ladderModel } from './ladder_model.ts';
+import { buildScene, hitTest, HEADER_H, type ArrowMark } from './ladder_scene.ts';
+import { drawArrows, drawCursor, drawFrame, drawTimers, ensureLayers } from './ladder_svg.ts';
+import { savePng, saveSvg } from './svg_export.ts';
+import { useAxisZoom } from './use_axis_zoom.ts';
+import { useSize } from './use_size.ts';
+import './timeline.css';
+
+/** Deepest zoom: half a microsecond per pixel. */
+const FINEST_US_PER_PX = 0.5;
+
+interface Tip {
+  lines: string[];
+  x: number;
+  y: number;
+}
+
+export function LadderPane() {
+  const run = useApp((s) => s.run);
+  const selected = useApp((s) => s.selected);
+  const cursorUs = useApp((s) => s.cursorUs);
+  const playing = useApp((s) => s.playing);
+  const theme = useApp((s) => s.theme);
+  const name = useApp((s) => s.ran?.name ?? s.scenarioName);
+  const bodyRef = useRef<HTMLDivElement>(null);
+  const svgRef = useRef<SVGSVGElement>(null);
+  const canvasRef = useRef<HTMLCanvasElement>(null);
+  const size = useSize(bodyRef);
+  const [tip, setTip] = useState<Tip | null>(null);
+  const [menu, setMenu] = useState<{ frameId: number; x: number; y: number } | null>(null);
+
+  const model = useMemo(() => (run ? ladderModel(run) : null), [run]);
+  const base = useMemo(
+    () => d3.scaleLinear().domain([0, (model?.lastUs ?? 1) * 1.02]).range([HEADER_H + 10, Math.max(HEADER_H + 20, size.height - 10)]),
+    [model, size.height],
+  );
+  const maxScale = model ? model.lastUs / Math.max(1, size.height) / FINEST_US_PER_PX : 2;
+  const zoom = useAxisZoom(svgRef, 'y', size, maxScale);
+  const y = useMemo(() => zoom.transform.rescaleY(base), [zoom.transform, base]);
+  const scene = useMemo(
+    () => (model && size.width > 0 && size.height > 0 ? buildScene(model, { width: size.width, height: size.height, y, selected }) : null),
+    [model, size.width, size.height, y, selected],
+  );
+
+  // The drawing: SVG marks, then the canvas (theme colours), then the cursor (cheap, often).
+  useEffect(() => {
+    const el = svgRef.current;
+    if (!el || !scene || !model) return;
+    const svg = ensureLayers(el);
+    drawFrame(svg, scene, model.lanes.lifelines, y);
+    drawTimers(svg, scene.timers);
+    drawArrows(svg, scene.canvas ? scene.arrows.filter((a) => a.selected) : scene.arrows);
+    svg.select('rect.ld-bg').attr('display', scene.canvas ? 'none' : null);
+  }, [scene, model, y]);
+  useEffect(() => {
+    const c = canvasRef.current;
+    if (c && scene && bodyRef.current) drawArrowsCanvas(c, scene, themeColours(bodyRef.current));
+  }, [scene, theme]);
+  useEffect(() => {
+    const el = svgRef.current;
+    if (el && scene && model) drawCursor(ensureLayers(el), scene, y(cursorUs));
+  }, [scene, model, y, cursorUs]);
+
+  // Keep the cursor in view while playing, and bring a frame selected elsewhere into view.
+  const { reveal } = zoom;
+  useEffect(() => {
+    if (playing && model) reveal(base(cursorUs), HEADER_H, size.height - 10, 0.2);
+  }, [playing, cursorUs, model, base, reveal, size.height]);
+  useEffect(() => {
+    if (!model || selected === null) return;
+    const i = model.indexOf(selected);
+    if (i >= 0) reveal(base(model.paths[i]!.t0), HEADER_H + 10, size.height - 20, 0.3);
+  }, [selected, model, base, reveal, size.height]);
+
+  const arrowAt = (e: MouseEvent): ArrowMark | null => {
+    if (!scene) return null;
+    const hit = (e.target as Element).closest?.('[data-frame-id]');
+    if (hit) return scene.arrows.find((a) => a.id === Number(hit.getAttribute('data-frame-id'))) ?? null;
+    if (!scene.canvas || !svgRef.current) return null;
+    const r = svgRef.current.getBoundingClientRect();
+    return hitTest(scene, e.clientX - r.left, e.clientY - r.top);
+  };
+  const local = (e: MouseEvent) => {
+    const r = bodyRef.current!.getBoundingClientRect();
+    return { x: e.clientX - r.left, y: e.clientY - r.top };
+  };
+  const onMove = (e: MouseEvent) => {
+    const a = arrowAt(e);
+    if (!a || !model) return setTip(null);
+    const p = local(e);
+    setTip({ lines: model.tooltip(a.i), x: Math.min(p.x + 14, size.width * 0.45), y: p.y + 14 });
+    if (svgRef.current) svgRef.current.style.cursor = 'pointer';
+  };
+  const onLeave = () => {
+    setTip(null);
+    if (svgRef.current) svgRef.current.style.cursor = '';
+  };
+  const onClick = (e: MouseEvent) => {
+    const a = arrowAt(e);
+    if (a) return select(a.id);
+    const p = local(e);
+    if (model && p.y > HEADER_H) setCursor(Math.round(y.invert(p.y)));
+  };
+  const onContextMenu = (e: MouseEvent) => {
+    const a = arrowAt(e);
+    if (!a) return;
+    e.preventDefault();
+    setTip(null);
+    const p = local(e);
+    setMenu({ frameId: a.id, x: Math.min(p.x, size.width - 230), y: Math.min(p.y, size.height - 70) });
+  };
+  const closeMenu = useCallback(() => setMenu(null), []);
+
+  /** The SVG to save: the one on screen, or, when arrows are on the canvas, a fresh SVG
+   *  with every arrow in view. */
+  const exportable = (): SVGSVGElement | null => {
+    if (!scene || !model || !svgRef.current) return null;
+    if (!scene.canvas) return svgRef.current;
+    const el = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
+    const svg = ensureLayers(el);
+    drawFrame(svg, scene, model.lanes.lifelines, y);
+    drawTimers(svg, scene.timers);
+    drawArrows(svg, scene.arrows);
+    return el;
+  };
+  const exportSvg = () => {
+    const el = exportable();
+    if (el) saveSvg(el, `${name}-ladder.svg`);
+  };
+  const exportPng = () => {
+    const el = exportable();
+    if (el) void savePng(el, `${name}-ladder.png`);
+  };
+
+  const inView = scene?.arrows.length ?? 0;
+  return (
+    <>
+      <div className="pane-title tl-title">
+        <span>Ladder</span>
+        {model && (
+          <span className="muted">
+            {inView} frame{inView === 1 ? '' : 's'} in view{scene?.canvas ? ' (canvas)' : ''}
+          </span>
+        )}
+        <span className="tl-spacer" />
+        <button type="button" aria-label="Zoom in" title="Zoom in (or the mouse wheel)" disabled={!model} onClick={() => zoom.zoomBy(2)}>
+          +
+        </button>
+        <button type="button" aria-label="Zoom out" title="Zoom out" disabled={!model} onClick={() => zoom.zoomBy(0.5)}>
+          −
+        </button>
+        <button type="button" aria-label="Fit" title="Show the whole run" disabled={!model} onClick={zoom.fit}>
+          Fit
+        </button>
+        <button type="button" aria-label="Export SVG" title="Save the ladder as SVG" disabled={!model} onClick={exportSvg}>
+          SVG
+        </button>
+        <button type="button" aria-label="Export PNG" title="Save the ladder as PNG" disabled={!model} onClick={exportPng}>
+          PNG
+        </button>
+      </div>
+      <div className="tl-body" ref={bodyRef}>
+        <canvas ref={canvasRef} style={{ width: size.width, height: size.height }} aria-hidden="true" />
+        <svg
+          ref={svgRef}
+          data-testid="ladder-svg"
+          aria-label="Ladder diagram: one lifeline per host, time flowing down, one arrow per frame"
+          onMouseMove={onMove}
+          onMouseLeave={onLeave}
+          onClick={onClick}
+          onContextMenu={onContextMenu}
+        />
+        {!model && <div className="tl-empty muted">The ladder appears when the scenario has run.</div>}
+        {tip && (
+          <div className="tl-tooltip" role="tooltip" style={{ left: tip.x, top: tip.y }}>
+            {tip.lines.join('\n')}
+          </div>
+        )}
+        {menu && <FrameMenu frameId={menu.frameId} x={menu.x} y={menu.y} onClose={closeMenu} />}
+      </div>
+    </>
+  );
+}

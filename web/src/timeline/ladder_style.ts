@@ -1,0 +1,43 @@
+// The ladder's look, as a style sheet inside its own <svg>: the page's theme variables
+// apply on screen, and an export carries the same rules with the variables resolved, so a
+// saved SVG looks like the screen. Class names start with "ld-" because a style element in
+// inline SVG applies to the whole document.
+export const LADDER_CSS = `
+.ld-root { font: 11px var(--mono); user-select: none; }
+.ld-bg { fill: var(--bg); }
+.ld-lifeline { stroke: var(--muted); stroke-width: 1; }
+.ld-lifeline.module { stroke-dasharray: 4 3; }
+.ld-header-bg { fill: var(--panel); stroke: var(--border); }
+.ld-name { fill: var(--fg); font-weight: 600; text-anchor: middle; font-family: system-ui, sans-serif; font-size: 12px; }
+.ld-detail { fill: var(--muted); text-anchor: middle; font-size: 10px; }
+.ld-axis text { fill: var(--muted); font: 10px var(--mono); }
+.ld-axis path, .ld-axis line { stroke: var(--border); }
+.ld-arrow { cursor: pointer; }
+.ld-line { fill: none; stroke: var(--fg); stroke-width: 1.2; }
+.ld-head { fill: var(--fg); }
+.ld-hold { fill: none; stroke: var(--fg); stroke-width: 4; stroke-linecap: butt; opacity: 0.5; }
+.ld-label { fill: var(--fg); text-anchor: middle; paint-order: stroke; stroke: var(--bg); stroke-width: 3px; stroke-linejoin: round; }
+.ld-hit { fill: none; stroke: transparent; stroke-width: 10; pointer-events: stroke; }
+.ld-arrow.retx .ld-line { stroke: var(--bad-tcp-fg); stroke-width: 1.6; }
+.ld-arrow.retx .ld-head { fill: var(--bad-tcp-fg); }
+.ld-arrow.retx .ld-label { fill: var(--bad-tcp-fg); stroke: none; }
+.ld-label-bg { fill: var(--bad-tcp-bg); rx: 2px; }
+.ld-arrow.dropped .ld-line { stroke: var(--drop); stroke-dasharray: 5 2; }
+.ld-cross { fill: none; stroke: var(--drop); stroke-width: 2.2; }
+.ld-reason { fill: var(--drop); paint-order: stroke; stroke: var(--bg); stroke-width: 3px; stroke-linejoin: round; }
+.ld-arrow.open .ld-line { stroke-dasharray: 2 3; }
+.ld-arrow.selected .ld-line { stroke: var(--accent); stroke-width: 2.6; }
+.ld-arrow.selected .ld-head { fill: var(--accent); }
+.ld-arrow.selected .ld-label { fill: var(--accent); font-weight: 700; }
+.ld-arrow.selected .ld-label-bg { stroke: var(--accent); stroke-width: 1.5; }
+.ld-timer.rto { fill: var(--accent); opacity: 0.35; }
+.ld-timer.delack { fill: var(--muted); opacity: 0.45; }
+.ld-timer-end.expire { stroke: var(--bad-tcp-fg); stroke-width: 2.5; }
+.ld-timer-end.stop, .ld-timer-end.cancel, .ld-timer-end.rearm, .ld-timer-end.closed { stroke: var(--muted); stroke-width: 1.5; }
+.ld-timer-end.fire { stroke: var(--accent); stroke-width: 2.5; }
+.ld-timer-end.open { stroke: none; }
+.ld-timer-label { fill: var(--muted); font-size: 10px; paint-order: stroke; stroke: var(--bg); stroke-width: 3px; }
+.ld-fade { fill: var(--bg); opacity: 0.5; pointer-events: none; }
+.ld-cursor { stroke: var(--cursor); stroke-width: 1.5; pointer-events: none; }
+.ld-cursor-label { fill: var(--cursor); font-size: 10px; pointer-events: none; paint-order: stroke; stroke: var(--bg); stroke-width: 3px; }
+`;
