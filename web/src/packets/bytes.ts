@@ -46,9 +46,19 @@ export function pseudoHeaderSum(ip: Uint8Array, srcOff: number, dstOff: number, 
   return onesSum(ip, srcOff, 4) + onesSum(ip, dstOff, 4) + proto + len;
 }
 
-/** Dotted quad of the 4 bytes at off. */
+const addrCache = new Map<number, string>();
+
+/** Dotted quad of the 4 bytes at off. A capture has few addresses: they are cached, so
+ *  the packet list does not build two strings per frame. */
 export function ipv4String(b: Uint8Array, off: number): string {
-  return `${u8(b, off)}.${u8(b, off + 1)}.${u8(b, off + 2)}.${u8(b, off + 3)}`;
+  const n = u32(b, off);
+  let s = addrCache.get(n);
+  if (s === undefined) {
+    s = `${u8(b, off)}.${u8(b, off + 1)}.${u8(b, off + 2)}.${u8(b, off + 3)}`;
+    if (addrCache.size > 4096) addrCache.clear();
+    addrCache.set(n, s);
+  }
+  return s;
 }
 
 /** "0x%04x" as Wireshark prints 16-bit hex fields. */

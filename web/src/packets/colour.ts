@@ -8,22 +8,29 @@
 // matches when checksums are validated, which Wireshark does not do by default.
 import type { RowColour } from './types.ts';
 
+/** What the rules test, gathered from a frame (outer headers and, for an ICMP error, the
+ *  quoted ones: Wireshark's filters match any occurrence of a field). */
 export interface ColourFacts {
-  /** tcp.analysis.* fields present (see columns.ts analysisFieldNames) */
-  analysis: readonly string[];
+  /** tcp.analysis.flags present, without window_update, keep_alive, keep_alive_ack */
+  badTcp: boolean;
   /** a TCP header is present (also inside an ICMP error) */
   tcp: boolean;
-  /** TCP flags of every TCP header in the frame */
-  tcpFlags: readonly number[];
-  tcpPorts: readonly number[];
+  tcpSynOrFin: boolean;
+  tcpRst: boolean;
+  tcpPort80: boolean;
   udp: boolean;
-  /** ICMP types of every ICMP header in the frame (also quoted ones) */
-  icmpTypes: readonly number[];
-  /** destination address and TTL of the (outer) IPv4 header */
-  ipDst: number | null;
-  ipTtl: number | null;
+  icmp: boolean;
+  /** an ICMP type in 3..5 or 11 */
+  icmpError: boolean;
+  /** destination address and TTL of the (outer) IPv4 header, -1 when absent */
+  ipDst: number;
+  ipTtl: number;
   /** a checksum was found bad and checksum validation is on */
   badChecksum: boolean;
+}
+
+export function noFacts(): ColourFacts {
+  return { badTcp: false, tcp: false, tcpSynOrFin: false, tcpRst: false, tcpPort80: false, udp: false, icmp: false, icmpError: false, ipDst: -1, ipTtl: -1, badChecksum: false };
 }
 
 interface Rule {
@@ -33,33 +40,29 @@ interface Rule {
   match: (f: ColourFacts) => boolean;
 }
 
-const has = (f: ColourFacts, name: string): boolean => f.analysis.includes(name);
-
 const RULES: Rule[] = [
-  {
-    name: 'Bad TCP', bg: [4718, 10030, 11796], fg: [63479, 34695, 34695],
-    match: (f) => f.analysis.length > 0 && !has(f, 'tcp.analysis.window_update') && !has(f, 'tcp.analysis.keep_alive') && !has(f, 'tcp.analysis.keep_alive_ack'),
-  },
-  {
-    name: 'ICMP errors', bg: [4718, 10030, 11796], fg: [47031, 63479, 29812],
-    match: (f) => f.icmpTypes.some((t) => (t >= 3 && t <= 5) || t === 11),
-  },
-  { name: 'ICMP', bg: [64764, 57568, 65535], fg: [4718, 10030, 11796], match: (f) => f.icmpTypes.length > 0 },
-  { name: 'TCP RST', bg: [42148, 0, 0], fg: [65535, 64764, 40092], match: (f) => f.tcpFlags.some((x) => (x & 0x04) !== 0) },
+  // tcp.analysis.flags && !tcp.analysis.window_update && !tcp.analysis.keep_alive && !tcp.analysis.keep_alive_ack
+  { name: 'Bad TCP', bg: [4718, 10030, 11796], fg: [63479, 34695, 34695], match: (f) => f.badTcp },
+  // icmp.type in { 3..5, 11 } || icmpv6.type in { 1..4 }
+  { name: 'ICMP errors', bg: [4718, 10030, 11796], fg: [47031, 63479, 29812], match: (f) => f.icmpError },
+  { name: 'ICMP', bg: [64764, 57568, 65535], fg: [4718, 10030, 11796], match: (f) => f.icmp },
+  { name: 'TCP RST', bg: [42148, 0, 0], fg: [65535, 64764, 40092], match: (f) => f.tcpRst },
   {
     // (ip.dst != 224.0.0.0/4 && ip.ttl < 5 && !pim && !ospf) ||
     // (ip.dst == 224.0.0.0/24 && ip.dst != 224.0.0.251 && ip.ttl != 1 && !(vrrp || carp))
     name: 'TTL low or unexpected', bg: [42148, 0, 0], fg: [60652, 61680, 60395],
     match: (f) => {
-      if (f.ipDst === null || f.ipTtl === null) return false;
+      if (f.ipDst < 0 || f.ipTtl < 0) return false;
       const mcast = f.ipDst >>> 28 === 0xe;
       const local = f.ipDst >>> 8 === 0xe00000;
       return (!mcast && f.ipTtl < 5) || (local && f.ipDst !== 0xe00000fb && f.ipTtl !== 1);
     },
   },
   { name: 'Checksum Errors', bg: [4718, 10030, 11796], fg: [63479, 34695, 34695], match: (f) => f.badChecksum },
-  { name: 'HTTP', bg: [58596, 65535, 51143], fg: [4718, 10030, 11796], match: (f) => f.tcpPorts.includes(80) },
-  { name: 'TCP SYN/FIN', bg: [41026, 41026, 41026], fg: [4718, 10030, 11796], match: (f) => f.tcpFlags.some((x) => (x & 0x03) !== 0) },
+  // http || tcp.port == 80 || http2
+  { name: 'HTTP', bg: [58596, 65535, 51143], fg: [4718, 10030, 11796], match: (f) => f.tcpPort80 },
+  // tcp.flags & 0x02 || tcp.flags.fin == 1
+  { name: 'TCP SYN/FIN', bg: [41026, 41026, 41026], fg: [4718, 10030, 11796], match: (f) => f.tcpSynOrFin },
   { name: 'TCP', bg: [59345, 58980, 65535], fg: [4718, 10030, 11796], match: (f) => f.tcp },
   { name: 'UDP', bg: [56026, 61166, 65535], fg: [4718, 10030, 11796], match: (f) => f.udp },
 ];

@@ -6,7 +6,9 @@ import { icmpNode } from './icmp.ts';
 import { parseIpv4 } from './ipv4.ts';
 import type { Dissection } from './index.ts';
 import { dataNode, payloadNode, appProtocol } from './ports.ts';
-import type { CaptureAnalysis, FrameRecord } from './packet_list.ts';
+import type { CaptureAnalysis } from './packet_list.ts';
+import type { Decoded } from './dissect.ts';
+import { verifyChecksums } from './checksums.ts';
 import { printedAnalysis } from './columns.ts';
 import { quotedHeaders } from './quoted.ts';
 import { tcpNode } from './tcp_tree.ts';
@@ -17,13 +19,14 @@ import type { DetailNode, PacketRow } from './types.ts';
 import { udpNode } from './udp.ts';
 
 export function frameDetails(a: CaptureAnalysis, no: number): Dissection {
-  const rec = a.records[no - 1];
+  const rec = no >= 1 && no <= a.frames.length ? a.record(no - 1) : undefined;
   const row = a.rows[no - 1];
   const frame = a.frames[no - 1];
   if (!rec || !row || !frame) throw new RangeError(`no frame ${no}`);
   const b = frame.bytes;
-  const d = rec.decoded;
-  const tree: DetailNode[] = [frameNode(no, b.length, row, rec)];
+  const d = a.decoded(no - 1);
+  verifyChecksums(b, d);
+  const tree: DetailNode[] = [frameNode(no, b.length, row, d)];
   const sources: Dissection['sources'] = [];
   tree.push({ label: 'Raw packet data', range: [0, 0], field: 'raw' });
   if (d.raw) {
@@ -95,10 +98,9 @@ function quotedNodes(b: Uint8Array, off: number, len: number): DetailNode[] {
   return out;
 }
 
-function frameNode(no: number, len: number, row: PacketRow, rec: FrameRecord): DetailNode {
+function frameNode(no: number, len: number, row: PacketRow, d: Decoded): DetailNode {
   const bitsTxt = `${len} bytes (${len * 8} bits)`;
   const protos = ['raw'];
-  const d = rec.decoded;
   if (d.ip) protos.push('ip');
   if (d.tcp && d.tcp.stage !== 'none') protos.push('tcp');
   if (d.udp && !d.udp.noPorts) protos.push('udp');

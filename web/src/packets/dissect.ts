@@ -5,12 +5,10 @@
 // Malformed input never throws: each layer says how far Wireshark would have got, and the
 // frame carries the name of the layer that ran off the end ("[Malformed Packet: TCP]").
 import { ipProtoName, IP_PROTO_ICMP, IP_PROTO_TCP, IP_PROTO_UDP, parseIpv4, type Ipv4Result } from './ipv4.ts';
-import { onesSum, pseudoHeaderSum } from './bytes.ts';
 import { icmpInfo, parseIcmp, type IcmpMessage } from './icmp.ts';
 import { parseTcp, type TcpHeader } from './tcp.ts';
 import { parseUdp, udpInfo, type UdpHeader } from './udp.ts';
 import { appProtocol } from './ports.ts';
-import { IP_OFF_DST, IP_OFF_SRC } from './ipv4.ts';
 
 /** Wireshark's raw-IP dissector needs this many bytes before it hands a frame to IPv4. */
 export const RAW_MIN_LEN = 8;
@@ -86,10 +84,9 @@ export function decodeFrame(b: Uint8Array, reassembled: Uint8Array | null = null
   }
   d.buf = buf;
   if (avail <= 0) return d; // Wireshark hands no empty payload to a subdissector
-  const pseudo = (proto: number): number => pseudoHeaderSum(b, IP_OFF_SRC, IP_OFF_DST, proto, avail);
   switch (h.proto) {
     case IP_PROTO_TCP: {
-      const t = parseTcp(buf, off, avail, false, pseudo(IP_PROTO_TCP));
+      const t = parseTcp(buf, off, avail, false);
       d.tcp = t;
       if (t.stage === 'none') {
         d.info = '[Malformed Packet]';
@@ -101,7 +98,7 @@ export function decodeFrame(b: Uint8Array, reassembled: Uint8Array | null = null
       break;
     }
     case IP_PROTO_UDP: {
-      const u = parseUdp(buf, off, avail, false, h.lengthExceeds, pseudo(IP_PROTO_UDP));
+      const u = parseUdp(buf, off, avail, false, h.lengthExceeds);
       d.udp = u;
       if (u.noPorts) {
         d.info = '[Malformed Packet]';
@@ -148,9 +145,4 @@ function ipProtoLongName(p: number): string {
     253: 'Use for experimentation and testing', 254: 'Use for experimentation and testing', 255: 'Reserved',
   };
   return names[p] ?? 'Unknown';
-}
-
-/** The ones'-complement sum of a frame's IPv4 addresses (for pseudo headers of quoted data). */
-export function addressSum(b: Uint8Array, ipOff: number): number {
-  return onesSum(b, ipOff + IP_OFF_SRC, 8);
 }

@@ -1,7 +1,7 @@
 // ICMP, RFC 792 (RFC 1191 for the next-hop MTU, RFC 4884 for the original-datagram
 // length), with Wireshark's names for types and codes and its Info layout (packet-icmp.c):
 // the type padded to 20 columns, the code in parentheses, then "id=..., seq=.../..., ttl=..".
-import { hex16, inetChecksum, ipv4String, u16, u8 } from './bytes.ts';
+import { hex16, ipv4String, u16, u8 } from './bytes.ts';
 import { expertNode, field, generated } from './tree.ts';
 import type { DetailNode } from './types.ts';
 
@@ -84,8 +84,9 @@ export interface IcmpMessage {
   /** null for types whose code has no name table (echo, timestamp, ...) */
   codeStr: string | null;
   checksum: number;
-  /** null when Wireshark would not check it (inside an ICMP error) */
+  /** null until verified (checksums.ts), and inside an ICMP error where Wireshark does not */
   checksumOk: boolean | null;
+  inError: boolean;
   id: number;
   seq: number;
   /** offset of the quoted datagram of an error message */
@@ -103,7 +104,7 @@ export function parseIcmp(b: Uint8Array, off: number, avail: number, inError: bo
   const table = CODES[type];
   const codeStr = table ? (table[code] ?? `Unknown code: ${code}`) : null;
   const m: IcmpMessage = {
-    off, avail, type, code, typeStr, codeStr, checksum: 0, checksumOk: null, id: 0, seq: 0,
+    off, avail, type, code, typeStr, codeStr, checksum: 0, checksumOk: null, inError, id: 0, seq: 0,
     quotedOff: off + ICMP_HLEN, quotedLen: 0, malformed: null,
   };
   if (avail < 6) {
@@ -115,7 +116,6 @@ export function parseIcmp(b: Uint8Array, off: number, avail: number, inError: bo
     m.malformed = 'late';
     return m;
   }
-  if (!inError) m.checksumOk = inetChecksum(b, off, avail) === 0;
   m.id = u16(b, off + ICMP_OFF_ID);
   m.seq = u16(b, off + ICMP_OFF_SEQ);
   if (isError(type)) m.quotedLen = avail - ICMP_HLEN;
@@ -164,7 +164,7 @@ export function icmpNode(b: Uint8Array, m: IcmpMessage, pairing: IcmpPairing | u
   if (m.avail >= 2) kids.push(field(`Code: ${m.code}${m.codeStr !== null ? ` (${m.codeStr})` : ''}`, o + 1, 1, 'icmp.code'));
   if (m.malformed !== 'early') {
     if (m.checksumOk === null) {
-      kids.push(field(`Checksum: ${hex16(m.checksum)} [unverified] [in ICMP error packet]`, o + 2, 2, 'icmp.checksum'));
+      kids.push(field(`Checksum: ${hex16(m.checksum)} [unverified]${m.inError ? ' [in ICMP error packet]' : ''}`, o + 2, 2, 'icmp.checksum'));
     } else {
       const ck = field(`Checksum: ${hex16(m.checksum)} [${m.checksumOk ? 'correct' : 'incorrect'}]`, o + 2, 2, 'icmp.checksum');
       if (!m.checksumOk) ck.children = [expertNode({ severity: 'warn', group: 'checksum', message: 'Bad checksum' })];

@@ -1,108 +1,181 @@
-// The packet list of a capture, as tshark -2 shows it with default preferences. Two passes
-// like Wireshark's: the first decodes every frame in order and runs the stateful parts
-// (reassembly, TCP sequence analysis, ICMP echo pairing, stream numbers); the second
-// writes the rows, once "(reply in N)" and "[Reassembled in #N]" are known.
-import { NO_COLOUR, colourFor, type ColourFacts } from './colour.ts';
+// The packet list of a capture, as tshark -2 shows it with default preferences. Like
+// Wireshark, two passes: the first decodes every frame in order, runs the stateful parts
+// (reassembly, TCP sequence analysis, ICMP echo pairing, stream numbers) and writes each
+// row; the second re-dissects what the end of the capture changes: "(reply in N)",
+// "[Reassembled in #N]", and TCP frames whose relative numbers or window scale differ
+// with the conversation's final state (rare: a SYN/ACK with a new ISN, a window scale
+// learnt late). Per frame only the row and the TCP result are kept, so 100 000 frames
+// take a fraction of a second.
+import { verifyChecksums } from './checksums.ts';
+import { colourFor, noFacts, type ColourFacts } from './colour.ts';
 import { analysisFieldNames, printedAnalysis, tcpColumns } from './columns.ts';
 import { decodeFrame, type Decoded } from './dissect.ts';
 import { EchoMatcher, type EchoPairing } from './icmp_echo.ts';
 import { ICMP_ECHO, ICMP_ECHOREPLY, isError } from './icmp.ts';
 import { Reassembler } from './ip_reassembly.ts';
-import { quotedHeaders, type Quoted } from './quoted.ts';
-import { TcpSegments, type TcpSegmentResult } from './tcp_segment.ts';
+import { quotedHeaders } from './quoted.ts';
+import { TCP_A_KEEP_ALIVE, TCP_A_KEEP_ALIVE_ACK, TCP_A_WINDOW_UPDATE, type TcpAcked } from './tcp_analysis.ts';
+import { TcpSegments, type SegmentContext, type TcpSegmentResult } from './tcp_segment.ts';
+import { TH_FIN, TH_RST, TH_SYN, type TcpHeader } from './tcp.ts';
 import type { CapturedFrame, PacketRow, TcpRowInfo } from './types.ts';
 import { UdpStreams } from './udp_streams.ts';
 
 export interface AnalyzeOptions {
-  /** Validate IP, TCP and UDP checksums for colouring ("Checksum Errors"), which Wireshark
-   *  does not do by default. Off by default, like Wireshark. */
+  /** Validate IP, TCP, UDP and ICMP checksums for colouring ("Checksum Errors"), which
+   *  Wireshark does not do by default. Off by default, like Wireshark. */
   checkChecksums?: boolean;
 }
 
-/** Everything the first pass learnt about one frame. */
+/** What the capture pass learnt about one frame (for the details tree). */
 export interface FrameRecord {
-  decoded: Decoded;
   tcp: TcpSegmentResult | null;
   udpStream?: number;
   /** frame number of the fragment that completed this fragment's datagram */
   reassembledIn?: number;
   /** the frames whose fragments make up the datagram this frame completed */
   fragments?: number[];
-  quoted?: Quoted;
+  /** the reassembled datagram payload, for the frame that completed it */
+  payload?: Uint8Array;
   echo?: EchoPairing;
 }
 
+const NO_FLAGS: string[] = Object.freeze([]) as unknown as string[];
+
 export class CaptureAnalysis {
-  readonly records: FrameRecord[] = [];
   readonly rows: PacketRow[] = [];
+  private readonly tcpResults: (TcpSegmentResult | null)[] = [];
+  private readonly udpStreams: Int32Array;
+  private readonly reassembledIn = new Map<number, number>();
+  private readonly reassembled = new Map<number, { payload: Uint8Array; fragments: number[] }>();
+  private readonly echoes = new Map<number, EchoPairing>();
+  private readonly facts = noFacts();
 
   constructor(
     readonly frames: readonly CapturedFrame[],
     readonly options: AnalyzeOptions = {},
   ) {
-    const t0 = frames.length ? frames[0]!.timeUs : 0;
+    const n = frames.length;
+    this.udpStreams = new Int32Array(n).fill(-1);
+    const t0 = n ? frames[0]!.timeUs : 0;
     const tcp = new TcpSegments();
     const udp = new UdpStreams();
     const echo = new EchoMatcher();
     const reasm = new Reassembler();
-    // First pass.
-    for (let i = 0; i < frames.length; i++) {
+    const ctx: SegmentContext = { frame: 0, t: 0, src: 0, dst: 0 };
+    const echoFrames: number[] = [];
+    // First pass: state and rows.
+    for (let i = 0; i < n; i++) {
       const f = frames[i]!;
       const no = i + 1;
       let d = decodeFrame(f.bytes);
-      const rec: FrameRecord = { decoded: d, tcp: null };
+      let r: TcpSegmentResult | null = null;
       const ip = d.ip?.header ?? null;
       if (d.fragment && ip) {
-        const r = reasm.add(no, f.bytes, ip);
-        if (r.payload) {
-          d = decodeFrame(f.bytes, r.payload);
-          rec.decoded = d;
-          rec.fragments = r.frames;
-          for (const n of r.frames) if (n !== no) this.records[n - 1]!.reassembledIn = no;
+        const re = reasm.add(no, f.bytes, ip);
+        if (re.payload) {
+          d = decodeFrame(f.bytes, re.payload);
+          this.reassembled.set(i, { payload: re.payload, fragments: re.frames });
+          for (const k of re.frames) if (k !== no) this.reassembledIn.set(k - 1, no);
         }
       }
-      if (ip && d.tcp) rec.tcp = tcp.segment({ frame: no, t: f.timeUs, src: ip.srcNum, dst: ip.dstNum }, d.tcp);
-      if (ip && d.udp && !d.udp.noPorts) rec.udpStream = udp.stream(ip.srcNum, ip.dstNum, d.udp.sport, d.udp.dport);
-      if (ip && d.icmp) {
-        const m = d.icmp;
-        if (m.type === ICMP_ECHO || m.type === ICMP_ECHOREPLY) echo.add(no, f.timeUs, ip.srcNum, ip.dstNum, m);
-        if (isError(m.type) && m.quotedLen > 0) {
-          rec.quoted = quotedHeaders(d.buf, m.quotedOff, m.quotedLen);
-          const q = rec.quoted;
-          if (q.ip?.header && q.tcp) tcp.quoted({ frame: no, t: f.timeUs, src: q.ip.header.srcNum, dst: q.ip.header.dstNum }, q.tcp);
-          if (q.ip?.header && q.udp && !q.udp.noPorts) udp.stream(q.ip.header.srcNum, q.ip.header.dstNum, q.udp.sport, q.udp.dport);
+      if (ip) {
+        ctx.frame = no;
+        ctx.t = f.timeUs;
+        ctx.src = ip.srcNum;
+        ctx.dst = ip.dstNum;
+        if (d.tcp) r = tcp.segment(ctx, d.tcp, d.buf);
+        else if (d.udp && !d.udp.noPorts) this.udpStreams[i] = udp.stream(ip.srcNum, ip.dstNum, d.udp.sport, d.udp.dport);
+        else if (d.icmp) {
+          const m = d.icmp;
+          if ((m.type === ICMP_ECHO || m.type === ICMP_ECHOREPLY) && !m.malformed) {
+            echo.add(no, f.timeUs, ip.srcNum, ip.dstNum, m);
+            echoFrames.push(i);
+          }
+          if (isError(m.type) && m.quotedLen > 0) {
+            // Wireshark looks the quoted segment's conversation up too (it takes a stream number).
+            const q = quotedHeaders(d.buf, m.quotedOff, m.quotedLen);
+            const qh = q.ip?.header;
+            if (qh) {
+              ctx.src = qh.srcNum;
+              ctx.dst = qh.dstNum;
+              if (q.tcp) tcp.quoted(ctx, q.tcp);
+              if (q.udp && !q.udp.noPorts) udp.stream(qh.srcNum, qh.dstNum, q.udp.sport, q.udp.dport);
+            }
+          }
         }
       }
-      this.records.push(rec);
+      this.tcpResults.push(r);
+      this.rows.push(this.row(i, d, r, (f.timeUs - t0) / 1e6));
     }
-    // Second pass.
-    for (let i = 0; i < frames.length; i++) {
-      const rec = this.records[i]!;
-      const ip = rec.decoded.ip?.header ?? null;
-      if (ip && rec.tcp && rec.decoded.tcp) tcp.revisit({ frame: i + 1, t: frames[i]!.timeUs, src: ip.srcNum, dst: ip.dstNum }, rec.decoded.tcp, rec.tcp);
-      if (rec.decoded.icmp && ip && (rec.decoded.icmp.type === ICMP_ECHO || rec.decoded.icmp.type === ICMP_ECHOREPLY) && !rec.decoded.icmp.malformed) {
-        rec.echo = echo.pairing(i + 1, rec.decoded.icmp, ip.dstNum);
+    // Second pass: what the end of the capture changes.
+    for (let i = 0; i < n; i++) {
+      const r = this.tcpResults[i];
+      if (!r) continue;
+      const f = frames[i]!;
+      const d = this.decoded(i);
+      const ip = d.ip!.header!;
+      ctx.frame = i + 1;
+      ctx.t = f.timeUs;
+      ctx.src = ip.srcNum;
+      ctx.dst = ip.dstNum;
+      const { seq, ack, win, nextSeq, sackBase } = r;
+      const taFlags = r.ta ? r.ta.flags : -1;
+      tcp.revisit(ctx, d.tcp!, r);
+      if (seq !== r.seq || ack !== r.ack || win !== r.win || nextSeq !== r.nextSeq || sackBase !== r.sackBase || taFlags !== (r.ta ? r.ta.flags : -1)) {
+        this.rows[i] = this.row(i, d, r, this.rows[i]!.timeS);
       }
-      this.rows.push(this.row(i, rec, (frames[i]!.timeUs - t0) / 1e6));
+    }
+    for (const [i, k] of this.reassembledIn) this.rows[i]!.info += ` [Reassembled in #${k}]`;
+    for (const i of echoFrames) {
+      const d = this.decoded(i);
+      const p = echo.pairing(i + 1, d.icmp!, d.ip!.header!.dstNum);
+      this.echoes.set(i, p);
+      const row = this.rows[i]!;
+      row.info += p.suffix;
+      if (p.respIn || p.respTo || p.noResponse) row.icmp = { respIn: p.respIn, respTo: p.respTo, noResponse: p.noResponse };
     }
   }
 
-  private row(i: number, rec: FrameRecord, timeS: number): PacketRow {
-    const d = rec.decoded;
+  /** Frame `i` (0-based) decoded again, with its reassembled datagram if it completed one. */
+  decoded(i: number): Decoded {
+    return decodeFrame(this.frames[i]!.bytes, this.reassembled.get(i)?.payload ?? null);
+  }
+
+  /** What the capture pass learnt about frame `i` (0-based). */
+  record(i: number): FrameRecord {
+    const rec: FrameRecord = { tcp: this.tcpResults[i] ?? null };
+    if (this.udpStreams[i]! >= 0) rec.udpStream = this.udpStreams[i]!;
+    const inFrame = this.reassembledIn.get(i);
+    if (inFrame) rec.reassembledIn = inFrame;
+    const re = this.reassembled.get(i);
+    if (re) {
+      rec.fragments = re.fragments;
+      rec.payload = re.payload;
+    }
+    const e = this.echoes.get(i);
+    if (e) rec.echo = e;
+    return rec;
+  }
+
+  private row(i: number, d: Decoded, r: TcpSegmentResult | null, timeS: number): PacketRow {
     const ipr = d.ip;
-    const ip = ipr?.header ?? null;
     let protocol = d.protocol;
     let info = d.info;
-    let flags: string[] = [];
+    let flags = NO_FLAGS;
+    let ta: TcpAcked | null = null;
     let tcpInfo: TcpRowInfo | undefined;
-    if (d.fragment && rec.reassembledIn) info += ` [Reassembled in #${rec.reassembledIn}]`;
     if (d.tcp && d.tcp.stage !== 'none') {
-      ({ protocol, info } = tcpColumns(d.buf, d.tcp, rec.tcp));
-      flags = analysisFieldNames(printedAnalysis(d.tcp, rec.tcp));
-      if (rec.tcp) tcpInfo = tcpRow(d, rec.tcp);
+      const c = tcpColumns(d.buf, d.tcp, r);
+      protocol = c.protocol;
+      info = c.info;
+      ta = printedAnalysis(d.tcp, r);
+      if (ta && ta.flags) flags = analysisFieldNames(ta);
+      if (r) tcpInfo = tcpRow(d.tcp, r, ta);
     }
-    if (rec.echo) info += rec.echo.suffix;
-    const row: PacketRow = {
+    // Info is built by concatenation: V8 keeps it as a tree of the pieces until something
+    // reads its characters. Reading one flattens it, so a row holds one string, not twenty.
+    info.charCodeAt(0);
+    return {
       no: i + 1,
       timeS,
       source: ipr ? ipr.source : 'N/A',
@@ -111,85 +184,81 @@ export class CaptureAnalysis {
       length: d.len,
       info,
       flags,
-      colour: NO_COLOUR,
+      colour: colourFor(this.colourFacts(i, d, ta)),
+      tcp: tcpInfo,
+      icmp: undefined,
+      malformed: d.malformed ?? undefined,
     };
-    row.colour = colourFor(this.colourFacts(rec, flags, ip?.dstNum ?? null, ip?.ttl ?? null));
-    if (tcpInfo) row.tcp = tcpInfo;
-    if (rec.echo && (rec.echo.respIn || rec.echo.respTo || rec.echo.noResponse)) {
-      row.icmp = {};
-      if (rec.echo.respIn) row.icmp.respIn = rec.echo.respIn;
-      if (rec.echo.respTo) row.icmp.respTo = rec.echo.respTo;
-      if (rec.echo.noResponse) row.icmp.noResponse = true;
-    }
-    if (d.malformed) row.malformed = d.malformed;
-    return row;
   }
 
-  private colourFacts(rec: FrameRecord, analysis: string[], ipDst: number | null, ipTtl: number | null): ColourFacts {
-    const d = rec.decoded;
-    const q = rec.quoted;
-    const tcpFlags: number[] = [];
-    const tcpPorts: number[] = [];
-    const icmpTypes: number[] = [];
-    for (const t of [d.tcp, q?.tcp]) {
-      if (!t || t.stage === 'none') continue;
-      tcpPorts.push(t.sport, t.dport);
-      if (t.stage !== 'ports' && !t.bogusHlen) tcpFlags.push(t.flags);
-    }
+  /** The facts the colouring rules test (one scratch object, filled per frame). */
+  private colourFacts(i: number, d: Decoded, ta: TcpAcked | null): ColourFacts {
+    const f = this.facts;
+    const ip = d.ip?.header ?? null;
+    f.ipDst = ip ? ip.dstNum : -1;
+    f.ipTtl = ip ? ip.ttl : -1;
+    f.badTcp = ta !== null && ta.flags !== 0 && !(ta.flags & (TCP_A_WINDOW_UPDATE | TCP_A_KEEP_ALIVE | TCP_A_KEEP_ALIVE_ACK));
+    f.tcp = f.tcpSynOrFin = f.tcpRst = f.tcpPort80 = f.udp = f.icmp = f.icmpError = f.badChecksum = false;
+    if (d.tcp) addTcp(f, d.tcp);
+    if (d.udp && !d.udp.noPorts) f.udp = true;
     // An ICMP message shorter than 6 bytes throws before Wireshark adds "icmp" to the tree.
-    if (d.icmp && d.icmp.malformed !== 'early') icmpTypes.push(d.icmp.type);
-    if (q?.icmp) icmpTypes.push(q.icmp.type);
-    let badChecksum = false;
-    if (this.options.checkChecksums) {
-      badChecksum = (d.ip?.header && !d.ip.header.checksumOk) || d.tcp?.checksumOk === false || d.udp?.checksumOk === false || false;
+    if (d.icmp && d.icmp.malformed !== 'early') {
+      addIcmp(f, d.icmp.type);
+      if (isError(d.icmp.type) && d.icmp.quotedLen > 0) {
+        const q = quotedHeaders(d.buf, d.icmp.quotedOff, d.icmp.quotedLen);
+        if (q.tcp) addTcp(f, q.tcp);
+        if (q.udp && !q.udp.noPorts) f.udp = true;
+        if (q.icmp) addIcmp(f, q.icmp.type);
+      }
     }
-    return {
-      analysis,
-      tcp: tcpPorts.length > 0,
-      tcpFlags,
-      tcpPorts,
-      udp: !!(d.udp && !d.udp.noPorts) || !!(q?.udp && !q.udp.noPorts),
-      icmpTypes,
-      ipDst,
-      ipTtl,
-      badChecksum,
-    };
+    if (this.options.checkChecksums) {
+      verifyChecksums(this.frames[i]!.bytes, d);
+      f.badChecksum = (ip !== null && !ip.checksumOk) || d.tcp?.checksumOk === false || d.udp?.checksumOk === false || d.icmp?.checksumOk === false;
+    }
+    return f;
   }
 }
 
-function tcpRow(d: Decoded, r: TcpSegmentResult): TcpRowInfo {
-  const h = d.tcp!;
-  const ta = printedAnalysis(h, r);
-  const t: TcpRowInfo = {
+function addTcp(f: ColourFacts, t: TcpHeader): void {
+  if (t.stage === 'none') return;
+  f.tcp = true;
+  if (t.sport === 80 || t.dport === 80) f.tcpPort80 = true;
+  if (t.stage !== 'ports' && !t.bogusHlen) {
+    if (t.flags & (TH_SYN | TH_FIN)) f.tcpSynOrFin = true;
+    if (t.flags & TH_RST) f.tcpRst = true;
+  }
+}
+
+function addIcmp(f: ColourFacts, type: number): void {
+  f.icmp = true;
+  if ((type >= 3 && type <= 5) || type === 11) f.icmpError = true;
+}
+
+function tcpRow(h: TcpHeader, r: TcpSegmentResult, ta: TcpAcked | null): TcpRowInfo {
+  // Every field in the literal, so V8 keeps them in the object (no properties array);
+  // absent values are undefined, which JSON and deep equality treat as absent.
+  const acked = ta !== null && ta.frameAcked !== 0;
+  const rto = ta !== null && ta.rtoUs !== 0;
+  const dup = ta !== null && ta.dupackNum !== 0;
+  return {
     stream: r.conv.stream,
     srcPort: h.sport,
     dstPort: h.dport,
     flags: h.flags,
     seqRel: r.seq,
     ackRel: r.ack,
-    seqRaw: h.seq,
-    ackRaw: h.ack,
     len: h.haveSegLen ? h.payloadLen : 0,
+    nextSeqRel: r.nextSeq ?? undefined,
     winValue: h.win,
     win: r.win,
+    acksFrame: acked ? ta.frameAcked : undefined,
+    ackRttS: acked && ta.rttUs ? ta.rttUs / 1e6 : undefined,
+    bytesInFlight: ta && ta.bytesInFlight ? ta.bytesInFlight : undefined,
+    rtoS: rto ? ta.rtoUs / 1e6 : undefined,
+    rtoFrame: rto ? ta.rtoFrame : undefined,
+    dupAckNum: dup ? ta.dupackNum : undefined,
+    dupAckFrame: dup ? ta.dupackFrame : undefined,
   };
-  if (r.nextSeq !== null) t.nextSeqRel = r.nextSeq;
-  if (ta) {
-    if (ta.frameAcked) {
-      t.acksFrame = ta.frameAcked;
-      if (ta.rttUs) t.ackRttS = ta.rttUs / 1e6;
-    }
-    if (ta.bytesInFlight) t.bytesInFlight = ta.bytesInFlight;
-    if (ta.rtoUs !== 0) {
-      t.rtoS = ta.rtoUs / 1e6;
-      t.rtoFrame = ta.rtoFrame;
-    }
-    if (ta.dupackNum) {
-      t.dupAckNum = ta.dupackNum;
-      t.dupAckFrame = ta.dupackFrame;
-    }
-  }
-  return t;
 }
 
 export function analyze(frames: readonly CapturedFrame[], options?: AnalyzeOptions): CaptureAnalysis {

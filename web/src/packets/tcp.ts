@@ -2,7 +2,7 @@
 // way Wireshark's dissect_tcp() reads it: the fields in order, so a segment cut short
 // stops at the same field (and shows the same Info) as in Wireshark.
 import { u16, u32 } from './bytes.ts';
-import { parseTcpOptions, type TcpOptions } from './tcp_options.ts';
+import { NO_OPTIONS, parseTcpOptions, type TcpOptions } from './tcp_options.ts';
 
 // Header field offsets, RFC 9293 3.1.
 export const TCP_OFF_SRC_PORT = 0;
@@ -49,7 +49,9 @@ export interface TcpHeader {
   flags: number;
   win: number;
   checksum: number;
-  checksumOk: boolean;
+  /** null until verified (checksums.ts): summing every payload costs more than the rest
+   *  of the dissection, and Wireshark does not verify TCP checksums by default */
+  checksumOk: boolean | null;
   urp: number;
   /** the segment carries a full header so its payload length is known (tcp.len) */
   haveSegLen: boolean;
@@ -64,10 +66,10 @@ export interface TcpHeader {
 
 /** Reads the TCP header at `off`, with `avail` bytes up to the end of the datagram.
  *  `inError`: the segment is quoted in an ICMP error (no segment length, no analysis). */
-export function parseTcp(b: Uint8Array, off: number, avail: number, inError: boolean, pseudo?: number): TcpHeader {
+export function parseTcp(b: Uint8Array, off: number, avail: number, inError: boolean): TcpHeader {
   const h: TcpHeader = {
     off, avail, stage: 'none', sport: 0, dport: 0, seq: 0, ack: 0, hlen: 0, flags: 0, win: 0,
-    checksum: 0, checksumOk: true, urp: 0, haveSegLen: false, payloadOff: off, payloadLen: 0,
+    checksum: 0, checksumOk: null, urp: 0, haveSegLen: false, payloadOff: off, payloadLen: 0,
     bogusHlen: false, malformed: true, options: null,
   };
   if (avail < 4) return h;
@@ -99,21 +101,10 @@ export function parseTcp(b: Uint8Array, off: number, avail: number, inError: boo
   h.urp = u16(b, off + TCP_OFF_URP);
   h.stage = 'full';
   const optEnd = Math.min(h.hlen, avail);
-  h.options = parseTcpOptions(b, off + TCP_HLEN_MIN, optEnd - TCP_HLEN_MIN);
+  h.options = optEnd > TCP_HLEN_MIN ? parseTcpOptions(b, off + TCP_HLEN_MIN, optEnd - TCP_HLEN_MIN) : NO_OPTIONS;
   // Options cut short by the end of the data: Wireshark throws while walking them.
   h.malformed = avail < h.hlen;
-  if (pseudo !== undefined && h.haveSegLen) h.checksumOk = tcpChecksumOk(b, off, avail, pseudo);
   return h;
-}
-
-function tcpChecksumOk(b: Uint8Array, off: number, len: number, pseudo: number): boolean {
-  let sum = pseudo;
-  const end = off + len;
-  let i = off;
-  for (; i + 1 < end; i += 2) sum += (b[i]! << 8) | b[i + 1]!;
-  if (i < end) sum += b[i]! << 8;
-  while (sum > 0xffff) sum = (sum & 0xffff) + Math.floor(sum / 0x10000);
-  return sum === 0xffff;
 }
 
 const FLAG_NAMES = ['FIN', 'SYN', 'RST', 'PSH', 'ACK', 'URG', 'ECE', 'CWR', 'AE'];

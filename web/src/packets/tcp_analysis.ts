@@ -67,11 +67,28 @@ export interface SegmentIn {
   window: number;
 }
 
+/** The frame's result while one segment is analysed, created on demand like Wireshark's
+ *  tcp_analyze_get_acked_struct(). Module state instead of a closure per segment: the
+ *  analysis runs once per frame of 100 000-frame captures. */
+let cur: TcpAcked | null = null;
+function need(): TcpAcked {
+  return (cur ??= newAcked());
+}
+
 /** tcp_analyze_sequence_number() for one segment. `ta` is the frame's result, possibly
  *  already holding TCP_A_REUSED_PORTS; returns it (created on demand, like Wireshark). */
 export function analyzeSegment(conv: TcpConversation, fwd: TcpFlow, rev: TcpFlow, s: SegmentIn, ta: TcpAcked | null): TcpAcked | null {
+  cur = ta;
+  try {
+    analyze(conv, fwd, rev, s);
+    return cur;
+  } finally {
+    cur = null;
+  }
+}
+
+function analyze(conv: TcpConversation, fwd: TcpFlow, rev: TcpFlow, s: SegmentIn): void {
   const { seq, ack, seglen, flags, window, t } = s;
-  const need = (): TcpAcked => (ta ??= newAcked());
 
   // Base sequence numbers: the SYN's, or one before the first segment seen (bug 1542).
   if (!(fwd.staticFlags & TCP_S_BASE_SEQ_SET)) {
@@ -141,9 +158,9 @@ export function analyzeSegment(conv: TcpConversation, fwd: TcpFlow, rev: TcpFlow
   // ACKED LOST PACKET: acknowledges beyond anything seen from the peer.
   if (rev.maxseqtobeacked && GT_SEQ(ack, rev.maxseqtobeacked) && flags & TH_ACK) {
     const a = need();
-    if (rev.maxseqtobeacked < rev.nextseq) {
+    if (LT_SEQ(rev.maxseqtobeacked, rev.nextseq)) {
       // The boundary jumps to the peer's highest sequence number: flagged once. (Checked
-      // against tshark 4.0: it jumps up; later Wireshark sources compare the other way.)
+      // against tshark 4.0: it jumps up, in sequence space; later sources differ.)
       rev.maxseqtobeacked = rev.nextseq;
       a.flags |= TCP_A_ACK_LOST_PACKET;
     } else {
@@ -155,7 +172,7 @@ export function analyzeSegment(conv: TcpConversation, fwd: TcpFlow, rev: TcpFlow
   }
 
   // RETRANSMISSION / FAST RETRANSMISSION / OUT-OF-ORDER / SPURIOUS.
-  if (seglen > 0 || flags & (TH_SYN | TH_FIN)) retransmissionChecks(conv, fwd, rev, s, ta, need);
+  if (seglen > 0 || flags & (TH_SYN | TH_FIN)) retransmissionChecks(conv, fwd, rev, s);
 
   // finished_checking_retransmission_type: record the segment.
   let nextseq = u32(seq + seglen);
@@ -164,7 +181,7 @@ export function analyzeSegment(conv: TcpConversation, fwd: TcpFlow, rev: TcpFlow
     fwd.segments.push({ frame: s.frame, seq, nextseq, ts: t });
   }
   // Highest sequence number so far; zero window probes do not advance it.
-  const zwp = ta !== null && (ta.flags & TCP_A_ZERO_WINDOW_PROBE) !== 0;
+  const zwp = cur !== null && (cur.flags & TCP_A_ZERO_WINDOW_PROBE) !== 0;
   if (GT_SEQ(nextseq, fwd.nextseq) || !fwd.nextseq) {
     if (!zwp) {
       fwd.nextseq = nextseq;
@@ -179,17 +196,16 @@ export function analyzeSegment(conv: TcpConversation, fwd: TcpFlow, rev: TcpFlow
   fwd.window = window;
   fwd.lastack = ack;
   fwd.lastacktime = t;
-  fwd.lastSegmentFlags = ta ? ta.flags : 0;
+  fwd.lastSegmentFlags = cur ? cur.flags : 0;
 
-  ta = removeAcked(rev, s, ta);
-  ta = bytesInFlight(fwd, rev, s, ta);
-  return ta;
+  removeAcked(rev, s);
+  bytesInFlight(fwd, rev, s);
 }
 
-function retransmissionChecks(conv: TcpConversation, fwd: TcpFlow, rev: TcpFlow, s: SegmentIn, ta: TcpAcked | null, need: () => TcpAcked): void {
+function retransmissionChecks(conv: TcpConversation, fwd: TcpFlow, rev: TcpFlow, s: SegmentIn): void {
   const { seq, seglen, flags, t } = s;
   let seqNotAdvanced = fwd.nextseq !== 0 && LT_SEQ(seq, fwd.nextseq);
-  if (ta && ta.flags & TCP_A_KEEP_ALIVE) return; // a keep-alive is not a retransmission
+  if (cur && cur.flags & TCP_A_KEEP_ALIVE) return; // a keep-alive is not a retransmission
   // More than one byte starting one before nextseq adds data after a zero window probe.
   if (seglen > 1 && u32(fwd.nextseq - 1) === seq) seqNotAdvanced = false;
   // SPURIOUS: all of it was already acknowledged by the peer.
@@ -232,7 +248,7 @@ function retransmissionChecks(conv: TcpConversation, fwd: TcpFlow, rev: TcpFlow,
 /** Removes the peer's segments this ACK covers; an exact match gives acks_frame and the
  *  RTT. Wireshark walks its list newest to oldest and the last exact match wins, i.e. the
  *  oldest: walking oldest first, the first match is kept. */
-function removeAcked(rev: TcpFlow, s: SegmentIn, ta: TcpAcked | null): TcpAcked | null {
+function removeAcked(rev: TcpFlow, s: SegmentIn): void {
   const ack = s.ack;
   const segs = rev.segments;
   let w = 0;
@@ -242,9 +258,9 @@ function removeAcked(rev: TcpFlow, s: SegmentIn, ta: TcpAcked | null): TcpAcked 
     if (ack === u.nextseq) {
       if (!matched) {
         matched = true;
-        ta ??= newAcked();
-        ta.frameAcked = u.frame;
-        ta.rttUs = s.t - u.ts;
+        const a = need();
+        a.frameAcked = u.frame;
+        a.rttUs = s.t - u.ts;
       }
       continue; // acknowledged: dropped
     }
@@ -256,13 +272,12 @@ function removeAcked(rev: TcpFlow, s: SegmentIn, ta: TcpAcked | null): TcpAcked 
     }
   }
   segs.length = w;
-  return ta;
 }
 
 /** Bytes in flight from the unacked list, less the peer's SACKed blocks (tcp.bif_seq_based off). */
-function bytesInFlight(fwd: TcpFlow, rev: TcpFlow, s: SegmentIn, ta: TcpAcked | null): TcpAcked | null {
+function bytesInFlight(fwd: TcpFlow, rev: TcpFlow, s: SegmentIn): void {
   const segs = fwd.segments;
-  if (s.seglen === 0 || segs.length === 0 || !fwd.validBif) return ta;
+  if (s.seglen === 0 || segs.length === 0 || !fwd.validBif) return;
   const newest = segs[segs.length - 1]!;
   let first = u32(newest.seq - fwd.baseSeq);
   let last = u32(newest.nextseq - fwd.baseSeq);
@@ -276,7 +291,7 @@ function bytesInFlight(fwd: TcpFlow, rev: TcpFlow, s: SegmentIn, ta: TcpAcked | 
   let delivered = 0;
   for (let i = 0; i < rev.numSackRanges; i++) delivered += u32(rev.sackRight[i + 1]! - rev.sackLeft[i + 1]!);
   inFlight = u32(inFlight - delivered);
-  ta ??= newAcked();
+  const ta = need();
   if (inFlight > 0 && inFlight < 2_000_000_000) {
     ta.bytesInFlight = inFlight;
     if (s.flags & (TH_SYN | TH_FIN)) ta.bytesInFlight -= 1; // SYN and FIN are virtual bytes
@@ -294,5 +309,4 @@ function bytesInFlight(fwd: TcpFlow, rev: TcpFlow, s: SegmentIn, ta: TcpAcked | 
     fwd.pushBytesSent += s.seglen;
   }
   ta.pushBytesSent = fwd.pushBytesSent;
-  return ta;
 }

@@ -79,12 +79,17 @@ export class TcpConversation {
     this.tsPrev = t;
   }
 
-  /** Wireshark's direction: the flow of the endpoint with the greater address (ports
-   *  break a tie) is flow1. Returns [fwd, rev]. */
-  flows(src: number, dst: number, sport: number, dport: number): [TcpFlow, TcpFlow] {
+  /** The flow of a segment sent from src:sport (Wireshark's direction: the endpoint with
+   *  the greater address, ports breaking a tie, sends on flow1). */
+  fwd(src: number, dst: number, sport: number, dport: number): TcpFlow {
     let dir = src > dst ? 1 : src < dst ? -1 : 0;
     if (dir === 0) dir = sport > dport ? 1 : -1;
-    return dir >= 0 ? [this.flow1, this.flow2] : [this.flow2, this.flow1];
+    return dir >= 0 ? this.flow1 : this.flow2;
+  }
+
+  /** The other direction's flow. */
+  other(f: TcpFlow): TcpFlow {
+    return f === this.flow1 ? this.flow2 : this.flow1;
   }
 }
 
@@ -106,27 +111,47 @@ export function completenessText(v: number): string {
   }
 }
 
+/** Maps an unordered pair of endpoints (address and port) to a value, without building
+ *  a string key per frame: an endpoint is address * 65536 + port (below 2^48, exact). */
+export class EndpointPairMap<V> {
+  private readonly outer = new Map<number, Map<number, V>>();
+
+  private static order(src: number, dst: number, sport: number, dport: number): [number, number] {
+    const a = src * 65536 + sport;
+    const b = dst * 65536 + dport;
+    return a < b ? [a, b] : [b, a];
+  }
+
+  get(src: number, dst: number, sport: number, dport: number): V | undefined {
+    const a = src * 65536 + sport;
+    const b = dst * 65536 + dport;
+    return a < b ? this.outer.get(a)?.get(b) : this.outer.get(b)?.get(a);
+  }
+
+  set(src: number, dst: number, sport: number, dport: number, v: V): void {
+    const [a, b] = EndpointPairMap.order(src, dst, sport, dport);
+    let inner = this.outer.get(a);
+    if (!inner) {
+      inner = new Map();
+      this.outer.set(a, inner);
+    }
+    inner.set(b, v);
+  }
+}
+
 /** The table of conversations: the latest conversation for each pair of endpoints, as
  *  Wireshark's find_conversation() returns it, and the stream counter. */
 export class TcpConversations {
-  private readonly byKey = new Map<string, TcpConversation>();
+  private readonly byPair = new EndpointPairMap<TcpConversation>();
   private count = 0;
-  readonly all: TcpConversation[] = [];
 
-  static key(src: number, dst: number, sport: number, dport: number): string {
-    const a = src * 65536 + sport;
-    const b = dst * 65536 + dport;
-    return a < b ? `${a},${b}` : `${b},${a}`;
+  find(src: number, dst: number, sport: number, dport: number): TcpConversation | undefined {
+    return this.byPair.get(src, dst, sport, dport);
   }
 
-  find(key: string): TcpConversation | undefined {
-    return this.byKey.get(key);
-  }
-
-  create(key: string, t: number): TcpConversation {
+  create(src: number, dst: number, sport: number, dport: number, t: number): TcpConversation {
     const c = new TcpConversation(this.count++, t);
-    this.byKey.set(key, c);
-    this.all.push(c);
+    this.byPair.set(src, dst, sport, dport, c);
     return c;
   }
 }

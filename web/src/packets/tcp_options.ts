@@ -35,18 +35,25 @@ export interface TcpOption {
   badLength?: number;
 }
 
+/** What the analysis and Info need from the options: scalars only, so parsing a header
+ *  costs one object (the list of options is built only for the tree, listTcpOptions). */
 export interface TcpOptions {
-  list: TcpOption[];
+  /** the option bytes walked */
+  off: number;
+  len: number;
   mss?: number;
   /** the shift as used (capped at 14) and as sent */
   wsShift?: number;
   wsRaw?: number;
   sackPerm: boolean;
-  /** SACK blocks, absolute sequence numbers, in order */
-  sack: [number, number][];
+  /** the SACK blocks of the last SACK option: offset of the first block and how many */
+  sackOff: number;
+  sackCount: number;
   tsval?: number;
   tsecr?: number;
   echo?: number;
+  /** an MPTCP option was dissected (it names the protocol "MPTCP") */
+  mptcp: boolean;
   /** the walk stopped at a malformed length */
   error?: ExpertInfo & { off: number; len: number };
 }
@@ -69,109 +76,132 @@ export function optionName(kind: number): string {
   return KIND_NAMES[kind]?.[0] ?? `Unknown (0x${kind.toString(16).padStart(2, '0')})`;
 }
 
-/** Walks the options in b[off, off+len). Never throws. */
-export function parseTcpOptions(b: Uint8Array, off: number, len: number): TcpOptions {
-  const o: TcpOptions = { list: [], sackPerm: false, sack: [] };
+/** A header without options (shared; never modified). */
+export const NO_OPTIONS: TcpOptions = Object.freeze({ off: 0, len: 0, sackPerm: false, sackOff: 0, sackCount: 0, mptcp: false });
+
+/** The length a known option must have, or 0 when any length will do. */
+function requiredLength(kind: number): number {
+  switch (kind) {
+    case TCPOPT_MSS: return TCPOLEN_MSS;
+    case TCPOPT_WINDOW: return TCPOLEN_WINDOW;
+    case TCPOPT_SACK_PERM: return TCPOLEN_SACK_PERM;
+    case TCPOPT_ECHO: return TCPOLEN_ECHO;
+    case TCPOPT_TIMESTAMP: return TCPOLEN_TIMESTAMP;
+    default: return 0;
+  }
+}
+
+/** Walks the options in b[off, off+len) as tcp_dissect_options() does, calling `visit` for
+ *  each option it would dissect (kind, offset, length, the length it should have had or
+ *  0). Returns the length error that stopped the walk, if any. Never throws. */
+function walk(b: Uint8Array, off: number, len: number, visit: (kind: number, p: number, olen: number, bad: number) => void): TcpOptions['error'] {
   let i = off;
   let left = len;
   while (left > 0) {
     const kind = u8(b, i);
     left--;
     if (kind === TCPOPT_EOL || kind === TCPOPT_NOP) {
-      o.list.push({ kind, off: i, len: 1 });
+      visit(kind, i, 1, 0);
       i++;
       if (kind === TCPOPT_EOL) break;
       continue;
     }
-    if (left === 0) {
-      o.error = { severity: 'warn', group: 'protocol', message: `${optionName(kind)} (length byte past end of options)`, off: i, len: 1 };
-      break;
-    }
+    if (left === 0) return { severity: 'warn', group: 'protocol', message: `${optionName(kind)} (length byte past end of options)`, off: i, len: 1 };
     const olen = u8(b, i + 1);
     left--;
     if (olen < 2) {
-      o.error = { severity: 'warn', group: 'protocol', message: `${optionName(kind)} (with too-short option length = ${olen} byte${olen === 1 ? '' : 's'})`, off: i, len: 2 };
-      break;
+      return { severity: 'warn', group: 'protocol', message: `${optionName(kind)} (with too-short option length = ${olen} byte${olen === 1 ? '' : 's'})`, off: i, len: 2 };
     }
     if (olen - 2 > left) {
-      o.error = { severity: 'warn', group: 'protocol', message: `${optionName(kind)} (option length = ${olen} byte${olen === 1 ? '' : 's'} says option goes past end of options)`, off: i, len: left };
-      break;
+      return { severity: 'warn', group: 'protocol', message: `${optionName(kind)} (option length = ${olen} byte${olen === 1 ? '' : 's'} says option goes past end of options)`, off: i, len: left };
     }
-    const opt: TcpOption = { kind, off: i, len: olen };
-    readOption(b, opt, o);
-    o.list.push(opt);
+    const want = requiredLength(kind);
+    visit(kind, i, olen, want && olen !== want ? want : 0);
     i += olen;
     left -= olen - 2;
   }
+  return undefined;
+}
+
+/** Parses the options in b[off, off+len). Never throws. */
+export function parseTcpOptions(b: Uint8Array, off: number, len: number): TcpOptions {
+  const o: TcpOptions = { off, len, sackPerm: false, sackOff: 0, sackCount: 0, mptcp: false };
+  const err = walk(b, off, len, (kind, p, olen, bad) => {
+    switch (kind) {
+      case TCPOPT_MSS:
+        if (!bad) o.mss = u16(b, p + 2);
+        break;
+      case TCPOPT_WINDOW:
+        if (!bad) {
+          o.wsRaw = u8(b, p + 2);
+          o.wsShift = Math.min(o.wsRaw, TCP_MAX_WINSHIFT);
+        }
+        break;
+      case TCPOPT_SACK_PERM:
+        o.sackPerm = true; // Wireshark writes SACK_PERM to Info before it checks the length
+        break;
+      case TCPOPT_SACK:
+        o.sackOff = p + 2;
+        o.sackCount = (olen - 2) >> 3;
+        break;
+      case TCPOPT_ECHO:
+        if (!bad) o.echo = u32(b, p + 2);
+        break;
+      case TCPOPT_TIMESTAMP:
+        if (!bad) {
+          o.tsval = u32(b, p + 2);
+          o.tsecr = u32(b, p + 6);
+        }
+        break;
+      case TCPOPT_MPTCP:
+        o.mptcp = true;
+        break;
+    }
+  });
+  if (err) o.error = err;
   return o;
 }
 
-function readOption(b: Uint8Array, opt: TcpOption, o: TcpOptions): void {
-  const p = opt.off;
-  const want = (n: number): boolean => {
-    if (opt.len === n) return true;
-    opt.badLength = n;
-    return false;
-  };
-  switch (opt.kind) {
-    case TCPOPT_MSS:
-      if (want(TCPOLEN_MSS)) o.mss = u16(b, p + 2);
-      break;
-    case TCPOPT_WINDOW:
-      if (want(TCPOLEN_WINDOW)) {
-        o.wsRaw = u8(b, p + 2);
-        o.wsShift = Math.min(o.wsRaw, TCP_MAX_WINSHIFT);
-      }
-      break;
-    case TCPOPT_SACK_PERM:
-      // Wireshark writes SACK_PERM to Info before it checks the length.
-      o.sackPerm = true;
-      want(TCPOLEN_SACK_PERM);
-      break;
-    case TCPOPT_SACK:
-      for (let q = p + 2; q + 8 <= p + opt.len; q += 8) o.sack.push([u32(b, q), u32(b, q + 4)]);
-      break;
-    case TCPOPT_ECHO:
-      if (want(TCPOLEN_ECHO)) o.echo = u32(b, p + 2);
-      break;
-    case TCPOPT_TIMESTAMP:
-      if (want(TCPOLEN_TIMESTAMP)) {
-        o.tsval = u32(b, p + 2);
-        o.tsecr = u32(b, p + 6);
-      }
-      break;
-  }
+/** The options one by one, for the tree. */
+export function listTcpOptions(b: Uint8Array, o: TcpOptions): TcpOption[] {
+  const list: TcpOption[] = [];
+  walk(b, o.off, o.len, (kind, off, len, bad) => {
+    const opt: TcpOption = { kind, off, len };
+    if (bad) opt.badLength = bad;
+    list.push(opt);
+  });
+  return list;
 }
 
 /** The options' words in Info, in option order. `sackBase` makes SACK edges relative
  *  (the peer's base sequence number, as with Wireshark's relative sequence numbers). */
 export function optionsInfo(b: Uint8Array, o: TcpOptions, sackBase: number): string {
+  if (o.len === 0) return '';
   let s = '';
-  for (const opt of o.list) {
-    const p = opt.off;
-    switch (opt.kind) {
+  walk(b, o.off, o.len, (kind, p, olen, bad) => {
+    switch (kind) {
       case TCPOPT_MSS:
-        if (!opt.badLength) s += ` MSS=${u16(b, p + 2)}`;
+        if (!bad) s += ` MSS=${u16(b, p + 2)}`;
         break;
       case TCPOPT_WINDOW:
-        if (!opt.badLength) s += ` WS=${2 ** Math.min(u8(b, p + 2), TCP_MAX_WINSHIFT)}`;
+        if (!bad) s += ` WS=${2 ** Math.min(u8(b, p + 2), TCP_MAX_WINSHIFT)}`;
         break;
       case TCPOPT_SACK_PERM:
         s += ' SACK_PERM';
         break;
       case TCPOPT_SACK:
-        for (let q = p + 2; q + 8 <= p + opt.len; q += 8) {
+        for (let q = p + 2; q + 8 <= p + olen; q += 8) {
           s += ` SLE=${(u32(b, q) - sackBase) >>> 0} SRE=${(u32(b, q + 4) - sackBase) >>> 0}`;
         }
         break;
       case TCPOPT_ECHO:
-        if (!opt.badLength) s += ` ECHO=${u32(b, p + 2)}`;
+        if (!bad) s += ` ECHO=${u32(b, p + 2)}`;
         break;
       case TCPOPT_TIMESTAMP:
-        if (!opt.badLength) s += ` TSval=${u32(b, p + 2)} TSecr=${u32(b, p + 6)}`;
+        if (!bad) s += ` TSval=${u32(b, p + 2)} TSecr=${u32(b, p + 6)}`;
         break;
     }
-  }
+  });
   return s;
 }
 
@@ -179,12 +209,13 @@ export function optionsInfo(b: Uint8Array, o: TcpOptions, sackBase: number): str
 export function optionsNode(b: Uint8Array, off: number, len: number, o: TcpOptions, sackBase: number, isSyn: boolean): DetailNode {
   const kids: DetailNode[] = [];
   const names: string[] = [];
-  for (const opt of o.list) {
+  const list = listTcpOptions(b, o);
+  for (const opt of list) {
     names.push(optionName(opt.kind));
     kids.push(optionNode(b, opt, sackBase));
   }
   if (o.error) kids.push(expertNode(o.error, o.error.off, o.error.len));
-  if (isSyn && o.mss === undefined && !o.list.some((x) => x.kind === TCPOPT_MSS)) {
+  if (isSyn && !list.some((x) => x.kind === TCPOPT_MSS)) {
     kids.push(expertNode({ severity: 'warn', group: 'protocol', message: 'The SYN packet does not contain a MSS option' }));
   }
   const label = `Options: (${len} bytes)${names.length ? ', ' + names.join(', ') : ''}`;

@@ -2,11 +2,12 @@
 // start a new one when a SYN reuses the ports with a new ISN, run the sequence analysis,
 // make seq/ack relative, scale the window, then let the options (window scale, SACK)
 // update the flow, and note SYN times for the iRTT.
-import { analyzeSegment, newAcked, TCP_A_REUSED_PORTS, type TcpAcked } from './tcp_analysis.ts';
+import { analyzeSegment, newAcked, TCP_A_REUSED_PORTS, type SegmentIn, type TcpAcked } from './tcp_analysis.ts';
 import {
   TCP_COMPLETENESS_ACK, TCP_COMPLETENESS_DATA, TCP_COMPLETENESS_FIN, TCP_COMPLETENESS_RST, TCP_COMPLETENESS_SYNACK,
   TCP_COMPLETENESS_SYNSENT, TCP_S_BASE_SEQ_SET, TcpConversations, type TcpConversation, type TcpFlow,
 } from './tcp_conversation.ts';
+import { u32 } from './bytes.ts';
 import { TCP_MAX_SACK_RANGES_STORED } from './tcp_options.ts';
 import { TH_ACK, TH_FIN, TH_RST, TH_SYN, type TcpHeader } from './tcp.ts';
 
@@ -22,7 +23,8 @@ export interface TcpSegmentResult {
   win: number;
   /** tcp.window_size_scalefactor: -1 unknown, -2 none, else the multiplier; null on SYNs */
   scaleFactor: number | null;
-  /** the peer's base sequence number, which makes SACK edges relative */
+  /** the peer's base sequence number, which makes SACK edges relative; kept only when the
+   *  segment carries SACK blocks (a raw sequence number costs a heap number per row) */
   sackBase: number;
   ta: TcpAcked | null;
   /** iRTT known when this frame was dissected, µs (0: not known) */
@@ -32,12 +34,17 @@ export interface TcpSegmentResult {
   sincePrevUs: number;
 }
 
+/** Where a segment was seen: its frame number, capture time (µs), and IPv4 addresses as
+ *  unsigned numbers. Reused by the caller from frame to frame. */
 export interface SegmentContext {
   frame: number;
   t: number;
   src: number;
   dst: number;
 }
+
+/** The analysis input, reused from segment to segment (no allocation per frame). */
+const SEGMENT: SegmentIn = { frame: 0, t: 0, seq: 0, ack: 0, seglen: 0, flags: 0, window: 0 };
 
 export class TcpSegments {
   readonly conversations = new TcpConversations();
@@ -46,27 +53,28 @@ export class TcpSegments {
    *  one, which takes a stream number) but analyses nothing. */
   quoted(ctx: SegmentContext, h: TcpHeader): TcpConversation | null {
     if (h.stage === 'none' || h.stage === 'ports') return null;
-    const key = TcpConversations.key(ctx.src, ctx.dst, h.sport, h.dport);
-    return this.conversations.find(key) ?? this.conversations.create(key, ctx.t);
+    const c = this.conversations;
+    return c.find(ctx.src, ctx.dst, h.sport, h.dport) ?? c.create(ctx.src, ctx.dst, h.sport, h.dport, ctx.t);
   }
 
-  segment(ctx: SegmentContext, h: TcpHeader): TcpSegmentResult | null {
+  segment(ctx: SegmentContext, h: TcpHeader, buf: Uint8Array): TcpSegmentResult | null {
     if (h.stage === 'none' || h.stage === 'ports') return null; // no conversation yet
-    const key = TcpConversations.key(ctx.src, ctx.dst, h.sport, h.dport);
-    let conv = this.conversations.find(key);
+    let conv = this.conversations.find(ctx.src, ctx.dst, h.sport, h.dport);
     let isNew = false;
     if (!conv) {
-      conv = this.conversations.create(key, ctx.t);
+      conv = this.conversations.create(ctx.src, ctx.dst, h.sport, h.dport, ctx.t);
       isNew = true;
     }
-    let [fwd, rev] = conv.flows(ctx.src, ctx.dst, h.sport, h.dport);
+    let fwd = conv.fwd(ctx.src, ctx.dst, h.sport, h.dport);
+    let rev = conv.other(fwd);
     let ta: TcpAcked | null = null;
     const synOnly = (h.flags & (TH_SYN | TH_ACK)) === TH_SYN;
     // A SYN with another ISN on known ports: a new conversation (TCP Port numbers reused).
     if (synOnly && fwd.staticFlags & TCP_S_BASE_SEQ_SET) {
       if (h.seq !== fwd.baseSeq) {
-        conv = this.conversations.create(key, ctx.t);
-        [fwd, rev] = conv.flows(ctx.src, ctx.dst, h.sport, h.dport);
+        conv = this.conversations.create(ctx.src, ctx.dst, h.sport, h.dport, ctx.t);
+        fwd = conv.fwd(ctx.src, ctx.dst, h.sport, h.dport);
+        rev = conv.other(fwd);
         ta = newAcked();
         ta.flags |= TCP_A_REUSED_PORTS;
         conv.completeness = TCP_COMPLETENESS_SYNSENT;
@@ -94,7 +102,15 @@ export class TcpSegments {
     let win = h.win;
     let nextSeq: number | null = null;
     if (h.haveSegLen) {
-      ta = analyzeSegment(conv, fwd, rev, { frame: ctx.frame, t: ctx.t, seq: h.seq, ack: h.ack, seglen: h.payloadLen, flags: h.flags, window: h.win }, ta);
+      const s = SEGMENT;
+      s.frame = ctx.frame;
+      s.t = ctx.t;
+      s.seq = h.seq;
+      s.ack = h.ack;
+      s.seglen = h.payloadLen;
+      s.flags = h.flags;
+      s.window = h.win;
+      ta = analyzeSegment(conv, fwd, rev, s, ta);
       seq = (h.seq - fwd.baseSeq) >>> 0;
       if (h.flags & TH_ACK) ack = (h.ack - rev.baseSeq) >>> 0;
       if (!(h.flags & TH_SYN) && fwd.winScale >= 0) win = (win * 2 ** fwd.winScale) >>> 0;
@@ -103,7 +119,7 @@ export class TcpSegments {
     const scaleFactor = h.flags & TH_SYN ? null : fwd.winScale >= 0 ? 2 ** fwd.winScale : fwd.winScale;
     if (h.bogusHlen) {
       // Wireshark stops after the Info's window: no SYN bookkeeping, no options.
-      return { conv, seq, ack, nextSeq: null, win, scaleFactor, sackBase: rev.baseSeq, ta, firstRttUs: conv.tsFirstRtt, sinceFirstUs, sincePrevUs };
+      return result(conv, seq, ack, null, win, scaleFactor, 0, ta, sinceFirstUs, sincePrevUs);
     }
     this.completeness(conv, h, isNew);
     if (h.flags & TH_SYN) {
@@ -119,9 +135,9 @@ export class TcpSegments {
       if (conv.tsMruSyn !== 0 && conv.tsFirstRtt === 0) conv.tsFirstRtt = ctx.t - conv.tsMruSyn;
       fwd.isFirstAck = false;
     }
-    this.options(h, fwd, rev);
+    this.options(buf, h, fwd, rev);
     if (h.flags & TH_SYN) verifyWindowScaling((h.flags & TH_ACK) !== 0, fwd, rev);
-    return { conv, seq, ack, nextSeq, win, scaleFactor, sackBase: rev.baseSeq, ta, firstRttUs: conv.tsFirstRtt, sinceFirstUs, sincePrevUs };
+    return result(conv, seq, ack, nextSeq, win, scaleFactor, h.options?.sackCount ? rev.baseSeq : 0, ta, sinceFirstUs, sincePrevUs);
   }
 
   /** tshark's second pass (-2) and Wireshark's packet list re-dissect every frame with the
@@ -130,7 +146,8 @@ export class TcpSegments {
    *  again), windows are scaled with the final shift. Called for each TCP frame in order. */
   revisit(ctx: SegmentContext, h: TcpHeader, r: TcpSegmentResult): void {
     const conv = r.conv;
-    const [fwd, rev] = conv.flows(ctx.src, ctx.dst, h.sport, h.dport);
+    const fwd = conv.fwd(ctx.src, ctx.dst, h.sport, h.dport);
+    const rev = conv.other(fwd);
     if ((h.flags & (TH_SYN | TH_ACK)) === (TH_SYN | TH_ACK) && fwd.staticFlags & TCP_S_BASE_SEQ_SET && h.seq !== fwd.baseSeq) {
       fwd.baseSeq = h.seq;
       r.ta ??= newAcked();
@@ -143,26 +160,23 @@ export class TcpSegments {
       r.nextSeq = h.bogusHlen ? null : (r.seq + h.payloadLen + (h.flags & (TH_SYN | TH_FIN) ? 1 : 0)) >>> 0;
     }
     r.scaleFactor = h.flags & TH_SYN ? null : fwd.winScale >= 0 ? 2 ** fwd.winScale : fwd.winScale;
-    r.sackBase = rev.baseSeq;
+    if (h.options?.sackCount) r.sackBase = rev.baseSeq;
     r.firstRttUs = conv.tsFirstRtt;
   }
 
   /** The options' effect on the flow: a window scale shift, the SACK blocks kept for the
    *  peer's bytes-in-flight. */
-  private options(h: TcpHeader, fwd: TcpFlow, rev: TcpFlow): void {
+  private options(buf: Uint8Array, h: TcpHeader, fwd: TcpFlow, rev: TcpFlow): void {
     const o = h.options;
     if (!o) return;
     if (o.wsShift !== undefined) fwd.winScale = o.wsShift;
-    if (o.sack.length) {
+    if (o.sackCount) {
       fwd.numSackRanges = 0;
-      let n = 0;
-      for (const [l, r] of o.sack) {
-        n++;
-        if (n <= TCP_MAX_SACK_RANGES_STORED) {
-          fwd.numSackRanges = n;
-          fwd.sackLeft[n] = (l - rev.baseSeq) >>> 0;
-          fwd.sackRight[n] = (r - rev.baseSeq) >>> 0;
-        }
+      for (let n = 1; n <= o.sackCount && n <= TCP_MAX_SACK_RANGES_STORED; n++) {
+        const q = o.sackOff + (n - 1) * 8;
+        fwd.numSackRanges = n;
+        fwd.sackLeft[n] = (u32(buf, q) - rev.baseSeq) >>> 0;
+        fwd.sackRight[n] = (u32(buf, q + 4) - rev.baseSeq) >>> 0;
       }
     }
   }
@@ -185,6 +199,11 @@ export class TcpSegments {
     if (f & TH_RST) c |= TCP_COMPLETENESS_RST;
     conv.completeness = c;
   }
+}
+
+/** One shape for every result (V8 keeps the fields in the object). */
+function result(conv: TcpConversation, seq: number, ack: number, nextSeq: number | null, win: number, scaleFactor: number | null, sackBase: number, ta: TcpAcked | null, sinceFirstUs: number, sincePrevUs: number): TcpSegmentResult {
+  return { conv, seq, ack, nextSeq, win, scaleFactor, sackBase, ta, firstRttUs: conv.tsFirstRtt, sinceFirstUs, sincePrevUs };
 }
 
 /** verify_tcp_window_scaling(): scaling is used only if both SYNs carried the option. */

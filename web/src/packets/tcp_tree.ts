@@ -131,7 +131,7 @@ function flagsNode(h: TcpHeader, r: TcpSegmentResult | null): DetailNode {
 
 function checksumNodes(h: TcpHeader, inError: boolean, kids: DetailNode[]): void {
   const o = h.off + TCP_OFF_CHKSUM;
-  if (inError || !h.haveSegLen) {
+  if (inError || h.checksumOk === null) {
     kids.push(field(`Checksum: ${hex16(h.checksum)} [unverified]`, o, 2, 'tcp.checksum'), generated('Checksum Status: Unverified', 'tcp.checksum.status'));
     return;
   }

@@ -51,8 +51,6 @@ export interface TcpRowInfo {
   flags: number;
   seqRel: number;
   ackRel: number;
-  seqRaw: number;
-  ackRaw: number;
   /** tcp.len: payload bytes */
   len: number;
   /** tcp.nxtseq (relative), present when the segment has data, SYN or FIN */

@@ -1,5 +1,5 @@
 // UDP header, RFC 768, with Wireshark's length checks and Info wording (packet-udp.c).
-import { hex16, inetChecksum, u16 } from './bytes.ts';
+import { hex16, u16 } from './bytes.ts';
 import { expertNode, field, generated, malformedNode } from './tree.ts';
 import type { DetailNode } from './types.ts';
 
@@ -21,7 +21,7 @@ export interface UdpHeader {
   /** the length field, or -1 when it was not there */
   length: number;
   checksum: number;
-  /** null: not checked (zero checksum, RFC 768 "no checksum", or data missing) */
+  /** null: not checked (not yet, zero checksum = RFC 768 "no checksum", or data missing) */
   checksumOk: boolean | null;
   /** Info words Wireshark adds for a bad length field */
   badLength?: string;
@@ -31,9 +31,8 @@ export interface UdpHeader {
   malformed: boolean;
 }
 
-/** Reads the UDP header at `off`. `pseudo` is the pseudo-header sum (RFC 768), or
- *  undefined inside ICMP errors and fragments, where Wireshark does not check. */
-export function parseUdp(b: Uint8Array, off: number, avail: number, inError: boolean, lengthExceeds: boolean, pseudo?: number): UdpHeader {
+/** Reads the UDP header at `off` (the checksum is verified by checksums.ts, on demand). */
+export function parseUdp(b: Uint8Array, off: number, avail: number, inError: boolean, lengthExceeds: boolean): UdpHeader {
   const h: UdpHeader = {
     off, avail, noPorts: avail < 4, sport: 0, dport: 0, length: -1, checksum: 0, checksumOk: null,
     payloadOff: off + UDP_HLEN, payloadLen: 0, malformed: true,
@@ -55,9 +54,6 @@ export function parseUdp(b: Uint8Array, off: number, avail: number, inError: boo
   // A datagram whose IP total length overstated the frame ends in an exception when the
   // payload Wireshark was promised is not there.
   h.malformed = lengthExceeds && h.length - UDP_HLEN > h.payloadLen;
-  if (pseudo !== undefined && h.checksum !== 0 && h.length <= avail) {
-    h.checksumOk = inetChecksum(b, off, h.length, pseudo) === 0;
-  }
   return h;
 }
 

@@ -87,7 +87,7 @@ export function PacketGrid({ run, view, rows, selected, cursorUs, playing, rowPx
     if (!r) continue;
     const isSel = p === selPos;
     const says = stackSaysOn(run, view, f);
-    const cls = ['pl-row', isSel ? 'pl-selected' : '', f.tSent > cursorUs ? 'pl-future' : '', f.fate === 1 ? 'pl-dropped' : ''].join(' ');
+    const cls = ['pl-row', isSel ? 'pl-selected' : '', f.tSent > cursorUs ? 'pl-future' : ''].join(' ');
     items.push(
       <div
         key={f.id}
@@ -113,6 +113,11 @@ export function PacketGrid({ run, view, rows, selected, cursorUs, playing, rowPx
         <div role="gridcell" className="pl-num">{r.length}</div>
         <div role="gridcell" title={r.info}>{r.info}</div>
         <div role="gridcell" className="pl-says" title={says || undefined}>
+          {f.fate === 1 && (
+            <span className="pl-drop-mark" aria-hidden="true">
+              ✕
+            </span>
+          )}
           <span>{says}</span>
           {isSel && (
             <button

@@ -66,7 +66,6 @@ export function PacketListPane() {
   return (
     <>
       <div className="pane-title pl-toolbar">
-        <span>Packets</span>
         <label>
           Capture point
           <select value={linkIndex} disabled={!run} onChange={(e) => setState({ link: Number(e.target.value) })}>
