@@ -9,7 +9,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { Engine } from '../web/src/engine/engine.ts';
-import { ENGINE_GLUE_URL, ENGINE_WASM_URL, loadEngineModule, type EngineModule } from '../web/src/engine/engine_module.ts';
+import { ENGINE_WASM_URL, loadEngineModule, type EngineModule } from '../web/src/engine/engine_module.ts';
+
+const ENGINE_GLUE_URL = new URL('../web/src/engine/wasm/stackscope-engine.mjs', import.meta.url);
 import { parseArgs, single, UsageError } from './args.ts';
 import { readScenarioInput } from './scenario_input.ts';
 import { shippedScenarios } from './shipped.ts';

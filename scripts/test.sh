@@ -30,6 +30,7 @@ step "C unit tests under ASan/UBSan" make --no-print-directory -j2 test-c
 step "engine compiled by emcc to wasm, warnings are errors" bash scripts/emcc-env.sh make --no-print-directory -j2 wasm-engine
 step "TypeScript type check (strict)" npx tsc -p tsconfig.json
 step "TypeScript tests: dissectors vs tshark, scenarios, engine, CLI" npx vitest run
+step "the page in Chromium (Playwright)" npx playwright test
 step "fuzzing, every target (libFuzzer, ASan/UBSan)" bash scripts/run-fuzz.sh "${FUZZ_SECONDS:-25}"
 step "interop with the Linux kernel over TUN" bash wasm/tests/interop/run.sh
 

@@ -38,8 +38,8 @@ export function PlaybackBar() {
   const end = run?.endUs ?? 0;
   return (
     <div className="playback-bar" aria-label="Playback">
-      <button type="button" disabled={!run} onClick={() => step(-1)} aria-label="Previous event">
-        ⏮
+      <button type="button" disabled={!run} onClick={() => step(-1)} aria-label="Previous event" title="Previous event (←)">
+        ◀ Step
       </button>
       <button
         type="button"
@@ -47,10 +47,10 @@ export function PlaybackBar() {
         onClick={() => setState({ playing: !playing, ...(cursor >= end ? { cursorUs: 0 } : {}) })}
         aria-label={playing ? 'Pause' : 'Play'}
       >
-        {playing ? '⏸ Pause' : '▶ Play'}
+        {playing ? 'Pause' : 'Play'}
       </button>
-      <button type="button" disabled={!run} onClick={() => step(1)} aria-label="Next event">
-        ⏭
+      <button type="button" disabled={!run} onClick={() => step(1)} aria-label="Next event" title="Next event (→)">
+        Step ▶
       </button>
       <label>
         Speed{' '}

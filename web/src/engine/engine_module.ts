@@ -33,8 +33,7 @@ type Factory = (opts?: { wasmBinary?: Uint8Array }) => Promise<EngineModule>;
 
 const isNode = typeof process !== 'undefined' && !!process.versions?.node;
 
-/** Where the build puts the artifact, relative to this file (for sizes and Node). */
-export const ENGINE_GLUE_URL = new URL('./wasm/stackscope-engine.mjs', import.meta.url);
+/** Where the build puts the .wasm, relative to this file (Node reads it from there). */
 export const ENGINE_WASM_URL = new URL('./wasm/stackscope-engine.wasm', import.meta.url);
 
 export async function loadEngineModule(): Promise<EngineModule> {

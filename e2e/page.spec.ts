@@ -1,0 +1,98 @@
+// The page in Chromium: runs, the four linked views, what-if, permalinks, export.
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { expect, test } from '@playwright/test';
+import { chooseScenario, openPage, packetRows, shot, waitForRun } from './helpers.ts';
+
+test('the page loads, runs the Arduino ping scenario, with no console error', async ({ page }) => {
+  const errors = await openPage(page);
+  await expect(page.getByLabel('Scenario')).toBeVisible();
+  await expect(page.getByLabel('Topology')).toContainText('57600 baud');
+  const rows = packetRows(page);
+  await expect(rows.first()).toContainText('Echo (ping) request');
+  await expect(rows.nth(1)).toContainText('Echo (ping) reply');
+  await expect(page.getByTestId('ladder-svg').locator('[data-frame-id]')).not.toHaveCount(0);
+  await shot(page, 'arduino-slip');
+  expect(errors).toEqual([]);
+});
+
+test('the NFC scenario shows the module-busy drop and the retransmissions', async ({ page }) => {
+  const errors = await openPage(page);
+  await chooseScenario(page, /NFC bridge/);
+  const picker = page.getByLabel('Capture point');
+  const options = await picker.locator('option').allTextContents();
+  await picker.selectOption({ index: options.findIndex((o) => o.startsWith('nfc')) });
+  const rows = packetRows(page);
+  await expect(rows.filter({ hasText: 'module busy' }).first()).toBeVisible();
+  await expect(rows.filter({ hasText: 'TCP Retransmission' }).first()).toBeVisible();
+  const ladder = page.getByTestId('ladder-svg');
+  await expect(ladder.locator('.ld-arrow.retx').first()).toBeAttached();
+  await expect(ladder.locator('.ld-arrow.dropped').first()).toBeAttached();
+  await shot(page, 'nfc-bridge');
+  expect(errors).toEqual([]);
+});
+
+test('selecting a row selects the same frame in the ladder and the details', async ({ page }) => {
+  await openPage(page);
+  const row = packetRows(page).nth(6);
+  await row.click();
+  await expect(row).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('region', { name: 'Packet details' })).toContainText('Transmission Control Protocol');
+  await expect(page.getByRole('region', { name: 'Packet details' })).toContainText('Internet Protocol Version 4');
+  await expect(page.getByTestId('ladder-svg').locator('.ld-arrow.selected')).toHaveCount(1);
+  await shot(page, 'selection');
+});
+
+test('what if: dropping a frame makes the sender retransmit it', async ({ page }) => {
+  await openPage(page);
+  const rows = packetRows(page);
+  await expect(rows.filter({ hasText: 'TCP Retransmission' })).toHaveCount(0);
+  const data = rows.filter({ hasText: /ECHO\s*240\s*Request/ }).first(); // the TCP echo's data, not a ping request
+  await data.click({ button: 'right' });
+  await page.getByRole('menuitem', { name: /Drop this frame/ }).click();
+  await expect(page.getByLabel('What-if rules')).toContainText('drop frame');
+  const filter = page.getByRole('combobox', { name: 'Filter' });
+  await filter.fill('tcp.analysis.retransmission');
+  await filter.press('Enter');
+  await expect(rows.first()).toContainText('TCP Retransmission');
+  await expect(rows.first()).toContainText('RTO');
+  await expect(page.getByTestId('ladder-svg').locator('.ld-arrow.retx').first()).toBeAttached();
+  await shot(page, 'what-if-drop');
+});
+
+test('a shared URL reproduces the run', async ({ page, context }) => {
+  await openPage(page);
+  const seed = page.getByLabel('Seed');
+  await seed.fill('9');
+  await seed.press('Enter');
+  await expect(page).toHaveURL(/set=seed%3D9/);
+  const summary = await waitForRun(page);
+  const again = await context.newPage();
+  await openPage(again, new URL(page.url()).hash);
+  await expect(again.getByTestId('run-summary')).toHaveText(summary);
+});
+
+test('a broken URL names what is wrong and still runs', async ({ page }) => {
+  await openPage(page, '#s=no-such&rule=drop:x');
+  await expect(page.getByRole('alert')).toContainText('there is no scenario called "no-such"');
+  await expect(page.getByRole('alert')).toContainText('rule "drop:x"');
+  await expect(packetRows(page).first()).toBeVisible();
+});
+
+test('export pcapng: tshark reads the file back', async ({ page }) => {
+  await openPage(page);
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export pcapng' }).click();
+  const file = await (await download).path();
+  expect(readFileSync(file).readUInt32LE(0)).toBe(0x0a0d0d0a);
+  const count = execFileSync('tshark', ['-r', file, '-T', 'fields', '-e', 'frame.number'], { encoding: 'utf8' }).trim().split('\n').length;
+  expect(count).toBe(18);
+});
+
+test('projector view: dark theme and presenter type at 1280x720', async ({ page }) => {
+  await openPage(page);
+  await page.getByLabel('Dark').check();
+  await page.getByLabel('Presenter').check();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await shot(page, 'dark-presenter');
+});

@@ -1,0 +1,52 @@
+// The page: scenario bar, parameters, playback, and the four linked views (packet list,
+// details and bytes, ladder, graphs) sharing one cursor and one selection.
+import { useEffect, useState } from 'react';
+import { DetailsPane } from '../packets/view/DetailsPane.tsx';
+import { PacketListPane } from '../packets/view/PacketListPane.tsx';
+import { GraphsPane } from '../timeline/GraphsPane.tsx';
+import { LadderPane } from '../timeline/LadderPane.tsx';
+import { ErrorBanner } from './ErrorBanner.tsx';
+import { ParamsPanel } from './ParamsPanel.tsx';
+import { PlaybackBar } from './PlaybackBar.tsx';
+import { ScenarioBar } from './ScenarioBar.tsx';
+import { runNow, subscribeState } from './store.ts';
+import { stateFromUrl, urlFromState } from './url_sync.ts';
+import './layout.css';
+
+export function App() {
+  const [showParams, setShowParams] = useState(true);
+  useEffect(() => {
+    stateFromUrl();
+    void runNow();
+    return subscribeState(urlFromState);
+  }, []);
+  return (
+    <div className="app">
+      <ScenarioBar />
+      <ErrorBanner />
+      <PlaybackBar />
+      <div className={`app-body${showParams ? '' : ' params-hidden'}`}>
+        <aside className="side">
+          <button type="button" className="side-toggle" onClick={() => setShowParams(!showParams)} aria-expanded={showParams} aria-label="Parameters panel">
+            {showParams ? '◀ Parameters' : '▶'}
+          </button>
+          {showParams && <ParamsPanel />}
+        </aside>
+        <main className="app-main">
+          <section className="pane" aria-label="Packet list">
+            <PacketListPane />
+          </section>
+          <section className="pane" aria-label="Ladder diagram">
+            <LadderPane />
+          </section>
+          <section className="pane" aria-label="Packet details">
+            <DetailsPane />
+          </section>
+          <section className="pane" aria-label="Graphs">
+            <GraphsPane />
+          </section>
+        </main>
+      </div>
+    </div>
+  );
+}
