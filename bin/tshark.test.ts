@@ -11,7 +11,7 @@ import { readScenarioInput } from './scenario_input.ts';
 import { shippedScenarios } from './shipped.ts';
 import { main } from './cli.ts';
 import { linkRows, type TableRow } from './table.ts';
-import { tsharkFlags, tsharkFrameCount, tsharkMalformed } from './tshark_oracle.ts';
+import { tsharkColumns, tsharkFlags, tsharkFrameCount, tsharkMalformed } from './tshark_oracle.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'stackscope-tshark-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -29,7 +29,7 @@ describe('captures against tshark', () => {
       expect(tsharkMalformed(file)).toEqual([]);
     });
 
-    it(`${s.name}: --table-json flags equal tshark's, frame by frame, on every link`, async () => {
+    it(`${s.name}: --table-json flags, Protocol and Info equal tshark's, frame by frame, on every link`, async () => {
       const r = await runScenario(readScenarioInput(s.name, [], undefined).json);
       let compared = 0;
       for (const link of r.world.links) {
@@ -39,10 +39,16 @@ describe('captures against tshark', () => {
         const code = await main(['run', s.name, '--link', link.name, '--pcap', pcap, '--table-json', table]);
         quiet.mockRestore();
         expect(code).toBe(0);
-        const ours = (JSON.parse(readFileSync(table, 'utf8')) as TableRow[]).map((row) => [...row.flags].sort());
+        const rows = JSON.parse(readFileSync(table, 'utf8')) as TableRow[];
+        const ours = rows.map((row) => [...row.flags].sort());
         const theirs = tsharkFlags(pcap);
         expect(ours.length).toBe(theirs.length);
         ours.forEach((flags, k) => expect({ frame: k + 1, flags }).toEqual({ frame: k + 1, flags: theirs[k] }));
+        // and the packet list reads the same: Protocol and Info, word for word
+        const columns = tsharkColumns(pcap);
+        rows.forEach((row, k) =>
+          expect({ frame: k + 1, protocol: row.protocol, info: row.info }).toEqual({ frame: k + 1, ...columns[k] }),
+        );
         compared += ours.length;
       }
       expect(compared).toBeGreaterThan(10);

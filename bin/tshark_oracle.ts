@@ -44,3 +44,14 @@ export function tsharkMalformed(file: string): string[] {
 export function tsharkFrameCount(file: string): number {
   return tshark(file, ['-T', 'fields', '-e', 'frame.number']).split('\n').filter(Boolean).length;
 }
+
+/** tshark's Protocol and Info columns for each frame (two passes, so "reply in N" is known). */
+export function tsharkColumns(file: string): { protocol: string; info: string }[] {
+  return tshark(file, ['-2', '-T', 'fields', '-E', 'separator=/t', '-e', '_ws.col.Protocol', '-e', '_ws.col.Info'])
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => {
+      const [protocol = '', info = ''] = line.split('\t');
+      return { protocol, info };
+    });
+}
