@@ -1,3 +1,179 @@
+// The graphs of one TCP connection, on one time axis: tcptrace's time-sequence graph of the
+// data direction, and the sender's cwnd / ssthresh / RTO / srtt from its own trace. Wheel
+// and drag zoom and pan time on both at once; clicking a segment selects its frame, clicking
+// elsewhere moves the cursor.
+import * as d3 from 'd3';
+import { useEffect, useId, useMemo, useRef, useState, type MouseEvent } from 'react';
+import { select, setCursor, useApp } from '../app/store.ts';
+import { drawGraphCursor, ensureGraphLayers, MARGIN } from './graph_frame.ts';
+import { graphModel } from './graph_model.ts';
+import { segmentTip, stateTip } from './graph_tips.ts';
+import { drawSeqGraph, segmentAt } from './seq_graph_draw.ts';
+import { drawStateGraph } from './state_graph_draw.ts';
+import { savePng, saveSvg } from './svg_export.ts';
+import { useAxisZoom } from './use_axis_zoom.ts';
+import { useSize } from './use_size.ts';
+import { useStreamChoice } from './use_stream_choice.ts';
+import './timeline.css';
+
+const SVG_NS = 'http://www.w3.org/2000/svg';
+/** Deepest zoom: one microsecond per pixel. */
+const FINEST_US_PER_PX = 1;
+
 export function GraphsPane() {
-  return null;
+  const run = useApp((s) => s.run);
+  const captureLink = useApp((s) => s.link);
+  const selected = useApp((s) => s.selected);
+  const cursorUs = useApp((s) => s.cursorUs);
+  const playing = useApp((s) => s.playing);
+  const name = useApp((s) => s.ran?.name ?? s.scenarioName);
+  const ids = useId().replace(/[^a-zA-Z0-9_-]/g, '');
+  const graphsRef = useRef<HTMLDivElement>(null);
+  const seqRef = useRef<SVGSVGElement>(null);
+  const stateRef = useRef<SVGSVGElement>(null);
+  const seqY = useRef<d3.ScaleLinear<number, number> | null>(null);
+  const [tip, setTip] = useState<{ lines: string[]; x: number; y: number } | null>(null);
+  const size = useSize(graphsRef);
+  const { choice, options, pick, reverse } = useStreamChoice(run, captureLink, selected);
+  const key = choice ? `${choice.link}:${choice.stream}:${choice.from}` : '';
+  // `key` stands for `choice`: a new selection in the same stream and direction keeps the model.
+  const model = useMemo(() => (run && choice ? graphModel(run, choice) : null), [run, key]);
+
+  const graph = { width: size.width, height: Math.max(0, Math.floor(size.height / 2) - 1) };
+  const span = model ? [model.seq.t0, Math.max(model.seq.t1, model.seq.t0 + 1000)] : [0, 1];
+  const pad = (span[1]! - span[0]!) * 0.02;
+  const base = useMemo(
+    () => d3.scaleLinear().domain([span[0]! - pad, span[1]! + pad]).range([MARGIN.left, Math.max(MARGIN.left + 1, size.width - MARGIN.right)]),
+    [span[0], span[1], pad, size.width],
+  );
+  const maxScale = (span[1]! - span[0]!) / Math.max(1, size.width) / FINEST_US_PER_PX;
+  const zoom = useAxisZoom(graphsRef, 'x', size, maxScale, [0, size.width]);
+  const x = useMemo(() => zoom.transform.rescaleX(base), [zoom.transform, base]);
+
+  // A different stream starts unzoomed.
+  const { fit, reveal } = zoom;
+  useEffect(() => fit(), [key, fit]);
+
+  const { width: gw, height: gh } = graph;
+  useEffect(() => {
+    const el = seqRef.current;
+    if (!el) return;
+    if (!model || !gw || !gh) return void d3.select(el).selectAll('*').remove();
+    seqY.current = drawSeqGraph(ensureGraphLayers(el, `${ids}-seq`), model.seq, { width: gw, height: gh }, x, selected);
+  }, [model, x, selected, gw, gh, ids]);
+  useEffect(() => {
+    const el = stateRef.current;
+    if (!el) return;
+    if (!model || !gw || !gh) return void d3.select(el).selectAll('*').remove();
+    drawStateGraph(ensureGraphLayers(el, `${ids}-state`), model.state, { width: gw, height: gh }, x, model.seq.t1, model.senderName);
+  }, [model, x, gw, gh, ids]);
+  useEffect(() => {
+    if (!model || !gw || !gh) return;
+    const pairs: [SVGSVGElement | null, string][] = [[seqRef.current, `${ids}-seq`], [stateRef.current, `${ids}-state`]];
+    for (const [el, clip] of pairs) if (el) drawGraphCursor(ensureGraphLayers(el, clip), { width: gw, height: gh }, x(cursorUs));
+  }, [model, x, cursorUs, gw, gh, ids]);
+
+  // Follow the cursor while playing; bring a selected segment into view.
+  useEffect(() => {
+    if (playing && model) reveal(base(cursorUs), MARGIN.left, size.width - MARGIN.right, 0.3);
+  }, [playing, cursorUs, model, base, reveal, size.width]);
+  useEffect(() => {
+    const g = model?.seq.segments.find((s) => s.frameId === selected);
+    if (g) reveal(base(g.t), MARGIN.left, size.width - MARGIN.right, 0.5);
+  }, [selected, model, base, reveal, size.width]);
+
+  const local = (e: MouseEvent) => {
+    const r = graphsRef.current!.getBoundingClientRect();
+    return { x: e.clientX - r.left, y: e.clientY - r.top };
+  };
+  const inPlot = (px: number) => px >= MARGIN.left && px <= size.width - MARGIN.right;
+  const onSeqMove = (e: MouseEvent) => {
+    const p = local(e);
+    const g = model && seqY.current ? segmentAt(model.seq, x, seqY.current, p.x, p.y) : null;
+    setTip(g ? { lines: segmentTip(g), x: Math.min(p.x + 14, size.width - 240), y: p.y + 14 } : null);
+  };
+  const onStateMove = (e: MouseEvent) => {
+    const p = local(e);
+    if (!model?.state || !inPlot(p.x)) return setTip(null);
+    setTip({ lines: stateTip(model.state, x.invert(p.x), model.senderName), x: Math.min(p.x + 14, size.width - 300), y: p.y - 44 });
+  };
+  const onClick = (e: MouseEvent, seq: boolean) => {
+    const p = local(e);
+    const g = seq && model && seqY.current ? segmentAt(model.seq, x, seqY.current, p.x, p.y) : null;
+    if (g) select(g.frameId);
+    else if (model && inPlot(p.x)) setCursor(Math.round(x.invert(p.x)));
+  };
+
+  /** Both graphs in one SVG, the time-sequence graph above the state graph. */
+  const combined = (): SVGSVGElement | null => {
+    if (!seqRef.current || !stateRef.current || !model) return null;
+    const out = document.createElementNS(SVG_NS, 'svg');
+    out.setAttribute('width', String(graph.width));
+    out.setAttribute('height', String(graph.height * 2));
+    out.setAttribute('viewBox', `0 0 ${graph.width} ${graph.height * 2}`);
+    const a = seqRef.current.cloneNode(true) as SVGSVGElement;
+    const b = stateRef.current.cloneNode(true) as SVGSVGElement;
+    b.setAttribute('y', String(graph.height));
+    out.append(a, b);
+    return out;
+  };
+  const file = `${name}-${model ? `stream${model.choice.stream}` : 'graphs'}`;
+  const exportSvg = () => {
+    const el = combined();
+    if (el) saveSvg(el, `${file}.svg`);
+  };
+  const exportPng = () => {
+    const el = combined();
+    if (el) void savePng(el, `${file}.png`);
+  };
+
+  const value = choice ? `${choice.link}:${choice.stream}` : '';
+  return (
+    <>
+      <div className="pane-title tl-title">
+        <span>Graphs</span>
+        <select aria-label="TCP stream" value={value} disabled={!options.length} onChange={(e) => pick(e.target.value)}>
+          {!options.length && <option value="">no TCP stream</option>}
+          {options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+        <button type="button" aria-label="Reverse direction" title={model ? `Showing the data ${model.senderName} sent; show the other direction` : 'Reverse direction'} disabled={!model} onClick={reverse}>
+          ⇄
+        </button>
+        <span className="tl-spacer" />
+        <button type="button" aria-label="Zoom in" title="Zoom in (or the mouse wheel)" disabled={!model} onClick={() => zoom.zoomBy(2)}>
+          +
+        </button>
+        <button type="button" aria-label="Zoom out" title="Zoom out" disabled={!model} onClick={() => zoom.zoomBy(0.5)}>
+          −
+        </button>
+        <button type="button" aria-label="Fit" title="Show the whole connection" disabled={!model} onClick={fit}>
+          Fit
+        </button>
+        <button type="button" aria-label="Export SVG" title="Save both graphs as SVG" disabled={!model} onClick={exportSvg}>
+          SVG
+        </button>
+        <button type="button" aria-label="Export PNG" title="Save both graphs as PNG" disabled={!model} onClick={exportPng}>
+          PNG
+        </button>
+      </div>
+      <div className="tl-graphs" ref={graphsRef} onMouseLeave={() => setTip(null)}>
+        <div className="tl-body">
+          <svg ref={seqRef} data-testid="seq-graph" aria-label={model ? `Time-sequence graph, ${model.title}` : 'Time-sequence graph'} onMouseMove={onSeqMove} onClick={(e) => onClick(e, true)} />
+        </div>
+        <div className="tl-body">
+          <svg ref={stateRef} data-testid="state-graph" aria-label={model ? `cwnd, ssthresh, RTO and srtt of ${model.senderName}` : 'Sender state graph'} onMouseMove={onStateMove} onClick={(e) => onClick(e, false)} />
+        </div>
+        {!model && <div className="tl-empty tl-overlay muted">{run ? 'No TCP connection in this run.' : 'The graphs appear when the scenario has run.'}</div>}
+        {tip && (
+          <div className="tl-tooltip" role="tooltip" style={{ left: tip.x, top: tip.y }}>
+            {tip.lines.join('\n')}
+          </div>
+        )}
+      </div>
+    </>
+  );
 }

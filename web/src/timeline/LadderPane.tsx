@@ -45,7 +45,9 @@ export function LadderPane() {
     [model, size.height],
   );
   const maxScale = model ? model.lastUs / Math.max(1, size.height) / FINEST_US_PER_PX : 2;
-  const zoom = useAxisZoom(svgRef, 'y', size, maxScale);
+  // Pan from the start of the run to its end (which may lie after the last frame).
+  const bottom = Math.max(size.height, base(model?.endUs ?? 0) + 10);
+  const zoom = useAxisZoom(svgRef, 'y', size, maxScale, [0, bottom]);
   const y = useMemo(() => zoom.transform.rescaleY(base), [zoom.transform, base]);
   const scene = useMemo(
     () => (model && size.width > 0 && size.height > 0 ? buildScene(model, { width: size.width, height: size.height, y, selected }) : null),

@@ -11,7 +11,7 @@ const row = (p: Partial<PacketRow>): PacketRow => ({
   colour: { name: '', fg: '#000000', bg: '#ffffff' }, ...p,
 });
 const tcp = (flags: number, seqRel: number, ackRel: number, len: number) => ({
-  stream: 0, srcPort: 1000, dstPort: 7, flags, seqRel, ackRel, seqRaw: 0, ackRaw: 0, len, winValue: 100, win: 100,
+  stream: 0, srcPort: 1000, dstPort: 7, flags, seqRel, ackRel, len, winValue: 100, win: 100,
 });
 
 describe('frame labels', () => {

@@ -14,6 +14,16 @@ export const CANVAS_LIMIT = 2000;
 /** Above this many, arrows have no labels (the tooltip still tells). */
 export const LABEL_LIMIT = 400;
 const LABEL_GAP_PX = 12;
+/** Width of one character of the 11 px monospace labels (ladder_style.ts). */
+export const LABEL_CHAR_PX = 6.6;
+
+/** The text cut to `maxPx` with an ellipsis, or null when not even a few characters fit
+ *  (the tooltip always has the whole text). */
+export function fitText(text: string, maxPx: number): string | null {
+  const n = Math.floor(maxPx / LABEL_CHAR_PX);
+  if (text.length <= n) return text;
+  return n >= 8 ? `${text.slice(0, n - 1)}…` : null;
+}
 
 export interface ArrowMark {
   /** position in model.frames */
@@ -116,9 +126,14 @@ export function buildScene(m: LadderModel, o: SceneOptions): Scene {
       const last = lastLabelY.get(key);
       if (last === undefined || Math.abs(ly - last) >= LABEL_GAP_PX || f.id === o.selected) {
         const cause = m.retx(i);
-        const text = m.label(i) + (cause ? ` (${cause})` : '');
+        // A label may overhang its hop a little, never leave the drawing.
+        const room = Math.min(Math.abs(main.x2 - main.x1) + 60, o.width - AXIS_W - 8);
+        // The cause first, as Wireshark puts "[TCP Retransmission]" first: it survives cutting.
+        const text = fitText((cause ? `[${cause}] ` : '') + m.label(i), room);
         if (text) {
-          label = { text, x: (main.x1 + main.x2) / 2, y: ly };
+          const half = (text.length * LABEL_CHAR_PX) / 2;
+          const cx = Math.max(AXIS_W + 4 + half, Math.min(o.width - 4 - half, (main.x1 + main.x2) / 2));
+          label = { text, x: cx, y: ly };
           lastLabelY.set(key, ly);
         }
       }
@@ -136,7 +151,7 @@ export function buildScene(m: LadderModel, o: SceneOptions): Scene {
       retx: m.retx(i),
       drop,
       label,
-      reason: drop && px.cross && labels ? { text: drop, x: px.cross.x + (leftwards ? -8 : 8), y: px.cross.y + 4, anchor: leftwards ? 'end' : 'start' } : null,
+      reason: drop && px.cross && labels ? reasonMark(drop, px.cross, leftwards, o.width) : null,
       selected: f.id === o.selected,
       t0: f.tSent,
     };
@@ -156,6 +171,13 @@ export function buildScene(m: LadderModel, o: SceneOptions): Scene {
     };
   });
   return { width: o.width, height: o.height, laneX, t0, t1, arrows, timers, canvas };
+}
+
+/** The drop reason beside the cross, on the side the arrow was heading, cut to fit. */
+function reasonMark(text: string, at: { x: number; y: number }, leftwards: boolean, width: number): ArrowMark['reason'] {
+  const x = at.x + (leftwards ? -8 : 8);
+  const fitted = fitText(text, leftwards ? x - AXIS_W - 4 : width - x - 4);
+  return fitted ? { text: fitted, x, y: at.y + 4, anchor: leftwards ? 'end' : 'start' } : null;
 }
 
 /** The arrow under the pointer (within `tolerance` px), for the canvas and the tooltip. */

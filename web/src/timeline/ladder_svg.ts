@@ -3,13 +3,11 @@
 // module owns its contents.
 import * as d3 from 'd3';
 import type { Lifeline } from './lifelines.ts';
-import { AXIS_W, HEADER_H, type ArrowMark, type Scene, type TimerMark } from './ladder_scene.ts';
+import { AXIS_W, HEADER_H, LABEL_CHAR_PX, type ArrowMark, type Scene, type TimerMark } from './ladder_scene.ts';
 import { LADDER_CSS } from './ladder_style.ts';
 import { secondsTickFormat } from './time_axis.ts';
 
 type Svg = d3.Selection<SVGSVGElement, unknown, null, undefined>;
-/** Width of one character of the 11 px monospace labels. */
-const LABEL_CHAR_PX = 6.6;
 const LAYERS = ['ld-bg', 'ld-lanes', 'ld-timers', 'ld-arrows', 'ld-fade', 'ld-cursor-layer', 'ld-header', 'ld-axis'] as const;
 
 /** Makes the layers once (style sheet first, then back to front). */

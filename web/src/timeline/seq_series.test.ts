@@ -10,7 +10,7 @@ const B = '10.0.0.2';
 let no = 0;
 function row(src: string, flags: number, seqRel: number, ackRel: number, len: number, extra: Partial<PacketRow> = {}, win = 1000, stream = 0): PacketRow {
   const fromA = src === A;
-  const tcp: TcpRowInfo = { stream, srcPort: fromA ? 5000 : 80, dstPort: fromA ? 80 : 5000, flags, seqRel, ackRel, seqRaw: 0, ackRaw: 0, len, winValue: win, win };
+  const tcp: TcpRowInfo = { stream, srcPort: fromA ? 5000 : 80, dstPort: fromA ? 80 : 5000, flags, seqRel, ackRel, len, winValue: win, win };
   return { no: ++no, timeS: 0, source: src, destination: fromA ? B : A, protocol: 'TCP', length: 40 + len, info: '', flags: [], colour: { name: '', fg: '', bg: '' }, tcp, ...extra };
 }
 const SYN = 0x02;
@@ -56,7 +56,10 @@ describe('time-sequence series', () => {
     expect(s.acks.map((p) => p.t)).toEqual([2000, 3000, 4000, 5000, 8000]);
     const fwd = seqSeries({ rows, times, ids, stackRetx: () => false }, 0, { addr: A, port: 5000 });
     // 4500..5500: segment 201..301 and the stairs still at 1 / 1001 from before the window
-    expect(seqExtent(fwd, 4500, 5500)).toEqual([1, 1001]);
+    expect(seqExtent(fwd, 4500, 5500)).toEqual({ lo: 1, hi: 1001, windowClipped: false });
+    // 3500..4500: one segment 101..201 above the ACK at 1; the window at 1001 is 5 spans up
+    expect(seqExtent(fwd, 3500, 4500)).toEqual({ lo: 1, hi: 201, windowClipped: true });
+    expect(seqExtent(fwd, 20_000, 30_000)).toEqual({ lo: 301, hi: 1301, windowClipped: false });
   });
 
   it('streams, their data direction, and the default choice', () => {

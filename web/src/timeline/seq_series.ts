@@ -64,29 +64,49 @@ export function seqSeries(input: SeqInput, stream: number, from: Endpoint): SeqS
   return out;
 }
 
-/** Largest and smallest values of the marks within [t0, t1] (stairs count from the step
- *  before the window, since it is still drawn there). */
-export function seqExtent(s: SeqSeries, t0: number, t1: number): [number, number] {
+/** How far the window line may reach above the data (in spans of the data in view) before
+ *  the axis stops following it: a window far above a few segments would flatten them
+ *  (without segments in view there is nothing to flatten). */
+const WINDOW_ROOM = 4;
+
+export interface SeqExtent {
+  lo: number;
+  hi: number;
+  /** the window line runs off the top */
+  windowClipped: boolean;
+}
+
+/** The range of sequence numbers in [t0, t1]: data and ACKs, and the window line unless it
+ *  is far above them (stairs count from the step before the window: it is still drawn). */
+export function seqExtent(s: SeqSeries, t0: number, t1: number): SeqExtent {
   let lo = Infinity;
   let hi = -Infinity;
+  let data = false;
   for (const g of s.segments) {
     if (g.t < t0 || g.t > t1) continue;
+    data = true;
     lo = Math.min(lo, g.seq);
     hi = Math.max(hi, g.end);
   }
-  for (const line of [s.acks, s.windows]) {
+  const stairs = (line: readonly StepPoint[], f: (v: number) => void) => {
     let before: StepPoint | undefined;
     for (const p of line) {
       if (p.t < t0) before = p;
-      else if (p.t <= t1) {
-        lo = Math.min(lo, p.v);
-        hi = Math.max(hi, p.v);
-      }
+      else if (p.t <= t1) f(p.v);
     }
-    if (before) {
-      lo = Math.min(lo, before.v);
-      hi = Math.max(hi, before.v);
-    }
-  }
-  return lo > hi ? [0, 1] : [lo, hi];
+    if (before) f(before.v);
+  };
+  stairs(s.acks, (v) => {
+    lo = Math.min(lo, v);
+    hi = Math.max(hi, v);
+  });
+  let winLo = Infinity;
+  let winHi = -Infinity;
+  stairs(s.windows, (v) => {
+    winLo = Math.min(winLo, v);
+    winHi = Math.max(winHi, v);
+  });
+  if (lo > hi) return winLo > winHi ? { lo: 0, hi: 1, windowClipped: false } : { lo: winLo, hi: winHi, windowClipped: false };
+  if (data && winHi > hi && winHi - lo > WINDOW_ROOM * Math.max(1, hi - lo)) return { lo, hi, windowClipped: true };
+  return { lo: Math.min(lo, winLo), hi: Math.max(hi, winHi), windowClipped: false };
 }

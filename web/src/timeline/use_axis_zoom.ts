@@ -18,6 +18,8 @@ export function useAxisZoom<E extends Element>(
   axis: 'x' | 'y',
   size: { width: number; height: number },
   maxScale: number,
+  /** how far panning may go along the axis, in unzoomed pixels */
+  bounds: [number, number],
 ): AxisZoom {
   const [transform, setTransform] = useState(d3.zoomIdentity);
   const zoomRef = useRef<d3.ZoomBehavior<E, unknown> | null>(null);
@@ -35,12 +37,15 @@ export function useAxisZoom<E extends Element>(
     };
   }, [ref]);
 
-  // Extents follow the size: never zoom out past half the run, never in past `maxScale`.
+  // Extents follow the size: never zoom out past half the run, never in past `maxScale`,
+  // never pan past the bounds.
+  const [lo, hi] = bounds;
   useEffect(() => {
     const z = zoomRef.current;
     if (!z || !size.width || !size.height) return;
     z.extent([[0, 0], [size.width, size.height]]).scaleExtent([0.5, Math.max(2, maxScale)]);
-  }, [size.width, size.height, maxScale]);
+    z.translateExtent(axis === 'y' ? [[-Infinity, lo], [Infinity, hi]] : [[lo, -Infinity], [hi, Infinity]]);
+  }, [size.width, size.height, maxScale, axis, lo, hi]);
 
   const zoomBy = useCallback(
     (factor: number) => {
