@@ -141,6 +141,13 @@ export class CaptureAnalysis {
     return decodeFrame(this.frames[i]!.bytes, this.reassembled.get(i)?.payload ?? null);
   }
 
+  private allRecords: FrameRecord[] | null = null;
+
+  /** What the capture pass learnt about every frame, built on first use. */
+  get records(): readonly FrameRecord[] {
+    return (this.allRecords ??= this.frames.map((_, i) => this.record(i)));
+  }
+
   /** What the capture pass learnt about frame `i` (0-based). */
   record(i: number): FrameRecord {
     const rec: FrameRecord = { tcp: this.tcpResults[i] ?? null };
