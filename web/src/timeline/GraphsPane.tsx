@@ -8,6 +8,7 @@ import { select, setCursor, useApp } from '../app/store.ts';
 import { drawGraphCursor, ensureGraphLayers, MARGIN } from './graph_frame.ts';
 import { graphModel } from './graph_model.ts';
 import { segmentTip, stateTip } from './graph_tips.ts';
+import { Tooltip, type TipState } from './Tooltip.tsx';
 import { drawSeqGraph, segmentAt } from './seq_graph_draw.ts';
 import { drawStateGraph } from './state_graph_draw.ts';
 import { savePng, saveSvg } from './svg_export.ts';
@@ -32,7 +33,7 @@ export function GraphsPane() {
   const seqRef = useRef<SVGSVGElement>(null);
   const stateRef = useRef<SVGSVGElement>(null);
   const seqY = useRef<d3.ScaleLinear<number, number> | null>(null);
-  const [tip, setTip] = useState<{ lines: string[]; x: number; y: number } | null>(null);
+  const [tip, setTip] = useState<TipState | null>(null);
   const size = useSize(graphsRef);
   const { choice, options, pick, reverse } = useStreamChoice(run, captureLink, selected);
   const key = choice ? `${choice.link}:${choice.stream}:${choice.from}` : '';
@@ -90,12 +91,12 @@ export function GraphsPane() {
   const onSeqMove = (e: MouseEvent) => {
     const p = local(e);
     const g = model && seqY.current ? segmentAt(model.seq, x, seqY.current, p.x, p.y) : null;
-    setTip(g ? { lines: segmentTip(g), x: Math.min(p.x + 14, size.width - 240), y: p.y + 14 } : null);
+    setTip(g ? { lines: segmentTip(g), ...p, width: size.width } : null);
   };
   const onStateMove = (e: MouseEvent) => {
     const p = local(e);
     if (!model?.state || !inPlot(p.x)) return setTip(null);
-    setTip({ lines: stateTip(model.state, x.invert(p.x), model.senderName), x: Math.min(p.x + 14, size.width - 300), y: p.y - 44 });
+    setTip({ lines: stateTip(model.state, x.invert(p.x), model.senderName), ...p, width: size.width });
   };
   const onClick = (e: MouseEvent, seq: boolean) => {
     const p = local(e);
@@ -168,11 +169,7 @@ export function GraphsPane() {
           <svg ref={stateRef} data-testid="state-graph" aria-label={model ? `cwnd, ssthresh, RTO and srtt of ${model.senderName}` : 'Sender state graph'} onMouseMove={onStateMove} onClick={(e) => onClick(e, false)} />
         </div>
         {!model && <div className="tl-empty tl-overlay muted">{run ? 'No TCP connection in this run.' : 'The graphs appear when the scenario has run.'}</div>}
-        {tip && (
-          <div className="tl-tooltip" role="tooltip" style={{ left: tip.x, top: tip.y }}>
-            {tip.lines.join('\n')}
-          </div>
-        )}
+        {tip && <Tooltip tip={tip} />}
       </div>
     </>
   );

@@ -7,7 +7,8 @@ import * as d3 from 'd3';
 import { useCallback, useEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
 import { select, setCursor, useApp } from '../app/store.ts';
 import { FrameMenu } from './FrameMenu.tsx';
-import { drawArrowsCanvas, themeColours } from './ladder_canvas.ts';
+import { Tooltip, type TipState } from './Tooltip.tsx';
+import { drawArrowsCanvas, themeColours, type CanvasColours } from './ladder_canvas.ts';
 import { ladderModel } from './ladder_model.ts';
 import { buildScene, hitTest, HEADER_H, type ArrowMark } from './ladder_scene.ts';
 import { drawArrows, drawCursor, drawFrame, drawTimers, ensureLayers } from './ladder_svg.ts';
@@ -18,12 +19,6 @@ import './timeline.css';
 
 /** Deepest zoom: half a microsecond per pixel. */
 const FINEST_US_PER_PX = 0.5;
-
-interface Tip {
-  lines: string[];
-  x: number;
-  y: number;
-}
 
 export function LadderPane() {
   const run = useApp((s) => s.run);
@@ -36,7 +31,7 @@ export function LadderPane() {
   const svgRef = useRef<SVGSVGElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const size = useSize(bodyRef);
-  const [tip, setTip] = useState<Tip | null>(null);
+  const [tip, setTip] = useState<TipState | null>(null);
   const [menu, setMenu] = useState<{ frameId: number; x: number; y: number } | null>(null);
 
   const model = useMemo(() => (run ? ladderModel(run) : null), [run]);
@@ -64,9 +59,14 @@ export function LadderPane() {
     drawArrows(svg, scene.canvas ? scene.arrows.filter((a) => a.selected) : scene.arrows);
     svg.select('rect.ld-bg').attr('display', scene.canvas ? 'none' : null);
   }, [scene, model, y]);
+  // Reading CSS variables forces a style pass: once per theme, not once per zoom step (the
+  // ScenarioBar, earlier in the page, sets the theme before this effect runs).
+  const colours = useRef<{ theme: string; c: CanvasColours } | null>(null);
   useEffect(() => {
     const c = canvasRef.current;
-    if (c && scene && bodyRef.current) drawArrowsCanvas(c, scene, themeColours(bodyRef.current));
+    if (!c || !scene || !bodyRef.current) return;
+    if (colours.current?.theme !== theme) colours.current = { theme, c: themeColours(bodyRef.current) };
+    drawArrowsCanvas(c, scene, colours.current.c);
   }, [scene, theme]);
   useEffect(() => {
     const el = svgRef.current;
@@ -100,7 +100,7 @@ export function LadderPane() {
     const a = arrowAt(e);
     if (!a || !model) return setTip(null);
     const p = local(e);
-    setTip({ lines: model.tooltip(a.i), x: Math.min(p.x + 14, size.width * 0.45), y: p.y + 14 });
+    setTip({ lines: model.tooltip(a.i), ...p, width: size.width });
     if (svgRef.current) svgRef.current.style.cursor = 'pointer';
   };
   const onLeave = () => {
@@ -183,11 +183,7 @@ export function LadderPane() {
           onContextMenu={onContextMenu}
         />
         {!model && <div className="tl-empty muted">The ladder appears when the scenario has run.</div>}
-        {tip && (
-          <div className="tl-tooltip" role="tooltip" style={{ left: tip.x, top: tip.y }}>
-            {tip.lines.join('\n')}
-          </div>
-        )}
+        {tip && <Tooltip tip={tip} />}
         {menu && <FrameMenu frameId={menu.frameId} x={menu.x} y={menu.y} onClose={closeMenu} />}
       </div>
     </>

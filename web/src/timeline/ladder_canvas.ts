@@ -37,13 +37,19 @@ export function drawArrowsCanvas(canvas: HTMLCanvasElement, scene: Scene, colour
   for (const [colour, pick, width] of groups) {
     const batch = scene.arrows.filter((a) => pick(a) && !a.selected);
     ctx.strokeStyle = colour;
-    ctx.fillStyle = colour;
     ctx.lineWidth = width;
+    // One stroked path per colour; arrowheads as open chevrons in the same path (filling
+    // thousands of small triangles costs far more than stroking them).
     ctx.beginPath();
     for (const a of batch) {
       for (const s of a.segments) {
         ctx.moveTo(s.x1, s.y1);
         ctx.lineTo(s.x2, s.y2);
+      }
+      if (a.head) {
+        ctx.moveTo(a.head[1]![0], a.head[1]![1]);
+        ctx.lineTo(a.head[0]![0], a.head[0]![1]);
+        ctx.lineTo(a.head[2]![0], a.head[2]![1]);
       }
       if (a.cross) {
         const { x, y } = a.cross;
@@ -54,14 +60,5 @@ export function drawArrowsCanvas(canvas: HTMLCanvasElement, scene: Scene, colour
       }
     }
     ctx.stroke();
-    ctx.beginPath();
-    for (const a of batch) {
-      if (!a.head) continue;
-      ctx.moveTo(a.head[0]![0], a.head[0]![1]);
-      ctx.lineTo(a.head[1]![0], a.head[1]![1]);
-      ctx.lineTo(a.head[2]![0], a.head[2]![1]);
-      ctx.closePath();
-    }
-    ctx.fill();
   }
 }

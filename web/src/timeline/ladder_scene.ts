@@ -52,6 +52,8 @@ export interface TimerMark {
   y1: number;
   width: number;
   label: { text: string; x: number; y: number; anchor: 'start' | 'end' } | null;
+  /** how many timer runs this bar stands for (runs closer than a pixel are drawn as one) */
+  runs: number;
 }
 
 export interface Scene {
@@ -166,11 +168,34 @@ export function buildScene(m: LadderModel, o: SceneOptions): Scene {
     const text = `${rto ? 'RTO' : 'delayed ACK'} ${formatDuration(bar.valueUs)}`;
     const fits = labels && y1 - y0 >= 14;
     return {
-      bar, x: xb, y0, y1, width: 5,
+      bar, x: xb, y0, y1, width: 5, runs: 1,
       label: fits ? { text, x: rto ? xb + 8 : xb - 3, y: y0 + 10, anchor: rto ? 'start' : 'end' } : null,
     };
   });
-  return { width: o.width, height: o.height, laneX, t0, t1, arrows, timers, canvas };
+  return { width: o.width, height: o.height, laneX, t0, t1, arrows, timers: mergeTimerMarks(timers), canvas };
+}
+
+/** Zoomed out, a bulk transfer re-arms its RTO on every ACK: thousands of bars touching each
+ *  other. Runs of one timer closer than a pixel become one bar (no label: which value?). */
+export function mergeTimerMarks(marks: readonly TimerMark[]): TimerMark[] {
+  const open = new Map<string, TimerMark>();
+  const out: TimerMark[] = [];
+  for (const m of marks) {
+    const key = `${m.bar.host}:${m.bar.slot}:${m.bar.kind}`;
+    const prev = open.get(key);
+    if (prev && m.y0 - prev.y1 <= 1) {
+      prev.y1 = Math.max(prev.y1, m.y1);
+      prev.runs += m.runs;
+      prev.label = null;
+      // the merged bar ends the way its last run ended
+      prev.bar = { ...prev.bar, end: m.bar.end, t1: m.bar.t1 };
+      continue;
+    }
+    const copy = { ...m };
+    open.set(key, copy);
+    out.push(copy);
+  }
+  return out;
 }
 
 /** The drop reason beside the cross, on the side the arrow was heading, cut to fit. */

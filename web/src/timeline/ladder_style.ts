@@ -16,11 +16,12 @@ export const LADDER_CSS = `
 .ld-line { fill: none; stroke: var(--fg); stroke-width: 1.2; }
 .ld-head { fill: var(--fg); }
 .ld-hold { fill: none; stroke: var(--fg); stroke-width: 4; stroke-linecap: butt; opacity: 0.5; }
+.ld-tags { pointer-events: none; }
 .ld-label { fill: var(--fg); text-anchor: middle; paint-order: stroke; stroke: var(--bg); stroke-width: 3px; stroke-linejoin: round; }
 .ld-hit { fill: none; stroke: transparent; stroke-width: 10; pointer-events: stroke; }
 .ld-arrow.retx .ld-line { stroke: var(--bad-tcp-fg); stroke-width: 1.6; }
 .ld-arrow.retx .ld-head { fill: var(--bad-tcp-fg); }
-.ld-arrow.retx .ld-label { fill: var(--bad-tcp-fg); stroke: none; }
+.ld-tag.retx .ld-label { fill: var(--bad-tcp-fg); stroke: none; }
 .ld-label-bg { fill: var(--bad-tcp-bg); rx: 2px; }
 .ld-arrow.dropped .ld-line { stroke: var(--drop); stroke-dasharray: 5 2; }
 .ld-cross { fill: none; stroke: var(--drop); stroke-width: 2.2; }
@@ -28,8 +29,8 @@ export const LADDER_CSS = `
 .ld-arrow.open .ld-line { stroke-dasharray: 2 3; }
 .ld-arrow.selected .ld-line { stroke: var(--accent); stroke-width: 2.6; }
 .ld-arrow.selected .ld-head { fill: var(--accent); }
-.ld-arrow.selected .ld-label { fill: var(--accent); font-weight: 700; }
-.ld-arrow.selected .ld-label-bg { stroke: var(--accent); stroke-width: 1.5; }
+.ld-tag.selected .ld-label { fill: var(--accent); font-weight: 700; }
+.ld-tag.selected .ld-label-bg { stroke: var(--accent); stroke-width: 1.5; }
 .ld-timer.rto { fill: var(--accent); opacity: 0.35; }
 .ld-timer.delack { fill: var(--muted); opacity: 0.45; }
 .ld-timer-end.expire { stroke: var(--bad-tcp-fg); stroke-width: 2.5; }

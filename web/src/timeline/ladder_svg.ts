@@ -8,7 +8,7 @@ import { LADDER_CSS } from './ladder_style.ts';
 import { secondsTickFormat } from './time_axis.ts';
 
 type Svg = d3.Selection<SVGSVGElement, unknown, null, undefined>;
-const LAYERS = ['ld-bg', 'ld-lanes', 'ld-timers', 'ld-arrows', 'ld-fade', 'ld-cursor-layer', 'ld-header', 'ld-axis'] as const;
+const LAYERS = ['ld-bg', 'ld-lanes', 'ld-timers', 'ld-arrows', 'ld-tags', 'ld-fade', 'ld-cursor-layer', 'ld-header', 'ld-axis'] as const;
 
 /** Makes the layers once (style sheet first, then back to front). */
 export function ensureLayers(el: SVGSVGElement): Svg {
@@ -96,11 +96,17 @@ export function drawTimers(svg: Svg, timers: readonly TimerMark[]): void {
     .attr('y', (d) => d.label?.y ?? 0)
     .attr('text-anchor', (d) => d.label?.anchor ?? 'start')
     .text((d) => d.label?.text ?? '');
-  g.select('title').text((d) => `${d.bar.kind === 'rto' ? 'RTO' : 'delayed ACK'} timer, ${d.bar.valueUs / 1000} ms: ${d.bar.end}`);
+  g.select('title').text((d) =>
+    d.runs > 1 ? `${d.bar.kind === 'rto' ? 'RTO' : 'delayed ACK'} timer, armed ${d.runs} times (zoom in to see each)` : `${d.bar.kind === 'rto' ? 'RTO' : 'delayed ACK'} timer, ${d.bar.valueUs / 1000} ms: ${d.bar.end}`,
+  );
 }
 
 function linePath(a: ArrowMark): string {
   return a.segments.filter((s) => s.kind !== 'hold').map((s) => `M${s.x1},${s.y1}L${s.x2},${s.y2}`).join('');
+}
+
+function modifiers(d: ArrowMark): string {
+  return `${d.retx ? ' retx' : ''}${d.drop ? ' dropped' : ''}${d.end === 'open' ? ' open' : ''}${d.selected ? ' selected' : ''}`;
 }
 
 export function drawArrows(svg: Svg, arrows: readonly ArrowMark[]): void {
@@ -111,13 +117,9 @@ export function drawArrows(svg: Svg, arrows: readonly ArrowMark[]): void {
     .join((enter) => {
       const e = enter.append('g');
       for (const c of ['ld-hold', 'ld-line', 'ld-head', 'ld-cross', 'ld-hit']) e.append('path').attr('class', c);
-      e.append('rect').attr('class', 'ld-label-bg');
-      e.append('text').attr('class', 'ld-label');
-      e.append('text').attr('class', 'ld-reason');
       return e;
     });
-  g.attr('class', (d) => `ld-arrow${d.retx ? ' retx' : ''}${d.drop ? ' dropped' : ''}${d.end === 'open' ? ' open' : ''}${d.selected ? ' selected' : ''}`)
-    .attr('data-frame-id', (d) => d.id);
+  g.attr('class', (d) => `ld-arrow${modifiers(d)}`).attr('data-frame-id', (d) => d.id);
   g.select('.ld-line').attr('d', linePath);
   g.select('.ld-hit').attr('d', (d) => d.segments.map((s) => `M${s.x1},${s.y1}L${s.x2},${s.y2}`).join(''));
   g.select('.ld-hold').attr('d', (d) => d.segments.filter((s) => s.kind === 'hold').map((s) => `M${s.x1},${s.y1}L${s.x2},${s.y2}`).join(''));
@@ -126,6 +128,28 @@ export function drawArrows(svg: Svg, arrows: readonly ArrowMark[]): void {
     const c = d.cross;
     return c ? `M${c.x - 5},${c.y - 5}L${c.x + 5},${c.y + 5}M${c.x - 5},${c.y + 5}L${c.x + 5},${c.y - 5}` : '';
   });
+  // Retransmissions and drops above ordinary arrows where they cross (they are what the
+  // reader looks for), the selected arrow above all.
+  g.filter((d) => !!(d.retx || d.drop)).raise();
+  g.filter((d) => d.selected).raise();
+  drawTags(svg, arrows.filter((d) => d.label || d.reason));
+}
+
+/** Labels and drop reasons, in a layer of their own above the arrows that lets the pointer
+ *  through: a label must not hide the arrow under it from a click. */
+function drawTags(svg: Svg, arrows: readonly ArrowMark[]): void {
+  const g = svg
+    .select('g.ld-tags')
+    .selectAll<SVGGElement, ArrowMark>('g.ld-tag')
+    .data(arrows, (d) => d.id)
+    .join((enter) => {
+      const e = enter.append('g');
+      e.append('rect').attr('class', 'ld-label-bg');
+      e.append('text').attr('class', 'ld-label');
+      e.append('text').attr('class', 'ld-reason');
+      return e;
+    });
+  g.attr('class', (d) => `ld-tag${modifiers(d)}`).attr('data-label-for', (d) => d.id);
   // Retransmissions' labels as Wireshark colours their rows: on a dark box (monospace text,
   // so its width is known without measuring).
   g.select('.ld-label-bg')
@@ -143,9 +167,7 @@ export function drawArrows(svg: Svg, arrows: readonly ArrowMark[]): void {
     .attr('y', (d) => d.reason?.y ?? 0)
     .attr('text-anchor', (d) => d.reason?.anchor ?? 'start')
     .text((d) => d.reason?.text ?? '');
-  // Retransmissions and drops above ordinary arrows where they cross (they are what the
-  // reader looks for), the selected arrow above all.
-  g.filter((d) => !!(d.retx || d.drop)).raise();
+  g.filter((d) => !!d.retx).raise();
   g.filter((d) => d.selected).raise();
 }
 
