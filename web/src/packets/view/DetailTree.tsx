@@ -1,7 +1,7 @@
 // The details tree (Wireshark's middle pane) as an ARIA tree: click or Enter to select,
 // arrows to move, Right/Left to open and close, as in Wireshark. Generated fields keep
 // their [brackets]; expert infos are coloured by severity.
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useId, useMemo, useRef } from 'react';
 import type { DetailNode } from '../types.ts';
 import { visibleNodes } from './tree_model.ts';
 
@@ -20,6 +20,7 @@ export function expertClass(n: DetailNode): string {
 export function DetailTree({ tree, expanded, selectedKey, onSelect, onToggle }: DetailTreeProps) {
   const rows = useMemo(() => visibleNodes(tree, expanded), [tree, expanded]);
   const box = useRef<HTMLDivElement>(null);
+  const idp = useId();
   const at = rows.findIndex((r) => r.key === selectedKey);
 
   useEffect(() => {
@@ -69,7 +70,7 @@ export function DetailTree({ tree, expanded, selectedKey, onSelect, onToggle }: 
       role="tree"
       aria-label="Packet details"
       tabIndex={0}
-      aria-activedescendant={at >= 0 ? `pd-node-${at}` : undefined}
+      aria-activedescendant={at >= 0 ? `${idp}-${at}` : undefined}
       onKeyDown={onKeyDown}
       onFocus={() => {
         if (at < 0 && rows[0]) onSelect(rows[0].key);
@@ -78,7 +79,7 @@ export function DetailTree({ tree, expanded, selectedKey, onSelect, onToggle }: 
       {rows.map((r, i) => (
         <div
           key={r.key}
-          id={`pd-node-${i}`}
+          id={`${idp}-${i}`}
           role="treeitem"
           aria-level={r.depth + 1}
           aria-selected={i === at}

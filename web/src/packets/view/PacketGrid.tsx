@@ -53,6 +53,12 @@ export function PacketGrid({ run, view, rows, selected, cursorUs, playing, rowPx
     if (top !== el.scrollTop) el.scrollTop = top;
   };
 
+  // Another capture point or filter changes the content's height; the browser clamps the
+  // scroll position without always telling, so read it back.
+  useLayoutEffect(() => {
+    if (box.current) setScrollTop(box.current.scrollTop);
+  }, [view, rows]);
+
   // A selection made elsewhere (the ladder, the graphs) scrolls its row into view.
   useEffect(() => {
     if (!playing) reveal(selPos);
@@ -140,9 +146,17 @@ export function PacketGrid({ run, view, rows, selected, cursorUs, playing, rowPx
     );
   }
 
+  // Widths of No. and Time from the longest values, so 6-digit frame numbers fit.
+  const last = view.analysis.rows[view.analysis.rows.length - 1];
+  const widths = {
+    '--pl-no': `${Math.max(3, String(view.frames.length).length)}ch`,
+    '--pl-time': `${Math.max(4, (last?.timeS ?? 0).toFixed(6).length)}ch`,
+  } as React.CSSProperties;
+
   return (
     <div
       ref={box}
+      style={widths}
       className="pl-grid"
       role="grid"
       aria-label="Packets"

@@ -61,6 +61,7 @@ export function secondsText(us: number): string {
 
 /** "1.234 ms" for short spans. */
 export function durationText(us: number): string {
+  if (us === 0) return '0 µs';
   if (us >= 1e6) return `${(us / 1e6).toFixed(3)} s`;
   if (us >= 1000) return `${(us / 1000).toFixed(3)} ms`;
   return `${us.toFixed(us < 10 ? 2 : 1)} µs`;
