@@ -54,3 +54,20 @@ describe('ladder scene', () => {
     expect(crowded.arrows.every((a) => a.label === null && a.reason === null)).toBe(true);
   });
 });
+
+describe('timer bars zoomed out', () => {
+  it('merges runs too short to see, keeps readable ones apart', async () => {
+    const { mergeTimerMarks } = await import('./ladder_scene.ts');
+    const bar = (y0: number, y1: number, end: 'rearm' | 'stop' | 'expire', host = 0) => ({
+      bar: { kind: 'rto' as const, host, conn: 0, lport: 1, rport: 2, slot: 0, t0: y0, t1: y1, valueUs: 1, end, armSeq: y0 },
+      x: 0, y0, y1, width: 5, runs: 1, length: y1 - y0, label: { text: 'RTO', x: 0, y: 0, anchor: 'start' as const },
+    });
+    const merged = mergeTimerMarks([bar(0, 1, 'rearm'), bar(1, 2, 'rearm'), bar(2.5, 3, 'stop'), bar(10, 50, 'rearm'), bar(50, 90, 'expire'), bar(0, 1, 'stop', 1)]);
+    expect(merged.map((m) => [m.bar.host, m.y0, m.y1, m.runs, m.bar.end, m.label === null])).toEqual([
+      [0, 0, 3, 3, 'stop', true],
+      [0, 10, 50, 1, 'rearm', false],
+      [0, 50, 90, 1, 'expire', false],
+      [1, 0, 1, 1, 'stop', false],
+    ]);
+  });
+});

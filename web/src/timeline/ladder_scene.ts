@@ -54,6 +54,8 @@ export interface TimerMark {
   label: { text: string; x: number; y: number; anchor: 'start' | 'end' } | null;
   /** how many timer runs this bar stands for (runs closer than a pixel are drawn as one) */
   runs: number;
+  /** the run's length in pixels before clipping to the view */
+  length: number;
 }
 
 export interface Scene {
@@ -168,7 +170,7 @@ export function buildScene(m: LadderModel, o: SceneOptions): Scene {
     const text = `${rto ? 'RTO' : 'delayed ACK'} ${formatDuration(bar.valueUs)}`;
     const fits = labels && y1 - y0 >= 14;
     return {
-      bar, x: xb, y0, y1, width: 5, runs: 1,
+      bar, x: xb, y0, y1, width: 5, runs: 1, length: o.y(bar.t1) - o.y(bar.t0),
       label: fits ? { text, x: rto ? xb + 8 : xb - 3, y: y0 + 10, anchor: rto ? 'start' : 'end' } : null,
     };
   });
@@ -176,16 +178,19 @@ export function buildScene(m: LadderModel, o: SceneOptions): Scene {
 }
 
 /** Zoomed out, a bulk transfer re-arms its RTO on every ACK: thousands of bars touching each
- *  other. Runs of one timer closer than a pixel become one bar (no label: which value?). */
+ *  other. Runs of one timer closer than a pixel, one of them too short to see, become one
+ *  bar (no label: which value?); runs long enough to read keep their own bars. */
 export function mergeTimerMarks(marks: readonly TimerMark[]): TimerMark[] {
   const open = new Map<string, TimerMark>();
   const out: TimerMark[] = [];
   for (const m of marks) {
     const key = `${m.bar.host}:${m.bar.slot}:${m.bar.kind}`;
     const prev = open.get(key);
-    if (prev && m.y0 - prev.y1 <= 1) {
+    const tiny = (t: TimerMark) => t.length < 3;
+    if (prev && m.y0 - prev.y1 <= 1 && (tiny(m) || tiny(prev) || prev.runs > 1)) {
       prev.y1 = Math.max(prev.y1, m.y1);
       prev.runs += m.runs;
+      prev.length += m.length;
       prev.label = null;
       // the merged bar ends the way its last run ended
       prev.bar = { ...prev.bar, end: m.bar.end, t1: m.bar.t1 };
