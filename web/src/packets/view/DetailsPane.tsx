@@ -9,7 +9,7 @@ import { HexDump } from './HexDump.tsx';
 import { linksOf, stackSaysOn } from './run_context.ts';
 import { ancestorKeys, collectExperts, findByKey, highlightOf, innermostKeyAt } from './tree_model.ts';
 import { WireView } from './WireView.tsx';
-import './packets.css';
+import './details.css';
 
 /** Wireshark opens nothing by default; the transport layer open is more useful here. */
 const INITIALLY_OPEN = ['/tcp', '/udp', '/icmp'];

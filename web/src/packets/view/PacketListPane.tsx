@@ -10,7 +10,7 @@ import { filterRows, type RowPredicate } from './filter.ts';
 import { PacketGrid } from './PacketGrid.tsx';
 import { RowMenu } from './RowMenu.tsx';
 import { linksOf } from './run_context.ts';
-import './packets.css';
+import './packet_list.css';
 
 interface MenuState {
   frame: TraceFrame;

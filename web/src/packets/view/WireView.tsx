@@ -1,7 +1,7 @@
 // "On the wire": the frame as its link carried it (wire_model.ts), its fate and times.
 import type { TraceFrame } from '../../engine/trace_types.ts';
 import type { LinkInfo } from './link_info.ts';
-import { durationText, secondsText } from './run_context.ts';
+import { aNum, durationText, secondsText } from './format.ts';
 import { SLIP_ESC, type WireByte } from './slip_wire.ts';
 import { hex2 } from './tree_model.ts';
 import { fateText, wireModel, type EthernetWire, type NfcWire, type SerialWire, type WireModel } from './wire_model.ts';
@@ -44,7 +44,7 @@ export function WireView({ frame: f, link, dropTexts, stackSays, highlight, onPi
           ) : null,
         )}
         <dt>Wire length</dt>
-        <dd>{f.wireLen ? `${f.wireLen} bytes for a ${f.bytes.length}-byte datagram` : `never reached the line (${f.bytes.length}-byte datagram)`}</dd>
+        <dd>{f.wireLen ? `${f.wireLen} bytes for ${aNum(f.bytes.length)}-byte datagram` : `never reached the line (${aNum(f.bytes.length)}-byte datagram)`}</dd>
         {f.queue > 0 && <FactRow k="Queue" v={`${f.queue} frame${f.queue === 1 ? '' : 's'} waiting ahead of it`} />}
       </dl>
       {(m.kind === 'slip' || m.kind === 'slip6') && <Serial m={m} highlight={highlight} onPick={onPick} />}
@@ -53,7 +53,9 @@ export function WireView({ frame: f, link, dropTexts, stackSays, highlight, onPi
           CSLIP (RFC 1144):{' '}
           {m.whole
             ? `sent whole (TYPE_IP or UNCOMPRESSED_TCP), ${m.wireLen} bytes with SLIP framing.`
-            : `${m.wireLen} bytes on the line where SLIP would send ${m.slipLen}: the ${m.headerLen}-byte TCP/IP header went as a ${m.compressedLen ?? '?'}-byte compressed header (escapes included).`}{' '}
+            : m.compressedLen === null
+              ? `${m.wireLen} bytes on the line where SLIP would send ${m.slipLen}.`
+              : `${m.wireLen} bytes on the line where SLIP would send ${m.slipLen}: the ${m.headerLen}-byte TCP/IP header went as ${aNum(m.compressedLen)}-byte compressed header (escapes included).`}{' '}
           The compressed header's bytes are not in the trace; the list shows the datagram as rebuilt.
           {m.lineUs > 0 && ` ${durationText(m.lineUs)} on the line.`}
         </p>
@@ -118,7 +120,7 @@ function Nfc({ m }: { m: NfcWire }) {
   return (
     <>
       <p>
-        NFC: the {m.datagramLen}-byte datagram is a {m.packetLen}-byte packet ({m.pktOverhead} bytes of UI protocol and packet handling),{' '}
+        NFC: the {m.datagramLen}-byte datagram is {aNum(m.packetLen)}-byte packet ({m.pktOverhead} bytes of UI protocol and packet handling),{' '}
         {durationText(m.uartUs)} on the UART to the module, then {m.chunkBytes}-byte chunks of {m.payloadPerChunk} packet bytes (
         {m.chunkOverhead} NFC bytes each), one per {durationText(m.periodUs)} slot of {durationText(m.airUs)}:{' '}
         {m.slots ? `${m.slots} slots.` : 'it never got a slot.'}
@@ -164,7 +166,7 @@ function Ethernet({ m }: { m: EthernetWire }) {
   return (
     <>
       <p>
-        Ethernet: a {m.frameLen}-byte frame{m.padding ? ` (data padded to 46 bytes)` : ''}, {m.total} bytes of line time with preamble and
+        Ethernet: {aNum(m.frameLen)}-byte frame{m.padding ? ` (data padded to 46 bytes)` : ''}, {m.total} bytes of line time with preamble and
         inter-frame gap{m.lineUs > 0 ? `: ${durationText(m.lineUs)}` : ''}.
       </p>
       <div className="wire-parts" role="img" aria-label={parts.filter((p) => p[1]).map((p) => `${p[0]} ${p[1]} bytes`).join(', ')}>

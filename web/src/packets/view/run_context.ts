@@ -53,16 +53,3 @@ export function linksOf(run: RunModel, ran: Scenario | null): LinkInfo[] {
   infoCache.set(run, { ran, infos });
   return infos;
 }
-
-/** "0.123456 s" as the packet list's Time column and the details show times. */
-export function secondsText(us: number): string {
-  return `${(us / 1e6).toFixed(6)} s`;
-}
-
-/** "1.234 ms" for short spans. */
-export function durationText(us: number): string {
-  if (us === 0) return '0 µs';
-  if (us >= 1e6) return `${(us / 1e6).toFixed(3)} s`;
-  if (us >= 1000) return `${(us / 1000).toFixed(3)} ms`;
-  return `${us.toFixed(us < 10 ? 2 : 1)} µs`;
-}
