@@ -73,8 +73,10 @@ export function LadderPane() {
     if (el && scene && model) drawCursor(ensureLayers(el), scene, y(cursorUs));
   }, [scene, model, y, cursorUs]);
 
+  // Another scenario starts unzoomed (a re-run of the same one keeps the view).
+  const { reveal, fit } = zoom;
+  useEffect(() => fit(), [name, fit]);
   // Keep the cursor in view while playing, and bring a frame selected elsewhere into view.
-  const { reveal } = zoom;
   useEffect(() => {
     if (playing && model) reveal(base(cursorUs), HEADER_H, size.height - 10, 0.2);
   }, [playing, cursorUs, model, base, reveal, size.height]);
@@ -161,7 +163,7 @@ export function LadderPane() {
         <button type="button" aria-label="Zoom out" title="Zoom out" disabled={!model} onClick={() => zoom.zoomBy(0.5)}>
           −
         </button>
-        <button type="button" aria-label="Fit" title="Show the whole run" disabled={!model} onClick={zoom.fit}>
+        <button type="button" aria-label="Fit" title="Show the whole run" disabled={!model} onClick={fit}>
           Fit
         </button>
         <button type="button" aria-label="Export SVG" title="Save the ladder as SVG" disabled={!model} onClick={exportSvg}>
