@@ -20,12 +20,11 @@ export interface WireViewProps {
 export function WireView({ frame: f, link, dropTexts, stackSays, highlight, onPick }: WireViewProps) {
   const m: WireModel = link ? wireModel(f, link.config) : { kind: 'unknown' };
   const nfc = m.kind === 'nfc';
-  const times: [string, number][] = [
-    ['Sent', f.tSent],
-    [nfc ? 'First byte to the module' : 'First bit', f.tWire],
-    [nfc ? 'End of the last slot' : 'Last bit', f.tWireEnd],
-    [f.fate === 1 ? 'Dropped' : f.fate === 0 ? 'Delivered' : 'Ended', f.tEnd],
-  ];
+  // Times the trace knows: the line's only if the frame reached it, the end once its fate is.
+  const onLine = f.wireLen > 0 || f.tWireEnd > 0;
+  const times: [string, number][] = [['Sent', f.tSent]];
+  if (onLine) times.push([nfc ? 'First byte to the module' : 'First bit', f.tWire], [nfc ? 'End of the last slot' : 'Last bit', f.tWireEnd]);
+  if (f.fate === 0 || f.fate === 1) times.push([f.fate === 1 ? 'Dropped' : 'Delivered', f.tEnd]);
   return (
     <section className="pd-wire" aria-label="On the wire">
       <h3>On the wire{link ? `: ${link.label}` : ''}</h3>
@@ -38,11 +37,9 @@ export function WireView({ frame: f, link, dropTexts, stackSays, highlight, onPi
             <dd>{stackSays}</dd>
           </>
         )}
-        {times.map(([k, t]) =>
-          t || k === 'Sent' ? (
-            <FactRow key={k} k={k} v={`${secondsText(t)}${k === 'Sent' ? '' : ` (+${durationText(t - f.tSent)})`}`} />
-          ) : null,
-        )}
+        {times.map(([k, t]) => (
+          <FactRow key={k} k={k} v={`${secondsText(t)}${k === 'Sent' ? '' : ` (+${durationText(t - f.tSent)})`}`} />
+        ))}
         <dt>Wire length</dt>
         <dd>{f.wireLen ? `${f.wireLen} bytes for ${aNum(f.bytes.length)}-byte datagram` : `never reached the line (${aNum(f.bytes.length)}-byte datagram)`}</dd>
         {f.queue > 0 && <FactRow k="Queue" v={`${f.queue} frame${f.queue === 1 ? '' : 's'} waiting ahead of it`} />}
@@ -78,10 +75,13 @@ function FactRow({ k, v }: { k: string; v: string }) {
 function Serial({ m, highlight, onPick }: { m: SerialWire; highlight: WireViewProps['highlight']; onPick: (o: number) => void }) {
   const slip6 = m.kind === 'slip6';
   const show = (b: WireByte) => (slip6 ? String.fromCharCode(b.value) : hex2(b.value));
-  const cls = (b: WireByte) => {
+  const first = m.leadingEnd ? 1 : 0;
+  const cls = (b: WireByte, i: number) => {
     const kind = b.kind === 'end' ? 'wire-end' : b.kind === 'esc' ? 'wire-esc' : '';
     const hl = highlight && b.src >= highlight.start && b.src < highlight.end ? ' wire-hl' : '';
-    return kind + hl;
+    // SLIP6 sends 3 bytes as 4 characters: a gap after each group shows them.
+    const group = slip6 && b.kind === 'data' && (i - first) % 4 === 3 ? ' wire-group' : '';
+    return kind + hl + group;
   };
   const name = (b: WireByte) =>
     b.kind === 'end' ? 'END' : b.kind === 'esc' ? `${b.value === SLIP_ESC ? 'ESC' : b.value === 0xdc ? 'ESC_END' : 'ESC_ESC'} (datagram byte ${b.src})` : `datagram byte ${b.src}`;
@@ -99,7 +99,7 @@ function Serial({ m, highlight, onPick }: { m: SerialWire; highlight: WireViewPr
         {!slip6 && <span className="wire-esc">ESC sequence</span>}
       </p>
       <div
-        className="wire-bytes"
+        className={`wire-bytes${slip6 ? ' wire-slip6' : ''}`}
         aria-label={slip6 ? 'Characters on the line' : 'Bytes on the line'}
         onClick={(e) => {
           const s = (e.target as HTMLElement).dataset.src;
@@ -107,7 +107,7 @@ function Serial({ m, highlight, onPick }: { m: SerialWire; highlight: WireViewPr
         }}
       >
         {m.bytes.map((b, i) => (
-          <span key={i} className={cls(b)} data-src={b.src} title={name(b)}>
+          <span key={i} className={cls(b, i)} data-src={b.src} title={name(b)}>
             {show(b)}
           </span>
         ))}
