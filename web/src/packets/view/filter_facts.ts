@@ -77,8 +77,9 @@ export function readFacts(s: FilterSource): Facts {
     tcpFlags: new Uint16Array(n), seq: new Uint32Array(n), ack: new Uint32Array(n), win: new Uint16Array(n), urp: new Uint16Array(n),
     thl: new Uint8Array(n), tcpLen: new Int32Array(n), udpLen: new Uint16Array(n), icmpType: new Uint8Array(n), icmpCode: new Uint8Array(n),
   };
+  const records = s.records; // read once: on CaptureAnalysis it is a getter
   for (let i = 0; i < n; i++) {
-    const rec = s.records?.[i];
+    const rec = records?.[i];
     if (rec?.udpStream !== undefined) f.udpStream[i] = rec.udpStream;
     const b = s.frames[i]?.bytes;
     if (b) readFrame(f, i, b, rec?.payload);
