@@ -13,8 +13,8 @@ import { printedAnalysis } from './columns.ts';
 import { quotedHeaders } from './quoted.ts';
 import { tcpNode } from './tcp_tree.ts';
 import { TCP_A_KEEP_ALIVE, TCP_A_OUT_OF_ORDER, TCP_A_RETRANSMISSION, TCP_A_SPURIOUS_RETRANSMISSION } from './tcp_analysis.ts';
-import { TH_RST } from './tcp.ts';
-import { field, generated, malformedNode } from './tree.ts';
+import { TH_FIN, TH_RST } from './tcp.ts';
+import { field, generated, hexBytes, malformedNode } from './tree.ts';
 import type { DetailNode, PacketRow } from './types.ts';
 import { udpNode } from './udp.ts';
 
@@ -38,62 +38,84 @@ export function frameDetails(a: CaptureAnalysis, no: number): Dissection {
   const ipNode = ip.node!;
   tree.push(ipNode);
   if (rec.reassembledIn) ipNode.children!.push(generated(`Reassembled IPv4 in frame: ${rec.reassembledIn}`, 'ip.reassembled_in'));
-  if (rec.fragments) {
+  if (rec.pieces) {
+    const pieces = rec.pieces;
+    const total = d.buf.length;
     ipNode.children!.push({
-      label: `[${rec.fragments.length} IPv4 Fragments (${d.buf.length} bytes): ${rec.fragments.map((f) => `#${f}`).join(', ')}]`,
+      label: `[${pieces.length} IPv4 Fragments (${total} bytes): ${pieces.map((p) => `#${p.frame}(${p.len})`).join(', ')}]`,
       range: [0, 0], generated: true, field: 'ip.fragments',
+      children: [
+        ...pieces.map((p) => generated(`Frame: ${p.frame}, payload: ${p.off}-${p.off + p.len - 1} (${p.len} bytes)`, 'ip.fragment')),
+        generated(`Fragment count: ${pieces.length}`, 'ip.fragment.count'),
+        generated(`Reassembled IPv4 length: ${total}`, 'ip.reassembled.length'),
+        generated(`Reassembled IPv4 data: ${hexBytes(d.buf, 0, total)}`, 'ip.reassembled.data'),
+      ],
     });
   }
-  if (!ip.header || ip.info || ip.malformed) return { tree, row, sources };
+  if (!ip.header || ip.info || ip.malformed) {
+    if (ip.malformed) tree.push(malformedNode('IPv4', 0, b.length));
+    return { tree, row, sources };
+  }
   if (d.fragment) {
     const n = ip.header.end - ip.header.hlen;
-    if (n > 0) tree.push({ ...field(`Data (${n} bytes)`, ip.header.hlen, n, 'data') });
+    if (n > 0) tree.push(dataNode(b, ip.header.hlen, n));
     return { tree, row, sources };
   }
   const buf = d.buf;
   const layers: DetailNode[] = [];
   if (d.tcp) {
     if (d.tcp.stage !== 'none') {
-      const ta = printedAnalysis(d.tcp, rec.tcp);
-      layers.push(tcpNode(buf, d.tcp, { r: rec.tcp, ta, inError: false }));
       const h = d.tcp;
+      const ta = printedAnalysis(h, rec.tcp);
+      let finInitiates: boolean | undefined;
+      if (rec.tcp && h.flags & TH_FIN && ip.header) {
+        const conv = rec.tcp.conv;
+        finInitiates = !conv.other(conv.fwd(ip.header.srcNum, ip.header.dstNum, h.sport, h.dport)).closingInitiator;
+      }
+      layers.push(tcpNode(buf, h, { r: rec.tcp, ta, inError: false, finInitiates }));
+      // What follows the header: the application's node, or "Data" for keep-alives and
+      // ports without a dissector; nothing for retransmitted, out-of-order or spurious data.
       if (h.stage === 'full' && !h.malformed && !h.bogusHlen && h.haveSegLen && h.payloadLen > 0 && !(h.flags & TH_RST)) {
-        const skip = ta ? ta.flags & (TCP_A_RETRANSMISSION | TCP_A_OUT_OF_ORDER | TCP_A_SPURIOUS_RETRANSMISSION | TCP_A_KEEP_ALIVE) : 0;
-        if (!(ta && ta.flags & TCP_A_SPURIOUS_RETRANSMISSION)) {
-          layers.push(payloadNode(buf, h.payloadOff, h.payloadLen, skip ? null : appProtocol(h.sport, h.dport)));
+        const f = ta ? ta.flags : 0;
+        if (!(f & (TCP_A_RETRANSMISSION | TCP_A_OUT_OF_ORDER | TCP_A_SPURIOUS_RETRANSMISSION))) {
+          layers.push(payloadNode(buf, h.payloadOff, h.payloadLen, f & TCP_A_KEEP_ALIVE ? null : appProtocol(h.sport, h.dport)));
         }
       }
-    } else layers.push(malformedNode('TCP', d.tcp.off, d.tcp.avail));
+    }
   } else if (d.udp) {
     const u = d.udp;
-    if (!u.noPorts) layers.push(udpNode(u, rec.udpStream, false));
-    else layers.push(malformedNode('UDP', u.off, u.avail));
-    if (!u.noPorts && !u.malformed && !u.badLength && u.payloadLen > 0) {
-      layers.push(payloadNode(buf, u.payloadOff, u.payloadLen, appProtocol(u.sport, u.dport)));
+    if (!u.noPorts) layers.push(udpNode(u, rec.udpStream, rec.udpTimes));
+    if (!u.noPorts && !u.malformed && u.length >= 8 && u.payloadLen > 0) {
+      layers.push(payloadNode(buf, u.payloadOff, u.payloadLen, u.badLength ? null : appProtocol(u.sport, u.dport)));
     }
-  } else if (d.icmp) {
+  } else if (d.icmp && d.icmp.malformed !== 'early') {
+    // (An ICMP message shorter than 6 bytes throws before Wireshark adds its node.)
     const m = d.icmp;
-    const node = icmpNode(buf, m, rec.echo, (off, len) => quotedNodes(buf, off, len));
-    if (m.malformed) node.children!.push(malformedNode('ICMP', m.off, m.avail));
+    const node = icmpNode(buf, m, rec.echo, (off, len) => quotedNodes(buf, off, len, rec.quotedStream), Math.floor(frame.timeUs / 1000));
     layers.push(node);
+  }
+  if (!d.tcp && !d.udp && !d.icmp && buf.length > ip.header.hlen && ip.header.end > ip.header.hlen) {
+    layers.push(dataNode(buf, ip.header.hlen, ip.header.end - ip.header.hlen)); // a protocol without a dissector
   }
   if (d.reassembled) {
     for (const n of layers) markSource(n, 1);
     sources.push({ name: `Reassembled IPv4 (${buf.length} bytes)`, bytes: buf });
   }
   tree.push(...layers);
+  // Wireshark puts "[Malformed Packet: X]" after the layers, for the layer that ran short.
+  if (d.malformed) tree.push(malformedNode(d.malformed, 0, b.length));
   return { tree, row, sources };
 }
 
 /** The quoted datagram of an ICMP error: its IP header and whatever follows. */
-function quotedNodes(b: Uint8Array, off: number, len: number): DetailNode[] {
+function quotedNodes(b: Uint8Array, off: number, len: number, stream: number | undefined): DetailNode[] {
   const q = quotedHeaders(b, off, len);
   const out: DetailNode[] = [];
   const view = b.subarray(0, off + len);
-  const ip = parseIpv4(view, off, true);
+  const ip = parseIpv4(view, off, true, true);
   if (ip.node) out.push(ip.node);
-  if (q.tcp && q.tcp.stage !== 'none') out.push(tcpNode(view, q.tcp, { r: null, ta: null, inError: true }));
-  if (q.udp && !q.udp.noPorts) out.push(udpNode(q.udp, undefined, true));
+  if (q.tcp && q.tcp.stage !== 'none') out.push(tcpNode(view, q.tcp, { r: null, ta: null, inError: true, quotedStream: stream }));
+  if (q.udp && !q.udp.noPorts) out.push(udpNode(q.udp, stream));
   if (q.icmp) out.push(icmpNode(view, q.icmp, undefined, () => []));
   return out;
 }

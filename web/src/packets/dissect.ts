@@ -4,7 +4,7 @@
 //
 // Malformed input never throws: each layer says how far Wireshark would have got, and the
 // frame carries the name of the layer that ran off the end ("[Malformed Packet: TCP]").
-import { ipProtoName, IP_PROTO_ICMP, IP_PROTO_TCP, IP_PROTO_UDP, parseIpv4, type Ipv4Result } from './ipv4.ts';
+import { ipProtoLongName, ipProtoName, IP_PROTO_ICMP, IP_PROTO_TCP, IP_PROTO_UDP, parseIpv4, type Ipv4Result } from './ipv4.ts';
 import { icmpInfo, parseIcmp, type IcmpMessage } from './icmp.ts';
 import { parseTcp, type TcpHeader } from './tcp.ts';
 import { parseUdp, udpInfo, type UdpHeader } from './udp.ts';
@@ -137,12 +137,3 @@ export function fragmentInfo(proto: number, offBytes: number, id: number): strin
   return `Fragmented IP protocol (proto=${ipProtoName(proto)} ${proto}, off=${offBytes}, ID=${id.toString(16).padStart(4, '0')})`;
 }
 
-/** Long protocol names Wireshark writes in Info for a protocol it has no dissector for. */
-function ipProtoLongName(p: number): string {
-  const names: Record<number, string> = {
-    0: 'IPv6 Hop-by-Hop Option', 3: 'Gateway-to-Gateway', 5: 'Stream', 8: 'Exterior Gateway Protocol',
-    9: 'any private interior gateway (used by Cisco for their IGRP)', 99: 'any private encryption scheme',
-    253: 'Use for experimentation and testing', 254: 'Use for experimentation and testing', 255: 'Reserved',
-  };
-  return names[p] ?? 'Unknown';
-}

@@ -1,7 +1,8 @@
 // ICMP, RFC 792 (RFC 1191 for the next-hop MTU, RFC 4884 for the original-datagram
 // length), with Wireshark's names for types and codes and its Info layout (packet-icmp.c):
 // the type padded to 20 columns, the code in parentheses, then "id=..., seq=.../..., ttl=..".
-import { hex16, ipv4String, u16, u8 } from './bytes.ts';
+import { hex16, ipv4String, u16, u32, u8 } from './bytes.ts';
+import { dataNode } from './ports.ts';
 import { expertNode, field, generated } from './tree.ts';
 import type { DetailNode } from './types.ts';
 
@@ -112,6 +113,7 @@ export function parseIcmp(b: Uint8Array, off: number, avail: number, inError: bo
     return m;
   }
   m.checksum = u16(b, off + ICMP_OFF_CHKSUM);
+  m.id = u16(b, off + ICMP_OFF_ID);
   if (avail < ICMP_HLEN) {
     m.malformed = 'late';
     return m;
@@ -158,7 +160,7 @@ export interface IcmpPairing {
 
 /** The ICMP node; `quoted` dissects an error's quoted datagram (IP header and the start
  *  of its payload) into nodes. */
-export function icmpNode(b: Uint8Array, m: IcmpMessage, pairing: IcmpPairing | undefined, quoted: (off: number, len: number) => DetailNode[]): DetailNode {
+export function icmpNode(b: Uint8Array, m: IcmpMessage, pairing: IcmpPairing | undefined, quoted: (off: number, len: number) => DetailNode[], frameMs = 0): DetailNode {
   const o = m.off;
   const kids: DetailNode[] = [field(`Type: ${m.type} (${m.typeStr})`, o, 1, 'icmp.type')];
   if (m.avail >= 2) kids.push(field(`Code: ${m.code}${m.codeStr !== null ? ` (${m.codeStr})` : ''}`, o + 1, 1, 'icmp.code'));
@@ -172,6 +174,10 @@ export function icmpNode(b: Uint8Array, m: IcmpMessage, pairing: IcmpPairing | u
     }
   }
   if (m.malformed === null) secondWord(b, m, kids);
+  else if (m.malformed === 'late' && hasIdSeq(m.type) && m.avail >= 6) {
+    const le = ((m.id & 0xff) << 8) | (m.id >> 8);
+    kids.push(field(`Identifier (BE): ${m.id} (${hex16(m.id)})`, o + 4, 2, 'icmp.ident'), field(`Identifier (LE): ${le} (${hex16(le)})`, o + 4, 2, 'icmp.ident_le'));
+  }
   if (pairing?.respIn) kids.push(generated(`Response frame: ${pairing.respIn}`, 'icmp.resp_in'));
   if (pairing?.respTo) {
     kids.push(generated(`Request frame: ${pairing.respTo}`, 'icmp.resp_to'));
@@ -184,11 +190,8 @@ export function icmpNode(b: Uint8Array, m: IcmpMessage, pairing: IcmpPairing | u
   }
   if (m.quotedLen > 0) kids.push(...quoted(m.quotedOff, m.quotedLen));
   else if (m.malformed === null && m.avail > ICMP_HLEN) {
-    const n = m.avail - ICMP_HLEN;
-    kids.push({
-      ...field(`Data (${n} byte${n === 1 ? '' : 's'})`, o + ICMP_HLEN, n, 'data'),
-      children: [generated(`Length: ${n}`, 'data.len')],
-    });
+    if (m.type === ICMP_TSTAMP || m.type === ICMP_TSTAMPREPLY) kids.push(...timestampNodes(b, o + ICMP_HLEN, m.avail - ICMP_HLEN, frameMs));
+    else kids.push(dataNode(b, o + ICMP_HLEN, m.avail - ICMP_HLEN));
   }
   return { ...field('Internet Control Message Protocol', o, m.avail, 'icmp'), children: kids };
 }
@@ -231,4 +234,49 @@ function secondWord(b: Uint8Array, m: IcmpMessage, kids: DetailNode[]): void {
       kids.push(field(`Unused: ${hexWord(o + 4, 4)}`, o + 4, 4, 'icmp.unused'));
       break;
   }
+}
+
+const MS_PER_DAY = 86_400_000;
+
+/** packet-icmp.c get_best_guess_mstimeofday(): RFC 792 timestamps are milliseconds since
+ *  midnight UT, but some hosts send them little-endian; pick the reading that fits. */
+function bestGuessMs(b: Uint8Array, off: number, comp: number): number {
+  let be = ((b[off]! << 24) | (b[off + 1]! << 16) | (b[off + 2]! << 8) | b[off + 3]!) & 0x7fffffff;
+  let le = ((b[off + 3]! << 24) | (b[off + 2]! << 16) | (b[off + 1]! << 8) | b[off]!) & 0x7fffffff;
+  if (be < MS_PER_DAY && le >= MS_PER_DAY) return be;
+  if (le < MS_PER_DAY && be >= MS_PER_DAY) return le;
+  if (be < MS_PER_DAY && le < MS_PER_DAY) {
+    const [sb, sl] = [be, le];
+    if (be < comp && be <= MS_PER_DAY / 4 && comp >= MS_PER_DAY - MS_PER_DAY / 4) be += MS_PER_DAY;
+    if (le < comp && le <= MS_PER_DAY / 4 && comp >= MS_PER_DAY - MS_PER_DAY / 4) le += MS_PER_DAY;
+    return ((be - comp) >>> 0) < ((le - comp) >>> 0) ? sb : sl;
+  }
+  return ((be - comp) >>> 0) < ((le - comp) >>> 0) ? be : le;
+}
+
+/** "18 days, 21 hours, 50 minutes, 37.924 seconds" (Wireshark's time_msecs_to_str). */
+export function msecsText(ms: number): string {
+  const parts: string[] = [];
+  const d = Math.floor(ms / MS_PER_DAY);
+  const h = Math.floor((ms % MS_PER_DAY) / 3_600_000);
+  const m = Math.floor((ms % 3_600_000) / 60_000);
+  const s = Math.floor((ms % 60_000) / 1000);
+  if (d) parts.push(`${d} day${d === 1 ? '' : 's'}`);
+  if (h) parts.push(`${h} hour${h === 1 ? '' : 's'}`);
+  if (m) parts.push(`${m} minute${m === 1 ? '' : 's'}`);
+  parts.push(`${s}.${String(ms % 1000).padStart(3, '0')} second${s === 1 ? '' : 's'}`);
+  return parts.join(', ');
+}
+
+function timestampNodes(b: Uint8Array, off: number, len: number, frameMs: number): DetailNode[] {
+  const out: DetailNode[] = [];
+  const names: [string, string][] = [['Originate Timestamp', 'icmp.originate_timestamp'], ['Receive Timestamp', 'icmp.receive_timestamp'], ['Transmit Timestamp', 'icmp.transmit_timestamp']];
+  const comp = frameMs % MS_PER_DAY;
+  names.forEach(([label, name], i) => {
+    const p = off + i * 4;
+    if (p + 4 > off + len) return;
+    const v = u32(b, p);
+    out.push(field(`${label}: ${v} (${msecsText(bestGuessMs(b, p, comp))} after midnight UTC)`, p, 4, name));
+  });
+  return out;
 }

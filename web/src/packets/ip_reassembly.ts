@@ -20,8 +20,10 @@ interface Pending {
 export interface ReassemblyResult {
   /** the reassembled payload (after the IP header), when this fragment completed it */
   payload: Uint8Array | null;
-  /** the fragments (frame numbers) of the completed datagram */
+  /** the fragments (frame numbers) of the completed datagram, in capture order */
   frames: number[];
+  /** the fragments by offset: frame, payload offset, length */
+  pieces: { frame: number; off: number; len: number }[];
 }
 
 export class Reassembler {
@@ -29,7 +31,7 @@ export class Reassembler {
 
   /** Adds the fragment of frame `frame`; returns the datagram payload if it is now whole. */
   add(frame: number, b: Uint8Array, h: Ipv4Header): ReassemblyResult {
-    const none: ReassemblyResult = { payload: null, frames: [] };
+    const none: ReassemblyResult = { payload: null, frames: [], pieces: [] };
     if (h.lengthExceeds) return none; // not all of its bytes are in the frame
     const key = `${h.srcNum}>${h.dstNum}:${h.proto}:${h.id}`;
     let p = this.pending.get(key);
@@ -44,7 +46,8 @@ export class Reassembler {
     this.pending.delete(key); // a later fragment with this key starts a new datagram
     const out = new Uint8Array(p.total);
     for (const q of p.pieces) out.set(q.data.subarray(0, Math.max(0, Math.min(q.data.length, p.total - q.off))), q.off);
-    return { payload: out, frames: p.pieces.map((q) => q.frame) };
+    const pieces = p.pieces.map((q) => ({ frame: q.frame, off: q.off, len: q.data.length })).sort((a, b) => a.off - b.off);
+    return { payload: out, frames: p.pieces.map((q) => q.frame), pieces };
   }
 }
 

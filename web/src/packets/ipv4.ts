@@ -3,7 +3,7 @@
 // same error texts in Info, and the same point at which a short header becomes a
 // "[Malformed Packet]".
 import { checksumShouldBe, hex16, inetChecksum, ipv4String, u16, u8 } from './bytes.ts';
-import { bits, expertNode, field, generated, malformedNode, setNotSet } from './tree.ts';
+import { bits, expertNode, field, generated, setNotSet } from './tree.ts';
 import type { DetailNode } from './types.ts';
 import { ipOptionsNode } from './ipv4_options.ts';
 
@@ -101,12 +101,23 @@ export function ipProtoName(p: number): string {
     case 58: return 'ICMPv6';
     case 89: return 'OSPF';
     case 132: return 'SCTP';
-    default: return 'Unknown';
+    default: return ipProtoLongName(p);
   }
 }
 
-/** Reads the IPv4 header at `off`. `buildTree` adds the details node. Never throws. */
-export function parseIpv4(b: Uint8Array, off: number, buildTree: boolean): Ipv4Result {
+/** Wireshark's long names, for protocols it has no short name for. */
+export function ipProtoLongName(p: number): string {
+  const names: Record<number, string> = {
+    0: 'IPv6 Hop-by-Hop Option', 3: 'Gateway-to-Gateway', 5: 'Stream', 8: 'Exterior Gateway Protocol',
+    9: 'any private interior gateway (used by Cisco for their IGRP)', 99: 'any private encryption scheme',
+    253: 'Use for experimentation and testing', 254: 'Use for experimentation and testing', 255: 'Reserved',
+  };
+  return names[p] ?? 'Unknown';
+}
+
+/** Reads the IPv4 header at `off`. `buildTree` adds the details node; `inError`: the
+ *  header is quoted in an ICMP error (no length or TTL complaints). Never throws. */
+export function parseIpv4(b: Uint8Array, off: number, buildTree: boolean, inError = false): Ipv4Result {
   const avail = b.length - off;
   const res: Ipv4Result = { header: null, source: 'N/A', destination: 'N/A', malformed: false };
   if (avail < 1) return { ...res, malformed: true };
@@ -129,7 +140,6 @@ export function parseIpv4(b: Uint8Array, off: number, buildTree: boolean): Ipv4R
   kids?.push(field(bits(vhl, 8, 0x0f, `Header Length: ${hlen} bytes (${hlen >> 2})`), off, 1, 'ip.hdr_len'));
   if (avail < 4) {
     res.malformed = true;
-    kids?.push(malformedNode('IPv4', off, avail));
     return finish('Internet Protocol Version 4');
   }
   const tos = u8(b, off + IP_OFF_TOS);
@@ -137,22 +147,22 @@ export function parseIpv4(b: Uint8Array, off: number, buildTree: boolean): Ipv4R
   const totalLength = u16(b, off + IP_OFF_LEN);
   if (totalLength < hlen) {
     res.info = `Bogus IP length (${totalLength}, less than header length ${hlen})`;
-    kids?.push(withExpert(field(`Total Length: ${totalLength}`, off + IP_OFF_LEN, 2, 'ip.len'), 'error', 'Bogus IP length'));
+    kids?.push(withExpert(field(`Total Length: ${totalLength} bytes (bogus, less than header length ${hlen})`, off + IP_OFF_LEN, 2, 'ip.len'), 'error', 'Bogus IP length'));
     return finish('Internet Protocol Version 4');
   }
-  kids?.push(field(`Total Length: ${totalLength}`, off + IP_OFF_LEN, 2, 'ip.len'));
+  const lenNode = field(`Total Length: ${totalLength}`, off + IP_OFF_LEN, 2, 'ip.len');
+  kids?.push(lenNode);
   const lengthExceeds = totalLength > avail;
-  if (lengthExceeds) {
-    kids?.push(expertNode({ severity: 'error', group: 'malformed', message: `IPv4 total length exceeds packet length (${avail} bytes)` }));
+  if (lengthExceeds && !inError) {
+    lenNode.children = [expertNode({ severity: 'error', group: 'protocol', message: `IPv4 total length exceeds packet length (${avail} bytes)` })];
   }
   // From here on Wireshark reads fields one by one; a header cut short throws at the
   // first missing byte, after the source column was set if the source was there.
   if (avail >= IP_OFF_SRC + 4) res.source = ipv4String(b, off + IP_OFF_SRC);
   if (avail < IP_HLEN_MIN || avail < hlen) {
     res.malformed = true;
-    if (avail >= IP_HLEN_MIN && avail < hlen) res.source = ipv4String(b, off + IP_OFF_SRC);
-    kids?.push(malformedNode('IPv4', off, avail));
-    return finish('Internet Protocol Version 4');
+    if (kids) partialFields(kids, b, off, avail);
+    return finish(res.source !== 'N/A' ? `Internet Protocol Version 4, Src: ${res.source}` : 'Internet Protocol Version 4');
   }
   res.destination = ipv4String(b, off + IP_OFF_DST);
   const id = u16(b, off + IP_OFF_ID);
@@ -179,12 +189,12 @@ export function parseIpv4(b: Uint8Array, off: number, buildTree: boolean): Ipv4R
     lengthExceeds,
   };
   res.header = h;
-  if (kids) addHeaderFields(kids, b, off, h);
+  if (kids) addHeaderFields(kids, b, off, h, inError);
   return finish(`Internet Protocol Version 4, Src: ${h.src}, Dst: ${h.dst}`);
 }
 
 function withExpert(n: DetailNode, severity: 'error' | 'warn', message: string): DetailNode {
-  n.children = [expertNode({ severity, group: 'malformed', message })];
+  n.children = [expertNode({ severity, group: 'protocol', message })];
   return n;
 }
 
@@ -202,21 +212,50 @@ function tosNode(tos: number, off: number): DetailNode {
   };
 }
 
-function addHeaderFields(kids: DetailNode[], b: Uint8Array, off: number, h: Ipv4Header): void {
-  kids.push(field(`Identification: ${hex16(h.id)} (${h.id})`, off + IP_OFF_ID, 2, 'ip.id'));
-  const fb = h.fragField >> 8;
-  const flagNames = [h.fragField & IP_FLAG_RF ? 'Reserved bit' : '', h.df ? "Don't fragment" : '', h.mf ? 'More fragments' : '']
-    .filter(Boolean).join(', ');
-  kids.push({
-    ...field(bits(fb, 8, 0xe0, `Flags: 0x${(fb >> 5).toString(16)}${flagNames ? ', ' + flagNames : ''}`), off + IP_OFF_FRAG, 1, 'ip.flags'),
+function flagsNode(frag: number, off: number): DetailNode {
+  const fb = frag >> 8;
+  const rf = (frag & IP_FLAG_RF) !== 0;
+  const df = (frag & IP_FLAG_DF) !== 0;
+  const mf = (frag & IP_FLAG_MF) !== 0;
+  const names = [rf ? 'Reserved bit' : '', df ? "Don't fragment" : '', mf ? 'More fragments' : ''].filter(Boolean).join(', ');
+  return {
+    ...field(bits(fb, 8, 0xe0, `Flags: 0x${(fb >> 5).toString(16)}${names ? ', ' + names : ''}`), off + IP_OFF_FRAG, 1, 'ip.flags'),
     children: [
-      field(bits(fb, 8, 0x80, `Reserved bit: ${setNotSet((h.fragField & IP_FLAG_RF) !== 0)}`), off + IP_OFF_FRAG, 1, 'ip.flags.rb'),
-      field(bits(fb, 8, 0x40, `Don't fragment: ${setNotSet(h.df)}`), off + IP_OFF_FRAG, 1, 'ip.flags.df'),
-      field(bits(fb, 8, 0x20, `More fragments: ${setNotSet(h.mf)}`), off + IP_OFF_FRAG, 1, 'ip.flags.mf'),
+      field(bits(fb, 8, 0x80, `Reserved bit: ${setNotSet(rf)}`), off + IP_OFF_FRAG, 1, 'ip.flags.rb'),
+      field(bits(fb, 8, 0x40, `Don't fragment: ${setNotSet(df)}`), off + IP_OFF_FRAG, 1, 'ip.flags.df'),
+      field(bits(fb, 8, 0x20, `More fragments: ${setNotSet(mf)}`), off + IP_OFF_FRAG, 1, 'ip.flags.mf'),
     ],
-  });
+  };
+}
+
+/** The fields Wireshark shows of a header cut short: those whose bytes are there. */
+function partialFields(kids: DetailNode[], b: Uint8Array, off: number, avail: number): void {
+  const has = (at: number, n: number): boolean => avail >= at + n;
+  if (has(IP_OFF_ID, 2)) kids.push(field(`Identification: ${hex16(u16(b, off + IP_OFF_ID))} (${u16(b, off + IP_OFF_ID)})`, off + IP_OFF_ID, 2, 'ip.id'));
+  if (has(IP_OFF_FRAG, 2)) {
+    const frag = u16(b, off + IP_OFF_FRAG);
+    kids.push(flagsNode(frag, off));
+    kids.push(field(bits(frag, 16, IP_OFFSET_MASK, `Fragment Offset: ${(frag & IP_OFFSET_MASK) * 8}`), off + IP_OFF_FRAG, 2, 'ip.frag_offset'));
+  }
+  if (has(IP_OFF_TTL, 1)) kids.push(field(`Time to Live: ${u8(b, off + IP_OFF_TTL)}`, off + IP_OFF_TTL, 1, 'ip.ttl'));
+  if (has(IP_OFF_PROTO, 1)) kids.push(field(`Protocol: ${ipProtoName(u8(b, off + IP_OFF_PROTO))} (${u8(b, off + IP_OFF_PROTO)})`, off + IP_OFF_PROTO, 1, 'ip.proto'));
+  if (has(IP_OFF_SRC, 4)) kids.push(field(`Source Address: ${ipv4String(b, off + IP_OFF_SRC)}`, off + IP_OFF_SRC, 4, 'ip.src'));
+}
+
+function addHeaderFields(kids: DetailNode[], b: Uint8Array, off: number, h: Ipv4Header, inError: boolean): void {
+  kids.push(field(`Identification: ${hex16(h.id)} (${h.id})`, off + IP_OFF_ID, 2, 'ip.id'));
+  kids.push(flagsNode(h.fragField, off));
   kids.push(field(bits(h.fragField, 16, IP_OFFSET_MASK, `Fragment Offset: ${h.fragOffset}`), off + IP_OFF_FRAG, 2, 'ip.frag_offset'));
-  kids.push(field(`Time to Live: ${h.ttl}`, off + IP_OFF_TTL, 1, 'ip.ttl'));
+  const ttl = field(`Time to Live: ${h.ttl}`, off + IP_OFF_TTL, 1, 'ip.ttl');
+  // packet-ip.c: a TTL below 5 towards a unicast address, or other than 1 towards the
+  // Local Network Control Block (RFC 3171), is worth a note.
+  const localControl = h.dstNum >>> 8 === 0xe00000;
+  if (!inError && localControl && h.ttl !== 1 && h.dstNum !== 0xe00000fb) {
+    ttl.children = [expertNode({ severity: 'note', group: 'sequence', message: '"Time To Live" != 1 for a packet sent to the Local Network Control Block (see RFC 3171)' })];
+  } else if (!inError && !localControl && h.dstNum >>> 28 !== 0xe && h.ttl < 5) {
+    ttl.children = [expertNode({ severity: 'note', group: 'sequence', message: `"Time To Live" only ${h.ttl}` })];
+  }
+  kids.push(ttl);
   kids.push(field(`Protocol: ${ipProtoName(h.proto)} (${h.proto})`, off + IP_OFF_PROTO, 1, 'ip.proto'));
   // Wireshark does not validate by default ("[validation disabled]"); we always compute
   // it, because a wrong checksum is worth seeing when a stack is being taught.

@@ -34,6 +34,12 @@ export interface FrameRecord {
   reassembledIn?: number;
   /** the frames whose fragments make up the datagram this frame completed */
   fragments?: number[];
+  /** those fragments by offset */
+  pieces?: { frame: number; off: number; len: number }[];
+  /** time since the UDP stream's first and previous datagram, µs */
+  udpTimes?: [number, number];
+  /** the stream of the segment or datagram an ICMP error quotes */
+  quotedStream?: number;
   /** the reassembled datagram payload, for the frame that completed it */
   payload?: Uint8Array;
   echo?: EchoPairing;
@@ -46,7 +52,9 @@ export class CaptureAnalysis {
   private readonly tcpResults: (TcpSegmentResult | null)[] = [];
   private readonly udpStreams: Int32Array;
   private readonly reassembledIn = new Map<number, number>();
-  private readonly reassembled = new Map<number, { payload: Uint8Array; fragments: number[] }>();
+  private readonly reassembled = new Map<number, { payload: Uint8Array; fragments: number[]; pieces: FrameRecord['pieces'] }>();
+  private readonly udpTimes: Float64Array;
+  private readonly quotedStreams = new Map<number, number>();
   private readonly echoes = new Map<number, EchoPairing>();
   private readonly facts = noFacts();
 
@@ -56,6 +64,7 @@ export class CaptureAnalysis {
   ) {
     const n = frames.length;
     this.udpStreams = new Int32Array(n).fill(-1);
+    this.udpTimes = new Float64Array(2 * n);
     const t0 = n ? frames[0]!.timeUs : 0;
     const tcp = new TcpSegments();
     const udp = new UdpStreams();
@@ -74,7 +83,7 @@ export class CaptureAnalysis {
         const re = reasm.add(no, f.bytes, ip);
         if (re.payload) {
           d = decodeFrame(f.bytes, re.payload);
-          this.reassembled.set(i, { payload: re.payload, fragments: re.frames });
+          this.reassembled.set(i, { payload: re.payload, fragments: re.frames, pieces: re.pieces });
           for (const k of re.frames) if (k !== no) this.reassembledIn.set(k - 1, no);
         }
       }
@@ -84,7 +93,14 @@ export class CaptureAnalysis {
         ctx.src = ip.srcNum;
         ctx.dst = ip.dstNum;
         if (d.tcp) r = tcp.segment(ctx, d.tcp, d.buf);
-        else if (d.udp && !d.udp.noPorts) this.udpStreams[i] = udp.stream(ip.srcNum, ip.dstNum, d.udp.sport, d.udp.dport);
+        else if (d.udp && d.udp.length >= 8 && d.udp.avail >= 8) {
+          const timed = d.udp.payloadLen > 0;
+          this.udpStreams[i] = udp.stream(ip.srcNum, ip.dstNum, d.udp.sport, d.udp.dport, f.timeUs, timed);
+          if (timed) {
+            this.udpTimes[2 * i] = udp.sinceFirst;
+            this.udpTimes[2 * i + 1] = udp.sincePrev;
+          }
+        }
         else if (d.icmp) {
           const m = d.icmp;
           if ((m.type === ICMP_ECHO || m.type === ICMP_ECHOREPLY) && !m.malformed) {
@@ -98,8 +114,9 @@ export class CaptureAnalysis {
             if (qh) {
               ctx.src = qh.srcNum;
               ctx.dst = qh.dstNum;
-              if (q.tcp) tcp.quoted(ctx, q.tcp);
-              if (q.udp && !q.udp.noPorts) udp.stream(qh.srcNum, qh.dstNum, q.udp.sport, q.udp.dport);
+              const conv = q.tcp ? tcp.quoted(ctx, q.tcp) : null;
+              if (conv) this.quotedStreams.set(i, conv.stream);
+              if (q.udp && !q.udp.noPorts) this.quotedStreams.set(i, udp.stream(qh.srcNum, qh.dstNum, q.udp.sport, q.udp.dport, f.timeUs, false));
             }
           }
         }
@@ -151,12 +168,18 @@ export class CaptureAnalysis {
   /** What the capture pass learnt about frame `i` (0-based). */
   record(i: number): FrameRecord {
     const rec: FrameRecord = { tcp: this.tcpResults[i] ?? null };
-    if (this.udpStreams[i]! >= 0) rec.udpStream = this.udpStreams[i]!;
+    if (this.udpStreams[i]! >= 0) {
+      rec.udpStream = this.udpStreams[i]!;
+      rec.udpTimes = [this.udpTimes[2 * i]!, this.udpTimes[2 * i + 1]!];
+    }
+    const qs = this.quotedStreams.get(i);
+    if (qs !== undefined) rec.quotedStream = qs;
     const inFrame = this.reassembledIn.get(i);
     if (inFrame) rec.reassembledIn = inFrame;
     const re = this.reassembled.get(i);
     if (re) {
       rec.fragments = re.fragments;
+      rec.pieces = re.pieces;
       rec.payload = re.payload;
     }
     const e = this.echoes.get(i);

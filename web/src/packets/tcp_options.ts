@@ -103,7 +103,15 @@ function walk(b: Uint8Array, off: number, len: number, visit: (kind: number, p: 
     if (kind === TCPOPT_EOL || kind === TCPOPT_NOP) {
       visit(kind, i, 1, 0);
       i++;
-      if (kind === TCPOPT_EOL) break;
+      if (kind === TCPOPT_EOL) {
+        // The rest is padding: zero bytes show as more EOLs; anything else is an error
+        // (Wireshark 4.0: "Non-zero header padding").
+        let zero = true;
+        for (let q = i; q < off + len; q++) if (b[q] !== 0) zero = false;
+        if (!zero) return { severity: 'error', group: 'protocol', message: 'Non-zero header padding', off: i, len: off + len - i };
+        for (; i < off + len; i++) visit(TCPOPT_EOL, i, 1, 0);
+        break;
+      }
       continue;
     }
     if (left === 0) return { severity: 'warn', group: 'protocol', message: `${optionName(kind)} (length byte past end of options)`, off: i, len: 1 };
@@ -214,9 +222,12 @@ export function optionsNode(b: Uint8Array, off: number, len: number, o: TcpOptio
     names.push(optionName(opt.kind));
     kids.push(optionNode(b, opt, sackBase));
   }
-  if (o.error) kids.push(expertNode(o.error, o.error.off, o.error.len));
-  if (isSyn && !list.some((x) => x.kind === TCPOPT_MSS)) {
-    kids.push(expertNode({ severity: 'warn', group: 'protocol', message: 'The SYN packet does not contain a MSS option' }));
+  if (o.error) {
+    // packet-tcp.c adds the message as an item carrying the expert info.
+    const e = o.error;
+    kids.push({ ...field(e.message, e.off, e.len), children: [expertNode(e.message === 'Non-zero header padding' ? e : { ...e, severity: 'note', group: 'sequence' })] });
+  } else if (isSyn && !list.some((x) => x.kind === TCPOPT_MSS)) {
+    kids.push(expertNode({ severity: 'note', group: 'protocol', message: 'The SYN packet does not contain a MSS option' }));
   }
   const label = `Options: (${len} bytes)${names.length ? ', ' + names.join(', ') : ''}`;
   return { ...field(label, off, Math.min(len, b.length - off), 'tcp.options'), children: kids };

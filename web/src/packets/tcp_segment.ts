@@ -32,6 +32,8 @@ export interface TcpSegmentResult {
   /** time since the stream's first frame and since its previous frame, µs */
   sinceFirstUs: number;
   sincePrevUs: number;
+  /** tcp.completeness as this frame shows it (in the second pass: accumulated so far) */
+  completeness: number;
 }
 
 /** Where a segment was seen: its frame number, capture time (µs), and IPv4 addresses as
@@ -122,6 +124,8 @@ export class TcpSegments {
       return result(conv, seq, ack, null, win, scaleFactor, 0, ta, sinceFirstUs, sincePrevUs);
     }
     this.completeness(conv, h, isNew);
+    // The first FIN seen in a conversation initiates the closing.
+    if (h.flags & TH_FIN && !rev.closingInitiator) fwd.closingInitiator = true;
     if (h.flags & TH_SYN) {
       if (h.flags & TH_ACK) conv.serverPort = h.sport;
       else {
@@ -162,6 +166,10 @@ export class TcpSegments {
     r.scaleFactor = h.flags & TH_SYN ? null : fwd.winScale >= 0 ? 2 ** fwd.winScale : fwd.winScale;
     if (h.options?.sackCount) r.sackBase = rev.baseSeq;
     r.firstRttUs = conv.tsFirstRtt;
+    // The second pass shows the completeness as it stands, then adds this frame's bits
+    // again, now as a frame of a known conversation (so a first SYN/ACK adds SYNACK).
+    r.completeness = conv.completeness;
+    if (!h.bogusHlen) this.completeness(conv, h, false);
   }
 
   /** The options' effect on the flow: a window scale shift, the SACK blocks kept for the
@@ -203,7 +211,7 @@ export class TcpSegments {
 
 /** One shape for every result (V8 keeps the fields in the object). */
 function result(conv: TcpConversation, seq: number, ack: number, nextSeq: number | null, win: number, scaleFactor: number | null, sackBase: number, ta: TcpAcked | null, sinceFirstUs: number, sincePrevUs: number): TcpSegmentResult {
-  return { conv, seq, ack, nextSeq, win, scaleFactor, sackBase, ta, firstRttUs: conv.tsFirstRtt, sinceFirstUs, sincePrevUs };
+  return { conv, seq, ack, nextSeq, win, scaleFactor, sackBase, ta, firstRttUs: conv.tsFirstRtt, sinceFirstUs, sincePrevUs, completeness: conv.completeness };
 }
 
 /** verify_tcp_window_scaling(): scaling is used only if both SYNs carried the option. */

@@ -1,7 +1,7 @@
 // The TCP details node in Wireshark's layout and words: header fields with relative
 // numbers, flags, window scaling, options, [Timestamps] and [SEQ/ACK analysis] with the
 // expert infos of each analysis flag.
-import { hex16 } from './bytes.ts';
+import { hex16, u32 } from './bytes.ts';
 import {
   TCP_A_ACK_LOST_PACKET, TCP_A_DUPLICATE_ACK, TCP_A_FAST_RETRANSMISSION, TCP_A_KEEP_ALIVE, TCP_A_KEEP_ALIVE_ACK,
   TCP_A_LOST_PACKET, TCP_A_OUT_OF_ORDER, TCP_A_RETRANSMISSION, TCP_A_REUSED_PORTS, TCP_A_SPURIOUS_RETRANSMISSION,
@@ -15,16 +15,27 @@ import {
   TCP_OFF_ACK, TCP_OFF_CHKSUM, TCP_OFF_FLAGS, TCP_OFF_SEQ, TCP_OFF_URP, TCP_OFF_WIN, TH_ACK, TH_AE, TH_CWR, TH_ECE, TH_FIN,
   TH_PUSH, TH_RES, TH_RST, TH_SYN, TH_URG, tcpFlagsLetters, tcpFlagsString, type TcpHeader,
 } from './tcp.ts';
-import { bits, expertNode, field, generated, malformedNode, setNotSet } from './tree.ts';
+import { bits, expertNode, field, generated, setNotSet } from './tree.ts';
 import type { DetailNode, ExpertInfo } from './types.ts';
 
 const secs = (us: number): string => `${(us / 1e6).toFixed(9)} seconds`;
+
+/** Payload bytes as text (a RST's "reset cause", RFC 1122 4.2.2.12). */
+function asciiText(b: Uint8Array, off: number, n: number): string {
+  let s = '';
+  for (let i = off; i < off + n && i < b.length; i++) s += b[i]! >= 0x20 && b[i]! < 0x7f ? String.fromCharCode(b[i]!) : '\\x' + b[i]!.toString(16).padStart(2, '0');
+  return s;
+}
 
 export interface TcpTreeContext {
   r: TcpSegmentResult | null;
   /** analysis flags as printed (null when the dissection stopped before them) */
   ta: TcpAcked | null;
   inError: boolean;
+  /** for a FIN: whether it initiates the closing (the peer has sent no FIN) */
+  finInitiates?: boolean;
+  /** the stream a segment quoted in an ICMP error belongs to */
+  quotedStream?: number;
 }
 
 export function tcpNode(b: Uint8Array, h: TcpHeader, ctx: TcpTreeContext): DetailNode {
@@ -37,33 +48,51 @@ export function tcpNode(b: Uint8Array, h: TcpHeader, ctx: TcpTreeContext): Detai
   let label = `Transmission Control Protocol, Src Port: ${h.sport}, Dst Port: ${h.dport}`;
   const node = (): DetailNode => ({ ...field(label, o, Math.min(Math.max(h.hlen, 4), h.avail), 'tcp'), children: kids });
   if (h.stage === 'ports') {
-    if (!ctx.inError) kids.push(malformedNode('TCP', o, h.avail));
+    // A quoted segment shows its sequence number as soon as its 8 bytes are there.
+    if (ctx.inError && h.avail >= 8) kids.push(field(`Sequence Number: ${u32(b, o + TCP_OFF_SEQ)}`, o + TCP_OFF_SEQ, 4, 'tcp.seq'));
     return node();
   }
   const seq = r ? r.seq : h.seq;
   const ack = r ? r.ack : h.ack;
   const relative = r !== null && h.haveSegLen;
   label += `, Seq: ${seq}`;
+  if (ctx.quotedStream !== undefined) kids.push(generated(`Stream index: ${ctx.quotedStream}`, 'tcp.stream'));
   if (r) {
     kids.push(generated(`Stream index: ${r.conv.stream}`, 'tcp.stream'));
-    kids.push(generated(`Conversation completeness: ${completenessText(r.conv.completeness)}`, 'tcp.completeness'));
+    kids.push(generated(`Conversation completeness: ${completenessText(r.completeness)}`, 'tcp.completeness'));
   }
   if (h.haveSegLen) kids.push(generated(`TCP Segment Len: ${h.payloadLen}`, 'tcp.len'));
-  kids.push(field(`Sequence Number: ${seq}${relative ? '    (relative sequence number)' : ''}`, o + TCP_OFF_SEQ, 4, 'tcp.seq'));
-  kids.push(field(`Sequence Number (raw): ${h.seq}`, o + TCP_OFF_SEQ, 4, 'tcp.seq_raw'));
+  else if (!ctx.inError && h.avail < h.hlen) {
+    const msg = 'Short segment. Segment/fragment does not contain a full TCP header (might be NMAP or someone else deliberately sending unusual packets)';
+    kids.push({ ...field(msg, o, 0), children: [expertNode({ severity: 'warn', group: 'malformed', message: msg })] });
+  }
+  if (ctx.inError) {
+    // packet-tcp.c adds the raw sequence number early for a segment quoted in an ICMP error.
+    kids.push(field(`Sequence Number: ${h.seq}`, o + TCP_OFF_SEQ, 4, 'tcp.seq'));
+  } else {
+    // With relative numbers on, Wireshark words it so even when it could not make it relative.
+    kids.push(field(`Sequence Number: ${seq}    (relative sequence number)`, o + TCP_OFF_SEQ, 4, 'tcp.seq'));
+    kids.push(field(`Sequence Number (raw): ${h.seq}`, o + TCP_OFF_SEQ, 4, 'tcp.seq_raw'));
+  }
   if (h.bogusHlen) {
     const hl = field(bits(b[o + TCP_OFF_FLAGS]!, 8, 0xf0, `Header Length: ${h.hlen} bytes (${h.hlen >> 2})`), o + TCP_OFF_FLAGS, 1, 'tcp.hdr_len');
-    hl.children = [expertNode({ severity: 'error', group: 'malformed', message: `Bogus TCP header length (${h.hlen}, must be at least 20)` })];
+    hl.children = [expertNode({ severity: 'error', group: 'protocol', message: `Bogus TCP header length (${h.hlen}, must be at least 20)` })];
     kids.push(hl);
     return node();
   }
   if (h.flags & TH_ACK) label += `, Ack: ${ack}`;
   if (h.haveSegLen) label += `, Len: ${h.payloadLen}`;
   if (r?.nextSeq != null) kids.push(generated(`Next Sequence Number: ${r.nextSeq}    (relative sequence number)`, 'tcp.nxtseq'));
-  kids.push(field(`Acknowledgment Number: ${ack}${relative && h.flags & TH_ACK ? '    (relative ack number)' : ''}`, o + TCP_OFF_ACK, 4, 'tcp.ack'));
+  const relAckWords = (relative || ctx.inError) && h.flags & TH_ACK ? '    (relative ack number)' : '';
+  const ackNode = field(`Acknowledgment Number: ${ack}${relAckWords}`, o + TCP_OFF_ACK, 4, 'tcp.ack');
+  // A SYN/ACK acknowledging more than the SYN accepts TCP Fast Open data (RFC 7413).
+  if (r && (h.flags & (TH_SYN | TH_ACK)) === (TH_SYN | TH_ACK) && ack > 1) {
+    ackNode.children = [expertNode({ severity: 'note', group: 'sequence', message: 'TCP SYN-ACK accepting TFO data' })];
+  }
+  kids.push(ackNode);
   kids.push(field(`Acknowledgment number (raw): ${h.ack}`, o + TCP_OFF_ACK, 4, 'tcp.ack_raw'));
   kids.push(field(bits(b[o + TCP_OFF_FLAGS]!, 8, 0xf0, `Header Length: ${h.hlen} bytes (${h.hlen >> 2})`), o + TCP_OFF_FLAGS, 1, 'tcp.hdr_len'));
-  kids.push(flagsNode(h, r));
+  kids.push(flagsNode(h, r, ctx.finInitiates));
   kids.push(field(`Window: ${h.win}`, o + TCP_OFF_WIN, 2, 'tcp.window_size_value'));
   kids.push(generated(`Calculated window size: ${r ? r.win : h.win}`, 'tcp.window_size'));
   if (r && r.scaleFactor !== null) {
@@ -71,10 +100,7 @@ export function tcpNode(b: Uint8Array, h: TcpHeader, ctx: TcpTreeContext): Detai
     const text = sf === -1 ? '-1 (unknown)' : sf === -2 ? '-2 (no window scaling used)' : String(sf);
     kids.push(generated(`Window size scaling factor: ${text}`, 'tcp.window_size_scalefactor'));
   }
-  if (h.stage !== 'full') {
-    if (!ctx.inError) kids.push(malformedNode('TCP', o, h.avail));
-    return node();
-  }
+  if (h.stage !== 'full') return node();
   checksumNodes(h, ctx.inError, kids);
   kids.push(field(`Urgent Pointer: ${h.urp}`, o + TCP_OFF_URP, 2, 'tcp.urgent_pointer'));
   if (h.hlen > 20 && h.options) kids.push(optionsNode(b, o + 20, h.hlen - 20, h.options, r ? r.sackBase : 0, (h.flags & TH_SYN) !== 0));
@@ -87,19 +113,25 @@ export function tcpNode(b: Uint8Array, h: TcpHeader, ctx: TcpTreeContext): Detai
       ],
     });
   }
-  if (h.malformed) {
-    if (!ctx.inError) kids.push(malformedNode('TCP', o, h.avail));
-    return node();
-  }
+  if (h.malformed) return node();
   if (ctx.ta && r) kids.push(analysisNode(ctx.ta, r.firstRttUs));
   if (h.haveSegLen && h.payloadLen > 0) {
     const n = h.payloadLen;
-    kids.push(field(`TCP payload (${n} byte${n === 1 ? '' : 's'})`, h.payloadOff, n, 'tcp.payload'));
+    const bytes = `${n} byte${n === 1 ? '' : 's'}`;
+    if (h.flags & TH_RST) {
+      kids.push(field(`Reset cause: ${asciiText(b, h.payloadOff, n)}`, h.payloadOff, n, 'tcp.reset_cause'));
+    } else {
+      kids.push(field(`TCP payload (${bytes})`, h.payloadOff, n, 'tcp.payload'));
+      // Retransmitted data is not handed to a subdissector again (desegment_tcp).
+      if (ctx.ta && ctx.ta.flags & TCP_A_RETRANSMISSION && !(ctx.ta.flags & TCP_A_SPURIOUS_RETRANSMISSION)) {
+        kids.push(field(`Retransmitted TCP segment data (${bytes})`, h.payloadOff, n, 'tcp.segment_data'));
+      }
+    }
   }
   return node();
 }
 
-function flagsNode(h: TcpHeader, r: TcpSegmentResult | null): DetailNode {
+function flagsNode(h: TcpHeader, r: TcpSegmentResult | null, finInitiates: boolean | undefined): DetailNode {
   const o = h.off + TCP_OFF_FLAGS;
   const f = h.flags;
   const bit = (mask: number, name: string, expert?: ExpertInfo): DetailNode => {
@@ -124,9 +156,19 @@ function flagsNode(h: TcpHeader, r: TcpSegmentResult | null): DetailNode {
       bit(TH_RST, 'Reset', { severity: 'warn', group: 'sequence', message: 'Connection reset (RST)' }),
       bit(TH_SYN, 'Syn', synExpert),
       bit(TH_FIN, 'Fin', { severity: 'chat', group: 'sequence', message: 'Connection finish (FIN)' }),
-      generated(`TCP Flags: ${tcpFlagsLetters(f)}`, 'tcp.flags.str'),
+      lettersNode(f, finInitiates),
     ],
   };
+}
+
+/** [TCP Flags: ...], which carries the closing expert info of a FIN. */
+function lettersNode(f: number, finInitiates: boolean | undefined): DetailNode {
+  const n = generated(`TCP Flags: ${tcpFlagsLetters(f)}`, 'tcp.flags.str');
+  if (f & TH_FIN && finInitiates !== undefined) {
+    const message = finInitiates ? 'This frame initiates the connection closing' : 'This frame undergoes the connection closing';
+    n.children = [expertNode({ severity: 'note', group: 'sequence', message })];
+  }
+  return n;
 }
 
 function checksumNodes(h: TcpHeader, inError: boolean, kids: DetailNode[]): void {
@@ -177,6 +219,11 @@ function analysisNode(ta: TcpAcked, firstRttUs: number): DetailNode {
       const n = expertNode({ severity, group: 'sequence', message });
       n.field = name;
       fk.push(n);
+      if (bit === TCP_A_FAST_RETRANSMISSION || bit === TCP_A_SPURIOUS_RETRANSMISSION) {
+        const r = expertNode({ severity: 'note', group: 'sequence', message: 'This frame is a (suspected) retransmission' });
+        r.field = 'tcp.analysis.retransmission';
+        fk.push(r);
+      }
       if (bit === TCP_A_RETRANSMISSION && ta.rtoUs) {
         fk.push(generated(`The RTO for this segment was: ${secs(ta.rtoUs)}`, 'tcp.analysis.rto'));
         fk.push(generated(`RTO based on delta from frame: ${ta.rtoFrame}`, 'tcp.analysis.rto_frame'));

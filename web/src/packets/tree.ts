@@ -63,7 +63,7 @@ export function malformedNode(proto: string, off: number, len: number): DetailNo
 }
 
 /** Hex dump of bytes as Wireshark prints FT_BYTES values (no separators). */
-export function hexBytes(b: Uint8Array, off: number, len: number, max = 32): string {
+export function hexBytes(b: Uint8Array, off: number, len: number, max = 36): string {
   let s = '';
   const end = Math.min(b.length, off + len, off + max);
   for (let i = off; i < end; i++) s += b[i]!.toString(16).padStart(2, '0');

@@ -1,6 +1,6 @@
 // UDP header, RFC 768, with Wireshark's length checks and Info wording (packet-udp.c).
 import { hex16, u16 } from './bytes.ts';
-import { expertNode, field, generated, malformedNode } from './tree.ts';
+import { expertNode, field, generated } from './tree.ts';
 import type { DetailNode } from './types.ts';
 
 // Header field offsets, RFC 768.
@@ -68,13 +68,14 @@ export function udpInfo(h: UdpHeader): string {
   return s;
 }
 
-export function udpNode(h: UdpHeader, stream: number | undefined, inError: boolean): DetailNode {
+export function udpNode(h: UdpHeader, stream: number | undefined, times?: [number, number]): DetailNode {
   const kids: DetailNode[] = [
     field(`Source Port: ${h.sport}`, h.off, 2, 'udp.srcport'),
     field(`Destination Port: ${h.dport}`, h.off + 2, 2, 'udp.dstport'),
   ];
   if (h.length >= 0) {
-    const ln = field(`Length: ${h.length}${h.length < UDP_HLEN ? ' (bogus, must be >= 8)' : ''}`, h.off + UDP_OFF_LEN, 2, 'udp.length');
+    const bogus = h.length < UDP_HLEN ? ' (bogus, must be >= 8)' : h.badLength ? ` (bogus, payload length ${h.avail})` : '';
+    const ln = field(`Length: ${h.length}${bogus}`, h.off + UDP_OFF_LEN, 2, 'udp.length');
     if (h.badLength) {
       const msg = h.length < UDP_HLEN ? `Bad length value ${h.length} < 8` : `Bad length value ${h.length} > IP payload length`;
       ln.children = [expertNode({ severity: 'error', group: 'malformed', message: msg })];
@@ -95,9 +96,15 @@ export function udpNode(h: UdpHeader, stream: number | undefined, inError: boole
     if (h.checksumOk === false) ck.children = [expertNode({ severity: 'error', group: 'checksum', message: 'Bad checksum' })];
     kids.push(ck, generated(`Checksum Status: ${status}`, 'udp.checksum.status'));
     if (stream !== undefined) kids.push(generated(`Stream index: ${stream}`, 'udp.stream'));
+    if (times && h.payloadLen > 0) {
+      const secs = (us: number): string => `${(us / 1e6).toFixed(9)} seconds`;
+      kids.push({
+        label: '[Timestamps]', range: [0, 0], generated: true,
+        children: [generated(`Time since first frame: ${secs(times[0])}`, 'udp.time_relative'), generated(`Time since previous frame: ${secs(times[1])}`, 'udp.time_delta')],
+      });
+    }
     if (h.payloadLen > 0) kids.push(field(`UDP payload (${h.payloadLen} byte${h.payloadLen === 1 ? '' : 's'})`, h.payloadOff, h.payloadLen, 'udp.payload'));
   }
-  if (h.malformed && !inError) kids.push(malformedNode('UDP', h.off, h.avail));
   const label = `User Datagram Protocol, Src Port: ${h.sport}, Dst Port: ${h.dport}`;
   return { ...field(label, h.off, Math.min(UDP_HLEN, h.avail), 'udp'), children: kids };
 }

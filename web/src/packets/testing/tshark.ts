@@ -104,3 +104,16 @@ export function runTshark(frames: readonly CapturedFrame[], keep?: string): Tsha
     rmSync(dir, { recursive: true, force: true });
   }
 }
+
+/** tshark -V (two passes): the details tree of every frame as text, one string per frame. */
+export function runTsharkVerbose(frames: readonly CapturedFrame[]): string[] {
+  const dir = mkdtempSync(join(tmpdir(), 'stackscope-oracle-'));
+  const file = join(dir, 'capture.pcapng');
+  try {
+    writeFileSync(file, writePcapng(frames));
+    const out = execFileSync('tshark', ['-2', '-r', file, '-V'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], maxBuffer: 1 << 28 });
+    return out.split(/^(?=Frame \d+:)/m).filter((x) => x.startsWith('Frame'));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
