@@ -91,7 +91,7 @@ export function frameDetails(a: CaptureAnalysis, no: number): Dissection {
   } else if (d.icmp && d.icmp.malformed !== 'early') {
     // (An ICMP message shorter than 6 bytes throws before Wireshark adds its node.)
     const m = d.icmp;
-    const node = icmpNode(buf, m, rec.echo, (off, len) => quotedNodes(buf, off, len, rec.quotedStream), Math.floor(frame.timeUs / 1000));
+    const node = icmpNode(buf, m, rec.echo, (off, len) => quotedNodes(buf, off, len, rec.quotedStream), frame.timeUs);
     layers.push(node);
   }
   if (!d.tcp && !d.udp && !d.icmp && buf.length > ip.header.hlen && ip.header.end > ip.header.hlen) {

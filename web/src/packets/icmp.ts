@@ -160,7 +160,7 @@ export interface IcmpPairing {
 
 /** The ICMP node; `quoted` dissects an error's quoted datagram (IP header and the start
  *  of its payload) into nodes. */
-export function icmpNode(b: Uint8Array, m: IcmpMessage, pairing: IcmpPairing | undefined, quoted: (off: number, len: number) => DetailNode[], frameMs = 0): DetailNode {
+export function icmpNode(b: Uint8Array, m: IcmpMessage, pairing: IcmpPairing | undefined, quoted: (off: number, len: number) => DetailNode[], frameUs = 0): DetailNode {
   const o = m.off;
   const kids: DetailNode[] = [field(`Type: ${m.type} (${m.typeStr})`, o, 1, 'icmp.type')];
   if (m.avail >= 2) kids.push(field(`Code: ${m.code}${m.codeStr !== null ? ` (${m.codeStr})` : ''}`, o + 1, 1, 'icmp.code'));
@@ -190,8 +190,10 @@ export function icmpNode(b: Uint8Array, m: IcmpMessage, pairing: IcmpPairing | u
   }
   if (m.quotedLen > 0) kids.push(...quoted(m.quotedOff, m.quotedLen));
   else if (m.malformed === null && m.avail > ICMP_HLEN) {
-    if (m.type === ICMP_TSTAMP || m.type === ICMP_TSTAMPREPLY) kids.push(...timestampNodes(b, o + ICMP_HLEN, m.avail - ICMP_HLEN, frameMs));
-    else kids.push(dataNode(b, o + ICMP_HLEN, m.avail - ICMP_HLEN));
+    const n = m.avail - ICMP_HLEN;
+    if (m.type === ICMP_TSTAMP || m.type === ICMP_TSTAMPREPLY) kids.push(...timestampNodes(b, o + ICMP_HLEN, n, Math.floor(frameUs / 1000)));
+    else if ((m.type === ICMP_ECHO || m.type === ICMP_ECHOREPLY) && n >= 8) kids.push(...echoDataNodes(b, o + ICMP_HLEN, n, frameUs));
+    else kids.push(dataNode(b, o + ICMP_HLEN, n));
   }
   return { ...field('Internet Control Message Protocol', o, m.avail, 'icmp'), children: kids };
 }
@@ -279,4 +281,36 @@ function timestampNodes(b: Uint8Array, off: number, len: number, frameMs: number
     out.push(field(`${label}: ${v} (${msecsText(bestGuessMs(b, p, comp))} after midnight UTC)`, p, 4, name));
   });
   return out;
+}
+
+/** Echo data that starts with the sender's clock, as ping(8) writes it (seconds and
+ *  microseconds, either byte order): packet-icmp.c shows it when it is within a day of
+ *  the frame's time, then the rest as data. */
+function echoDataNodes(b: Uint8Array, off: number, len: number, frameUs: number): DetailNode[] {
+  const frameSecs = Math.floor(frameUs / 1e6);
+  const near = (secs: number, usecs: number): boolean => Math.abs((secs - frameSecs) | 0) < 86400 && usecs < 1_000_000;
+  let secs = u32(b, off);
+  let usecs = u32(b, off + 4);
+  if (!near(secs, usecs)) {
+    secs = (b[off]! | (b[off + 1]! << 8) | (b[off + 2]! << 16) | (b[off + 3]! << 24)) >>> 0;
+    usecs = (b[off + 4]! | (b[off + 5]! << 8) | (b[off + 6]! << 16) | (b[off + 7]! << 24)) >>> 0;
+  }
+  if (!near(secs, usecs)) return [dataNode(b, off, len)];
+  const relUs = frameUs - (secs * 1e6 + usecs);
+  const rel = `${relUs < 0 ? '-' : ''}${Math.floor(Math.abs(relUs) / 1e6)}.${String(Math.abs(relUs) % 1e6).padStart(6, '0')}000`;
+  const out: DetailNode[] = [
+    field(`Timestamp from icmp data: ${utcText(secs, usecs)}`, off, 8, 'icmp.data_time'),
+    generated(`Timestamp from icmp data (relative): ${rel} seconds`, 'icmp.data_time_relative'),
+  ];
+  if (len > 8) out.push(dataNode(b, off + 8, len - 8));
+  return out;
+}
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** "Jan  1, 1970 00:00:01.000000000 UTC", Wireshark's absolute time in UTC. */
+function utcText(secs: number, usecs: number): string {
+  const d = new Date(secs * 1000);
+  const two = (n: number): string => String(n).padStart(2, '0');
+  return `${MONTHS[d.getUTCMonth()]} ${String(d.getUTCDate()).padStart(2, ' ')}, ${d.getUTCFullYear()} ${two(d.getUTCHours())}:${two(d.getUTCMinutes())}:${two(d.getUTCSeconds())}.${String(usecs).padStart(6, '0')}000 UTC`;
 }
