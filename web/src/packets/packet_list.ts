@@ -127,7 +127,7 @@ export class CaptureAnalysis {
     // Second pass: what the end of the capture changes.
     for (let i = 0; i < n; i++) {
       const r = this.tcpResults[i];
-      if (!r) continue;
+      if (!r || !r.conv.unstable) continue;
       const f = frames[i]!;
       const d = this.decoded(i);
       const ip = d.ip!.header!;

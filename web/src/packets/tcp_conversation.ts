@@ -33,6 +33,8 @@ export class TcpFlow {
   pushBytesSent = 0;
   pushSetLast = false;
   closingInitiator = false;
+  /** a segment of this flow showed a window (so a later change of scale changes it) */
+  shownWindow = false;
   // tcp_analyze_seq_info_t
   /** unacked segments, oldest first (Wireshark's list is newest first) */
   segments: Unacked[] = [];
@@ -66,6 +68,13 @@ export class TcpConversation {
   /** time of the most recent SYN (0 = none), µs */
   tsMruSyn = 0;
   completeness = 0;
+  /** the conversation's first frame and the completeness bits Wireshark's second pass
+   *  adds for it (its first pass only looks for a SYN in a new conversation) */
+  firstFrame = 0;
+  firstBits = 0;
+  /** the first pass moved a base sequence number or a window scale after segments had
+   *  used it: the second pass must re-dissect this conversation's frames */
+  unstable = false;
   serverPort = 0;
   /** time of the first and the previous frame of the stream, for [Timestamps] */
   tsFirst: number;

@@ -27,13 +27,17 @@ export interface TcpSegmentResult {
    *  segment carries SACK blocks (a raw sequence number costs a heap number per row) */
   sackBase: number;
   ta: TcpAcked | null;
-  /** iRTT known when this frame was dissected, µs (0: not known) */
-  firstRttUs: number;
   /** time since the stream's first frame and since its previous frame, µs */
   sinceFirstUs: number;
   sincePrevUs: number;
-  /** tcp.completeness as this frame shows it (in the second pass: accumulated so far) */
-  completeness: number;
+  frame: number;
+}
+
+/** tcp.completeness as the second pass shows it for a frame: the first pass's final value,
+ *  plus, after the conversation's first frame, the bits that frame adds in that pass. */
+export function shownCompleteness(r: TcpSegmentResult): number {
+  const c = r.conv;
+  return r.frame === c.firstFrame ? c.completeness : c.completeness | c.firstBits;
 }
 
 /** Where a segment was seen: its frame number, capture time (µs), and IPv4 addresses as
@@ -65,6 +69,7 @@ export class TcpSegments {
     let isNew = false;
     if (!conv) {
       conv = this.conversations.create(ctx.src, ctx.dst, h.sport, h.dport, ctx.t);
+      conv.firstFrame = ctx.frame;
       isNew = true;
     }
     let fwd = conv.fwd(ctx.src, ctx.dst, h.sport, h.dport);
@@ -80,6 +85,7 @@ export class TcpSegments {
         ta = newAcked();
         ta.flags |= TCP_A_REUSED_PORTS;
         conv.completeness = TCP_COMPLETENESS_SYNSENT;
+        conv.firstFrame = ctx.frame;
       } else {
         // The same ISN again: a retransmitted SYN, or a reconnection after a RST whose
         // sequence number equalled the ACK it answered (RFC 9293 3.10.7.1); Wireshark
@@ -93,6 +99,7 @@ export class TcpSegments {
       fwd.baseSeq = h.seq;
       ta ??= newAcked();
       ta.flags |= TCP_A_REUSED_PORTS;
+      conv.unstable = true;
     }
     fwd.numSackRanges = 0;
     const sinceFirstUs = ctx.t - conv.tsFirst;
@@ -115,15 +122,19 @@ export class TcpSegments {
       ta = analyzeSegment(conv, fwd, rev, s, ta);
       seq = (h.seq - fwd.baseSeq) >>> 0;
       if (h.flags & TH_ACK) ack = (h.ack - rev.baseSeq) >>> 0;
-      if (!(h.flags & TH_SYN) && fwd.winScale >= 0) win = (win * 2 ** fwd.winScale) >>> 0;
+      if (!(h.flags & TH_SYN)) {
+        if (fwd.winScale >= 0) win = (win * 2 ** fwd.winScale) >>> 0;
+        fwd.shownWindow = true;
+      }
       nextSeq = (seq + h.payloadLen + (h.flags & (TH_SYN | TH_FIN) ? 1 : 0)) >>> 0;
     }
     const scaleFactor = h.flags & TH_SYN ? null : fwd.winScale >= 0 ? 2 ** fwd.winScale : fwd.winScale;
     if (h.bogusHlen) {
       // Wireshark stops after the Info's window: no SYN bookkeeping, no options.
-      return result(conv, seq, ack, null, win, scaleFactor, 0, ta, sinceFirstUs, sincePrevUs);
+      return result(conv, ctx.frame, seq, ack, null, win, scaleFactor, 0, ta, sinceFirstUs, sincePrevUs);
     }
     this.completeness(conv, h, isNew);
+    if (isNew) conv.firstBits = completenessBits(h);
     // The first FIN seen in a conversation initiates the closing.
     if (h.flags & TH_FIN && !rev.closingInitiator) fwd.closingInitiator = true;
     if (h.flags & TH_SYN) {
@@ -139,15 +150,16 @@ export class TcpSegments {
       if (conv.tsMruSyn !== 0 && conv.tsFirstRtt === 0) conv.tsFirstRtt = ctx.t - conv.tsMruSyn;
       fwd.isFirstAck = false;
     }
-    this.options(buf, h, fwd, rev);
-    if (h.flags & TH_SYN) verifyWindowScaling((h.flags & TH_ACK) !== 0, fwd, rev);
-    return result(conv, seq, ack, nextSeq, win, scaleFactor, h.options?.sackCount ? rev.baseSeq : 0, ta, sinceFirstUs, sincePrevUs);
+    this.options(buf, h, fwd, rev, conv);
+    if (h.flags & TH_SYN) verifyWindowScaling((h.flags & TH_ACK) !== 0, fwd, rev, conv);
+    return result(conv, ctx.frame, seq, ack, nextSeq, win, scaleFactor, h.options?.sackCount ? rev.baseSeq : 0, ta, sinceFirstUs, sincePrevUs);
   }
 
   /** tshark's second pass (-2) and Wireshark's packet list re-dissect every frame with the
    *  conversation's final state: relative numbers use the base sequence numbers as the
    *  first pass left them (a SYN/ACK with another ISN moves the base again, and is flagged
-   *  again), windows are scaled with the final shift. Called for each TCP frame in order. */
+   *  again), windows are scaled with the final shift. Called in order for each TCP frame
+   *  of an unstable conversation (in the others nothing it shows can differ). */
   revisit(ctx: SegmentContext, h: TcpHeader, r: TcpSegmentResult): void {
     const conv = r.conv;
     const fwd = conv.fwd(ctx.src, ctx.dst, h.sport, h.dport);
@@ -165,19 +177,14 @@ export class TcpSegments {
     }
     r.scaleFactor = h.flags & TH_SYN ? null : fwd.winScale >= 0 ? 2 ** fwd.winScale : fwd.winScale;
     if (h.options?.sackCount) r.sackBase = rev.baseSeq;
-    r.firstRttUs = conv.tsFirstRtt;
-    // The second pass shows the completeness as it stands, then adds this frame's bits
-    // again, now as a frame of a known conversation (so a first SYN/ACK adds SYNACK).
-    r.completeness = conv.completeness;
-    if (!h.bogusHlen) this.completeness(conv, h, false);
   }
 
   /** The options' effect on the flow: a window scale shift, the SACK blocks kept for the
    *  peer's bytes-in-flight. */
-  private options(buf: Uint8Array, h: TcpHeader, fwd: TcpFlow, rev: TcpFlow): void {
+  private options(buf: Uint8Array, h: TcpHeader, fwd: TcpFlow, rev: TcpFlow, conv: TcpConversation): void {
     const o = h.options;
     if (!o) return;
-    if (o.wsShift !== undefined) fwd.winScale = o.wsShift;
+    if (o.wsShift !== undefined) setScale(fwd, o.wsShift, conv);
     if (o.sackCount) {
       fwd.numSackRanges = 0;
       for (let n = 1; n <= o.sackCount && n <= TCP_MAX_SACK_RANGES_STORED; n++) {
@@ -190,36 +197,49 @@ export class TcpSegments {
   }
 
   private completeness(conv: TcpConversation, h: TcpHeader, isNew: boolean): void {
-    const f = h.flags;
     if (isNew) {
+      // A new conversation only notes a SYN (and Fast Open data on it).
       let c = 0;
-      if ((f & (TH_SYN | TH_ACK)) === TH_SYN) {
+      if ((h.flags & (TH_SYN | TH_ACK)) === TH_SYN) {
         c |= TCP_COMPLETENESS_SYNSENT;
-        if (h.payloadLen > 0) c |= TCP_COMPLETENESS_DATA; // TCP Fast Open
+        if (h.payloadLen > 0) c |= TCP_COMPLETENESS_DATA;
       }
       conv.completeness = c;
       return;
     }
-    let c = conv.completeness;
-    if ((f & (TH_SYN | TH_ACK)) === (TH_SYN | TH_ACK)) c |= TCP_COMPLETENESS_SYNACK;
-    if ((f & (TH_SYN | TH_ACK)) === TH_ACK) c |= h.payloadLen > 0 ? TCP_COMPLETENESS_DATA : TCP_COMPLETENESS_ACK;
-    if ((f & (TH_FIN | TH_ACK)) === (TH_FIN | TH_ACK)) c |= TCP_COMPLETENESS_FIN;
-    if (f & TH_RST) c |= TCP_COMPLETENESS_RST;
-    conv.completeness = c;
+    conv.completeness |= completenessBits(h);
   }
 }
 
+/** The completeness bits a segment adds to a known conversation. */
+function completenessBits(h: TcpHeader): number {
+  const f = h.flags;
+  let c = 0;
+  if ((f & (TH_SYN | TH_ACK)) === (TH_SYN | TH_ACK)) c |= TCP_COMPLETENESS_SYNACK;
+  if ((f & (TH_SYN | TH_ACK)) === TH_ACK) c |= h.payloadLen > 0 ? TCP_COMPLETENESS_DATA : TCP_COMPLETENESS_ACK;
+  if ((f & (TH_FIN | TH_ACK)) === (TH_FIN | TH_ACK)) c |= TCP_COMPLETENESS_FIN;
+  if (f & TH_RST) c |= TCP_COMPLETENESS_RST;
+  return c;
+}
+
+/** A flow's window scale changes: if its segments already showed windows, the second
+ *  pass will show them differently. */
+function setScale(f: TcpFlow, scale: number, conv: TcpConversation): void {
+  if (f.winScale !== scale && f.shownWindow) conv.unstable = true;
+  f.winScale = scale;
+}
+
 /** One shape for every result (V8 keeps the fields in the object). */
-function result(conv: TcpConversation, seq: number, ack: number, nextSeq: number | null, win: number, scaleFactor: number | null, sackBase: number, ta: TcpAcked | null, sinceFirstUs: number, sincePrevUs: number): TcpSegmentResult {
-  return { conv, seq, ack, nextSeq, win, scaleFactor, sackBase, ta, firstRttUs: conv.tsFirstRtt, sinceFirstUs, sincePrevUs, completeness: conv.completeness };
+function result(conv: TcpConversation, frame: number, seq: number, ack: number, nextSeq: number | null, win: number, scaleFactor: number | null, sackBase: number, ta: TcpAcked | null, sinceFirstUs: number, sincePrevUs: number): TcpSegmentResult {
+  return { conv, seq, ack, nextSeq, win, scaleFactor, sackBase, ta, sinceFirstUs, sincePrevUs, frame };
 }
 
 /** verify_tcp_window_scaling(): scaling is used only if both SYNs carried the option. */
-function verifyWindowScaling(isSynAck: boolean, fwd: TcpFlow, rev: TcpFlow): void {
+function verifyWindowScaling(isSynAck: boolean, fwd: TcpFlow, rev: TcpFlow, conv: TcpConversation): void {
   if (fwd.winScale === -1) {
-    fwd.winScale = -2;
-    rev.winScale = -2;
+    setScale(fwd, -2, conv);
+    setScale(rev, -2, conv);
   } else if (isSynAck && rev.winScale === -2) {
-    fwd.winScale = -2;
+    setScale(fwd, -2, conv);
   }
 }

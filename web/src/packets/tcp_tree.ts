@@ -10,7 +10,7 @@ import {
 } from './tcp_analysis.ts';
 import { completenessText } from './tcp_conversation.ts';
 import { optionsNode } from './tcp_options.ts';
-import type { TcpSegmentResult } from './tcp_segment.ts';
+import { shownCompleteness, type TcpSegmentResult } from './tcp_segment.ts';
 import {
   TCP_OFF_ACK, TCP_OFF_CHKSUM, TCP_OFF_FLAGS, TCP_OFF_SEQ, TCP_OFF_URP, TCP_OFF_WIN, TH_ACK, TH_AE, TH_CWR, TH_ECE, TH_FIN,
   TH_PUSH, TH_RES, TH_RST, TH_SYN, TH_URG, tcpFlagsLetters, tcpFlagsString, type TcpHeader,
@@ -59,7 +59,7 @@ export function tcpNode(b: Uint8Array, h: TcpHeader, ctx: TcpTreeContext): Detai
   if (ctx.quotedStream !== undefined) kids.push(generated(`Stream index: ${ctx.quotedStream}`, 'tcp.stream'));
   if (r) {
     kids.push(generated(`Stream index: ${r.conv.stream}`, 'tcp.stream'));
-    kids.push(generated(`Conversation completeness: ${completenessText(r.completeness)}`, 'tcp.completeness'));
+    kids.push(generated(`Conversation completeness: ${completenessText(shownCompleteness(r))}`, 'tcp.completeness'));
   }
   if (h.haveSegLen) kids.push(generated(`TCP Segment Len: ${h.payloadLen}`, 'tcp.len'));
   else if (!ctx.inError && h.avail < h.hlen) {
@@ -114,7 +114,7 @@ export function tcpNode(b: Uint8Array, h: TcpHeader, ctx: TcpTreeContext): Detai
     });
   }
   if (h.malformed) return node();
-  if (ctx.ta && r) kids.push(analysisNode(ctx.ta, r.firstRttUs));
+  if (ctx.ta && r) kids.push(analysisNode(ctx.ta, r.conv.tsFirstRtt));
   if (h.haveSegLen && h.payloadLen > 0) {
     const n = h.payloadLen;
     const bytes = `${n} byte${n === 1 ? '' : 's'}`;
