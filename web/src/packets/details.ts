@@ -2,8 +2,8 @@
 // it: Frame, Raw packet data, IPv4 (with fragment and reassembly lines), then TCP, UDP or
 // ICMP with what the capture pass learnt (relative numbers, analysis, echo pairing), the
 // payload, and "[Malformed Packet: X]" where the data ran out.
-import { icmpNode } from './icmp.ts';
-import { parseIpv4 } from './ipv4.ts';
+import { icmpNode, type IcmpMessage } from './icmp.ts';
+import { parseIpv4, type Ipv4Header } from './ipv4.ts';
 import type { Dissection } from './index.ts';
 import { dataNode, payloadNode, appProtocol } from './ports.ts';
 import type { CaptureAnalysis } from './packet_list.ts';
@@ -13,10 +13,17 @@ import { printedAnalysis } from './columns.ts';
 import { quotedHeaders } from './quoted.ts';
 import { tcpNode } from './tcp_tree.ts';
 import { TCP_A_KEEP_ALIVE, TCP_A_OUT_OF_ORDER, TCP_A_RETRANSMISSION, TCP_A_SPURIOUS_RETRANSMISSION } from './tcp_analysis.ts';
-import { TH_FIN, TH_RST } from './tcp.ts';
+import { TH_FIN, TH_RST, type TcpHeader } from './tcp.ts';
 import { field, generated, hexBytes, malformedNode } from './tree.ts';
 import type { DetailNode, PacketRow } from './types.ts';
-import { udpNode } from './udp.ts';
+import { udpNode, type UdpHeader } from './udp.ts';
+
+export interface FrameHeaders {
+  ip: Ipv4Header | null;
+  tcp: TcpHeader | null;
+  udp: UdpHeader | null;
+  icmp: IcmpMessage | null;
+}
 
 export function frameDetails(a: CaptureAnalysis, no: number): Dissection {
   const rec = no >= 1 && no <= a.frames.length ? a.record(no - 1) : undefined;
@@ -28,11 +35,12 @@ export function frameDetails(a: CaptureAnalysis, no: number): Dissection {
   verifyChecksums(b, d);
   const tree: DetailNode[] = [frameNode(no, b.length, row, d)];
   const sources: Dissection['sources'] = [];
+  const headers: FrameHeaders = { ip: d.ip?.header ?? null, tcp: d.tcp, udp: d.udp, icmp: d.icmp };
   tree.push({ label: 'Raw packet data', range: [0, 0], field: 'raw' });
   if (d.raw) {
     if (d.malformed) tree.push(malformedNode('Raw', 0, b.length));
     else if (b.length) tree.push(dataNode(b, 0, b.length));
-    return { tree, row, sources };
+    return { tree, row, sources, headers };
   }
   const ip = parseIpv4(b, 0, true);
   const ipNode = ip.node!;
@@ -54,12 +62,12 @@ export function frameDetails(a: CaptureAnalysis, no: number): Dissection {
   }
   if (!ip.header || ip.info || ip.malformed) {
     if (ip.malformed) tree.push(malformedNode('IPv4', 0, b.length));
-    return { tree, row, sources };
+    return { tree, row, sources, headers };
   }
   if (d.fragment) {
     const n = ip.header.end - ip.header.hlen;
     if (n > 0) tree.push(dataNode(b, ip.header.hlen, n));
-    return { tree, row, sources };
+    return { tree, row, sources, headers };
   }
   const buf = d.buf;
   const layers: DetailNode[] = [];
@@ -104,7 +112,7 @@ export function frameDetails(a: CaptureAnalysis, no: number): Dissection {
   tree.push(...layers);
   // Wireshark puts "[Malformed Packet: X]" after the layers, for the layer that ran short.
   if (d.malformed) tree.push(malformedNode(d.malformed, 0, b.length));
-  return { tree, row, sources };
+  return { tree, row, sources, headers };
 }
 
 /** The quoted datagram of an ICMP error: its IP header and whatever follows. */

@@ -7,20 +7,29 @@
 import { frameDetails } from './details.ts';
 import { analyze, type AnalyzeOptions, type CaptureAnalysis } from './packet_list.ts';
 import type { CapturedFrame, DetailNode, PacketRow } from './types.ts';
+import type { FrameHeaders } from './details.ts';
 
 export type { CapturedFrame, DetailNode, ExpertInfo, PacketRow, RowColour, TcpRowInfo } from './types.ts';
 export type { AnalyzeOptions, CaptureAnalysis } from './packet_list.ts';
 export { analyze } from './packet_list.ts';
 export { colourRules } from './colour.ts';
-export { frameDetails } from './details.ts';
+export { frameDetails, type FrameHeaders } from './details.ts';
+export type { Ipv4Header } from './ipv4.ts';
+export type { TcpHeader } from './tcp.ts';
+export type { TcpOptions } from './tcp_options.ts';
+export type { UdpHeader } from './udp.ts';
+export type { IcmpMessage } from './icmp.ts';
 
-/** A frame's dissection: its details tree and the values of its packet-list row. */
+/** A frame's dissection: its details tree, the values of its packet-list row, and the
+ *  decoded headers. */
 export interface Dissection {
   tree: DetailNode[];
   row: PacketRow;
-  /** extra byte sources the tree's ranges may point into (index 1+ in DetailNode.src);
-   *  index 0 is the frame itself */
+  /** byte sources other than the frame: a node with src = k (k >= 1) points into
+   *  sources[k - 1] (the reassembled datagram); nodes without src point into the frame */
   sources: { name: string; bytes: Uint8Array }[];
+  /** the headers as decoded (null where the frame has none) */
+  headers: FrameHeaders;
 }
 
 /** The rows Wireshark's packet list shows for a capture (frames of one link, in order). */
