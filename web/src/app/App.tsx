@@ -18,7 +18,17 @@ export function App() {
   useEffect(() => {
     stateFromUrl();
     void runNow();
-    return subscribeState(urlFromState);
+    // A link pasted over the current one (only the hash changes, the page stays) runs too.
+    const onHash = () => {
+      stateFromUrl();
+      void runNow();
+    };
+    window.addEventListener('hashchange', onHash);
+    const unsubscribe = subscribeState(urlFromState);
+    return () => {
+      window.removeEventListener('hashchange', onHash);
+      unsubscribe();
+    };
   }, []);
   return (
     <div className="app">

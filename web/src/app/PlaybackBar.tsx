@@ -13,7 +13,7 @@ export function formatTime(us: number): string {
 function keyIsForPlayback(e: KeyboardEvent): boolean {
   const t = e.target as HTMLElement | null;
   if (!t || e.ctrlKey || e.metaKey || e.altKey) return false;
-  if (t.closest('input, select, textarea, [role="grid"], [role="menu"], [contenteditable="true"]')) return false;
+  if (t.closest('input, select, textarea, [role="grid"], [role="tree"], [role="menu"], [contenteditable="true"]')) return false;
   return e.key === ' ' || e.key === 'ArrowLeft' || e.key === 'ArrowRight';
 }
 

@@ -1,0 +1,97 @@
+// `npm run bench:web`: figures for the built page in Debian's Chromium, printed, not asserted
+// (these machines are shared; report them with the machine named).
+//   - time to first render: navigation start to the first packet row on screen;
+//   - a 10 000-frame scenario: navigation start to its rows on screen (run in the worker,
+//     trace read, analysis, first render);
+//   - frames per second while scrolling 100 000 rows;
+//   - JS, CSS and wasm bytes of the built app, gzipped.
+import { chromium, type Page } from '@playwright/test';
+import { spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { cpus } from 'node:os';
+import { gzipSync } from 'node:zlib';
+
+const BASE = 'http://127.0.0.1:4173/';
+const ROW = '[role="grid"][aria-label="Packets"] .pl-body [role="row"]';
+
+async function waitForServer(): Promise<void> {
+  for (let i = 0; i < 100; i++) {
+    try {
+      if ((await fetch(BASE)).ok) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error('vite preview did not start');
+}
+
+async function loadMs(page: Page, hash: string, frames: number): Promise<number> {
+  await page.goto('about:blank');
+  await page.goto(`${BASE}${hash}`);
+  await page.getByTestId('run-summary').filter({ hasText: `${frames} frames` }).waitFor({ timeout: 300_000 });
+  await page.locator(ROW).first().waitFor();
+  return page.evaluate(() => performance.now());
+}
+
+async function frameCount(page: Page, hash: string): Promise<number> {
+  await page.goto('about:blank');
+  await page.goto(`${BASE}${hash}`);
+  const text = await page.getByTestId('run-summary').textContent({ timeout: 300_000 });
+  return Number(/^(\d+) frames/.exec(text ?? '')?.[1]);
+}
+
+// Passed as text: tsx would wrap named functions in a helper the page does not have.
+const SCROLL_SCRIPT = `(async () => {
+  const grid = document.querySelector('[role="grid"][aria-label="Packets"]');
+  const rows = Number(document.querySelector('.pl-count')?.textContent?.match(/\\d+/)?.[0] ?? 0);
+  let frames = 0;
+  const t0 = performance.now();
+  await new Promise((done) => {
+    function tick() {
+      frames++;
+      grid.scrollTop += 480;
+      if (performance.now() - t0 < 3000) requestAnimationFrame(tick);
+      else done();
+    }
+    requestAnimationFrame(tick);
+  });
+  return { fps: (frames * 1000) / (performance.now() - t0), rows };
+})()`;
+
+async function scrollFps(page: Page): Promise<{ fps: number; rows: number }> {
+  return (await page.evaluate(SCROLL_SCRIPT)) as { fps: number; rows: number };
+}
+
+function gz(dir: string, ext: string): number {
+  return readdirSync(dir)
+    .filter((f) => f.endsWith(ext))
+    .reduce((n, f) => n + gzipSync(readFileSync(`${dir}/${f}`)).length, 0);
+}
+
+const server = spawn(process.execPath, ['node_modules/vite/bin/vite.js', 'preview', '--logLevel', 'warn'], { stdio: 'inherit' });
+try {
+  await waitForServer();
+  const browser = await chromium.launch({
+    executablePath: '/usr/lib/chromium/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+  });
+  const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
+  const first = await loadMs(page, '', 18);
+  const tenK = '#s=ethernet-bulk-lossy&set=apps.0.bytes%3D9000000&set=duration_ms%3D600000';
+  const n10k = await frameCount(page, tenK);
+  const t10k = await loadMs(page, tenK, n10k);
+  const hundredK = '#s=ethernet-bulk-lossy&set=apps.0.bytes%3D100000000&set=duration_ms%3D1200000&set=links.eth.faults%3D%5B%5D';
+  const n100k = await frameCount(page, hundredK);
+  const t100k = await loadMs(page, hundredK, n100k);
+  const scroll = await scrollFps(page);
+  await browser.close();
+  console.log(`stackscope bench:web on ${cpus()[0]?.model ?? 'unknown CPU'} x${cpus().length}, Chromium headless, 1280x720`);
+  console.log(`first render (Arduino scenario, 18 frames):     ${first.toFixed(0)} ms from navigation`);
+  console.log(`run and render ${n10k} frames:                  ${t10k.toFixed(0)} ms from navigation`);
+  console.log(`run and render ${n100k} frames:                 ${t100k.toFixed(0)} ms from navigation`);
+  console.log(`scrolling ${scroll.rows} rows:                     ${scroll.fps.toFixed(1)} frames per second`);
+  console.log(`built app, gzipped: JS ${gz('dist/assets', '.js') + gz('dist/assets', '.mjs')} B, CSS ${gz('dist/assets', '.css')} B, wasm ${gz('dist/assets', '.wasm')} B`);
+} finally {
+  server.kill();
+}
