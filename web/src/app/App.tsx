@@ -14,7 +14,8 @@ import { stateFromUrl, urlFromState } from './url_sync.ts';
 import './layout.css';
 
 export function App() {
-  const [showParams, setShowParams] = useState(true);
+  // At projector sizes the packet list needs the width; the parameters are one click away.
+  const [showParams, setShowParams] = useState(() => window.innerWidth >= 1500);
   useEffect(() => {
     stateFromUrl();
     void runNow();
