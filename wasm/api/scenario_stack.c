@@ -51,14 +51,27 @@ static const struct sk_field sk_fields[] = {
 static const char *const sk_cc[] = { "none", "fixed", "reno", "newreno", NULL };
 static const char *const sk_rto[] = { "rfc6298", "vj_ticks", "fixed", "nfc_alg1", NULL };
 static const char *const sk_delack[] = { "off", "standard", "nfc", NULL };
-static const char *const sk_nfc_keys[] = { "uart_baud", "uart_bits_per_byte", "chunk_payload",
-                                           "slot_ms", "max_slot_wait_ms", "rtt_wifi_ms",
-                                           "round_ms", "r_window", "frame_overhead", NULL };
+/* The nested tcp_nfc object: struct tcp_nfc_model, read through the same table form. */
+#define SKN(field, kind, min, max) { #field, kind, offsetof(struct tcp_nfc_model, field), min, max }
+
+static const struct sk_field sk_nfc_fields[] = {
+    SKN(uart_baud, SK_U32, 1, 10000000),
+    SKN(uart_bits_per_byte, SK_U8, 7, 12),
+    SKN(chunk_payload, SK_U8, 1, 255),
+    SKN(slot_ms, SK_U16, 1, 1000),
+    SKN(max_slot_wait_ms, SK_U16, 0, 10000),
+    SKN(rtt_wifi_ms, SK_U16, 0, 60000),
+    SKN(round_ms, SK_U16, 1, 10000),
+    SKN(r_window, SK_U8, 1, 16),
+    SKN(frame_overhead, SK_U8, 0, 255),
+};
+
+#define SKN_N (sizeof sk_nfc_fields / sizeof sk_nfc_fields[0])
 
 static int sk_field(struct scenario_reader *r, uint32_t obj, const char *path,
-                    const struct sk_field *f, struct host_config *cfg)
+                    const struct sk_field *f, void *base)
 {
-    uint8_t *p = (uint8_t *)cfg + f->off;
+    uint8_t *p = (uint8_t *)base + f->off;
     uint32_t v = 0;
     uint8_t b = 0;
     if (json_object_get(&r->doc, obj, f->name) == JSON_NONE)
@@ -86,48 +99,20 @@ static int sk_nfc(struct scenario_reader *r, uint32_t obj, const char *path,
                   struct tcp_nfc_model *m)
 {
     char sub[96];
-    uint32_t t = json_object_get(&r->doc, obj, "tcp_nfc"), v;
+    const char *keys[SKN_N + 1];
+    uint32_t t = json_object_get(&r->doc, obj, "tcp_nfc");
+    size_t i;
     if (t == JSON_NONE)
         return 0;
     snprintf(sub, sizeof sub, "%s.tcp_nfc", path);
-    if (sr_object(r, t, sub, sk_nfc_keys) != 0)
+    for (i = 0; i < SKN_N; i++)
+        keys[i] = sk_nfc_fields[i].name;
+    keys[SKN_N] = NULL;
+    if (sr_object(r, t, sub, keys) != 0)
         return -1;
-    v = m->uart_baud;
-    if (sr_u32(r, t, sub, "uart_baud", 1, 10000000, 0, &v) != 0)
-        return -1;
-    m->uart_baud = v;
-    v = m->uart_bits_per_byte;
-    if (sr_u32(r, t, sub, "uart_bits_per_byte", 7, 12, 0, &v) != 0)
-        return -1;
-    m->uart_bits_per_byte = (uint8_t)v;
-    v = m->chunk_payload;
-    if (sr_u32(r, t, sub, "chunk_payload", 1, 255, 0, &v) != 0)
-        return -1;
-    m->chunk_payload = (uint8_t)v;
-    v = m->slot_ms;
-    if (sr_u32(r, t, sub, "slot_ms", 1, 1000, 0, &v) != 0)
-        return -1;
-    m->slot_ms = (uint16_t)v;
-    v = m->max_slot_wait_ms;
-    if (sr_u32(r, t, sub, "max_slot_wait_ms", 0, 10000, 0, &v) != 0)
-        return -1;
-    m->max_slot_wait_ms = (uint16_t)v;
-    v = m->rtt_wifi_ms;
-    if (sr_u32(r, t, sub, "rtt_wifi_ms", 0, 60000, 0, &v) != 0)
-        return -1;
-    m->rtt_wifi_ms = (uint16_t)v;
-    v = m->round_ms;
-    if (sr_u32(r, t, sub, "round_ms", 1, 10000, 0, &v) != 0)
-        return -1;
-    m->round_ms = (uint16_t)v;
-    v = m->r_window;
-    if (sr_u32(r, t, sub, "r_window", 1, 16, 0, &v) != 0)
-        return -1;
-    m->r_window = (uint8_t)v;
-    v = m->frame_overhead;
-    if (sr_u32(r, t, sub, "frame_overhead", 0, 255, 0, &v) != 0)
-        return -1;
-    m->frame_overhead = (uint8_t)v;
+    for (i = 0; i < SKN_N; i++)
+        if (sk_field(r, t, sub, &sk_nfc_fields[i], m) != 0)
+            return -1;
     return 0;
 }
 

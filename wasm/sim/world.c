@@ -8,23 +8,7 @@
 static void world_pcap_sink(void *ctx, const uint8_t *p, uint32_t n)
 {
     struct world *w = ctx;
-    if (w->pcap_failed)
-        return;
-    if (w->pcap_len + n > w->pcap_cap) {
-        size_t cap = w->pcap_cap ? w->pcap_cap : 65536;
-        uint8_t *q;
-        while (cap < w->pcap_len + n)
-            cap *= 2;
-        q = realloc(w->pcap, cap);
-        if (!q) {
-            w->pcap_failed = 1;
-            return;
-        }
-        w->pcap = q;
-        w->pcap_cap = cap;
-    }
-    memcpy(w->pcap + w->pcap_len, p, n);
-    w->pcap_len += n;
+    sim_buf_append(&w->pcap, p, n);
 }
 
 static uint32_t world_mask(uint8_t prefix)
@@ -184,8 +168,8 @@ void world_destroy(struct world *w)
     for (i = 0; i < sizeof w->held / sizeof w->held[0]; i++)
         free(w->held[i].data);
     trec_buf_free(&w->trace);
-    free(w->pcap);
-    free(w->outbox);
+    sim_buf_free(&w->pcap);
+    sim_buf_free(&w->outbox);
     free(w->describe);
     free(w);
 }
@@ -312,8 +296,8 @@ struct trec_buf *world_trace(struct world *w)
 
 const uint8_t *world_pcapng(const struct world *w, size_t *len)
 {
-    *len = w->pcap_len;
-    return w->pcap;
+    *len = w->pcap.len;
+    return w->pcap.p;
 }
 
 const char *world_describe(struct world *w)

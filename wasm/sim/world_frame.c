@@ -246,29 +246,17 @@ int world_netif_output(void *ctx, uint8_t netif, const uint8_t *dgram, uint16_t 
     struct world_end *e = ctx;
     struct world *w = e->w;
     struct world_link *l = &w->links[e->link];
-    size_t need = w->outbox_len + WORLD_OUTBOX_HDR + len;
-    uint8_t *p;
+    uint8_t *p = sim_buf_reserve(&w->outbox, w->outbox.len + WORLD_OUTBOX_HDR + len);
     (void)netif;
-    if (need > w->outbox_cap) {
-        size_t cap = w->outbox_cap ? w->outbox_cap : 16384;
-        while (cap < need)
-            cap *= 2;
-        p = realloc(w->outbox, cap);
-        if (!p) {
-            w->outbox_failed = 1;
-            return -1;
-        }
-        w->outbox = p;
-        w->outbox_cap = cap;
-    }
-    p = w->outbox + w->outbox_len;
+    if (!p)
+        return -1; /* counted by the stack as DROP_NETIF_DOWN */
     p[0] = e->link;
     p[1] = e->dir;
     p[2] = e->dir == LINK_DIR_AB ? l->cfg.a : l->cfg.b;
     p[3] = (uint8_t)(len >> 8);
     p[4] = (uint8_t)len;
     memcpy(p + WORLD_OUTBOX_HDR, dgram, len);
-    w->outbox_len = need;
+    w->outbox.len += WORLD_OUTBOX_HDR + len;
     /* An NFC module's busy line rises as the stack starts writing to its UART, before the
      * stack's next segment: tell the host now, not when its call returns. */
     if (l->cfg.type == WORLD_LINK_NFC && world_node_is_host(w, p[2])) {
@@ -283,15 +271,15 @@ void world_flush(struct world *w)
 {
     size_t off = 0;
     uint8_t i;
-    while (off < w->outbox_len) {
-        const uint8_t *p = w->outbox + off;
+    while (off < w->outbox.len) {
+        const uint8_t *p = w->outbox.p + off;
         uint16_t len = (uint16_t)(p[3] << 8 | p[4]);
         uint8_t link = p[0], dir = p[1], node = p[2];
         memcpy(w->outframe, p + WORLD_OUTBOX_HDR, len);
         off += WORLD_OUTBOX_HDR + len;
         world_frame_send(w, link, dir, node, w->outframe, len, TREC_NONE);
     }
-    w->outbox_len = 0;
+    w->outbox.len = 0;
     for (i = 0; i < w->cfg.n_hosts; i++)
         w->hosts[i].n_retx = 0;
 }

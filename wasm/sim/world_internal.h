@@ -19,6 +19,7 @@
 #include "app_udp_services.h"
 #include "host.h"
 #include "pcapng.h"
+#include "sim_buf.h"
 #include "sim_queue.h"
 #include "sim_rng.h"
 #include "slip.h"
@@ -76,8 +77,7 @@ struct world_link {
     struct slip_decoder rx_slip;
     struct slip6_decoder rx_slip6;
     uint8_t *rx_buf;
-    uint8_t *tx_bytes;
-    uint32_t tx_len, tx_cap;
+    struct sim_buf tx;           /* bytes for the caller's port */
     uint32_t rx_wire;            /* wire bytes of the frame being delivered */
     uint32_t rx_count;           /* wire bytes of the frame being received */
 };
@@ -150,15 +150,11 @@ struct world {
 
     /* Datagrams hosts sent during the current call into the stack, processed (tapped,
      * faulted, handed to their link) when the call returns: world_flush. */
-    uint8_t *outbox;
-    size_t outbox_len, outbox_cap;
-    int outbox_failed;
+    struct sim_buf outbox;
     uint8_t outframe[65536];
 
     struct trec_buf trace;
-    uint8_t *pcap;               /* the pcapng file */
-    size_t pcap_len, pcap_cap;
-    int pcap_failed;
+    struct sim_buf pcap;         /* the pcapng file */
     struct pcapng_writer pcapng;
     char *describe;
     uint8_t scratch[65536];      /* a datagram being delivered */

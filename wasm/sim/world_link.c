@@ -155,8 +155,7 @@ void world_link_free(struct world_link *l)
 {
     free(l->storage);
     l->storage = NULL;
-    free(l->tx_bytes);
-    l->tx_bytes = NULL;
+    sim_buf_free(&l->tx);
 }
 
 static uint8_t world_queue_len(const struct world_link *l, uint8_t dir, uint64_t now)

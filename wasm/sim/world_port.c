@@ -25,24 +25,6 @@ int world_port_build(struct world *w, struct world_link *l)
     return ERR_OK;
 }
 
-static int world_port_append(struct world_link *l, const uint8_t *p, uint32_t n)
-{
-    if (l->tx_len + n > l->tx_cap) {
-        uint32_t cap = l->tx_cap ? l->tx_cap : 4096;
-        uint8_t *q;
-        while (cap < l->tx_len + n)
-            cap *= 2;
-        q = realloc(l->tx_bytes, cap);
-        if (!q)
-            return ERR_MEM;
-        l->tx_bytes = q;
-        l->tx_cap = cap;
-    }
-    memcpy(l->tx_bytes + l->tx_len, p, n);
-    l->tx_len += n;
-    return ERR_OK;
-}
-
 /* The host sent a datagram: frame it for the port and record its (immediate) delivery. */
 int world_port_send(struct world *w, uint8_t link, const uint8_t *data, uint16_t len, uint32_t id)
 {
@@ -53,7 +35,7 @@ int world_port_send(struct world *w, uint8_t link, const uint8_t *data, uint16_t
                     : slip_encode(data, len, w->scratch, 0xFFFFu, 1);
     if (n < 0)
         return n;
-    if (world_port_append(l, w->scratch, (uint32_t)n) != ERR_OK)
+    if (sim_buf_append(&l->tx, w->scratch, (size_t)n) != 0)
         return ERR_MEM;
     memset(&d, 0, sizeof d);
     d.wire_start = d.wire_end = d.time = w->now;
@@ -69,10 +51,10 @@ uint32_t world_port_output(struct world *w, uint8_t link, uint8_t *buf, uint32_t
     if (link >= w->cfg.n_links || w->links[link].cfg.type != WORLD_LINK_EXTERNAL)
         return 0;
     l = &w->links[link];
-    n = l->tx_len < cap ? l->tx_len : cap;
-    memcpy(buf, l->tx_bytes, n);
-    memmove(l->tx_bytes, l->tx_bytes + n, l->tx_len - n);
-    l->tx_len -= n;
+    n = l->tx.len < cap ? (uint32_t)l->tx.len : cap;
+    memcpy(buf, l->tx.p, n);
+    memmove(l->tx.p, l->tx.p + n, l->tx.len - n);
+    l->tx.len -= n;
     return n;
 }
 
