@@ -6,12 +6,12 @@ import { icmpNode, type IcmpMessage } from './icmp.ts';
 import { parseIpv4, type Ipv4Header } from './ipv4.ts';
 import type { Dissection } from './index.ts';
 import { dataNode, payloadNode, appProtocol } from './ports.ts';
-import type { CaptureAnalysis } from './packet_list.ts';
+import type { CaptureAnalysis, FrameRecord } from './packet_list.ts';
 import type { Decoded } from './dissect.ts';
 import { verifyChecksums } from './checksums.ts';
 import { printedAnalysis } from './columns.ts';
 import { quotedHeaders } from './quoted.ts';
-import { tcpNode } from './tcp_tree.ts';
+import { quotedPayload, tcpNode } from './tcp_tree.ts';
 import { TCP_A_KEEP_ALIVE, TCP_A_OUT_OF_ORDER, TCP_A_RETRANSMISSION, TCP_A_SPURIOUS_RETRANSMISSION } from './tcp_analysis.ts';
 import { TH_FIN, TH_RST, type TcpHeader } from './tcp.ts';
 import { field, generated, hexBytes, malformedNode } from './tree.ts';
@@ -99,8 +99,10 @@ export function frameDetails(a: CaptureAnalysis, no: number): Dissection {
   } else if (d.icmp && d.icmp.malformed !== 'early') {
     // (An ICMP message shorter than 6 bytes throws before Wireshark adds its node.)
     const m = d.icmp;
-    const node = icmpNode(buf, m, rec.echo, (off, len) => quotedNodes(buf, off, len, rec.quotedStream), frame.timeUs);
-    layers.push(node);
+    // A quoted UDP payload lands after the ICMP node (a TCP one inside it), as in tshark.
+    const after: DetailNode[] = [];
+    const node = icmpNode(buf, m, rec.echo, (off, len) => quotedNodes(buf, off, len, rec, after), frame.timeUs);
+    layers.push(node, ...after);
   }
   if (!d.tcp && !d.udp && !d.icmp && buf.length > ip.header.hlen && ip.header.end > ip.header.hlen) {
     layers.push(dataNode(buf, ip.header.hlen, ip.header.end - ip.header.hlen)); // a protocol without a dissector
@@ -116,14 +118,29 @@ export function frameDetails(a: CaptureAnalysis, no: number): Dissection {
 }
 
 /** The quoted datagram of an ICMP error: its IP header and whatever follows. */
-function quotedNodes(b: Uint8Array, off: number, len: number, stream: number | undefined): DetailNode[] {
+function quotedNodes(b: Uint8Array, off: number, len: number, rec: FrameRecord, after: DetailNode[]): DetailNode[] {
   const q = quotedHeaders(b, off, len);
   const out: DetailNode[] = [];
   const view = b.subarray(0, off + len);
   const ip = parseIpv4(view, off, true, true);
   if (ip.node) out.push(ip.node);
-  if (q.tcp && q.tcp.stage !== 'none') out.push(tcpNode(view, q.tcp, { r: null, ta: null, inError: true, quotedStream: stream }));
-  if (q.udp && !q.udp.noPorts) out.push(udpNode(q.udp, stream));
+  const h = q.tcp;
+  if (h && h.stage !== 'none') {
+    const r = rec.quotedTcp ?? null;
+    let finInitiates: boolean | undefined;
+    const qh = q.ip?.header;
+    if (r && qh && h.flags & TH_FIN) finInitiates = !r.conv.other(r.conv.fwd(qh.srcNum, qh.dstNum, h.sport, h.dport)).closingInitiator;
+    out.push(tcpNode(view, h, { r, ta: null, inError: true, finInitiates }));
+    // Wireshark hands the quoted payload to the port's dissector, or shows it as Data
+    // (a RST's is its reset cause).
+    const n = quotedPayload(h);
+    if (n > 0 && !(h.flags & TH_RST)) out.push(payloadNode(view, h.off + h.hlen, n, appProtocol(h.sport, h.dport)));
+  }
+  const u = q.udp;
+  if (u && !u.noPorts) {
+    out.push(udpNode(u, rec.quotedStream));
+    if (u.length >= 8 && u.payloadLen > 0) after.push(payloadNode(view, u.payloadOff, u.payloadLen, appProtocol(u.sport, u.dport)));
+  }
   if (q.icmp) out.push(icmpNode(view, q.icmp, undefined, () => []));
   return out;
 }

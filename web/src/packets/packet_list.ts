@@ -40,6 +40,8 @@ export interface FrameRecord {
   udpTimes?: [number, number];
   /** the stream of the segment or datagram an ICMP error quotes */
   quotedStream?: number;
+  /** the quoted TCP segment's conversation state, as for any segment (no analysis) */
+  quotedTcp?: TcpSegmentResult;
   /** the reassembled datagram payload, for the frame that completed it */
   payload?: Uint8Array;
   echo?: EchoPairing;
@@ -55,6 +57,7 @@ export class CaptureAnalysis {
   private readonly reassembled = new Map<number, { payload: Uint8Array; fragments: number[]; pieces: FrameRecord['pieces'] }>();
   private readonly udpTimes: Float64Array;
   private readonly quotedStreams = new Map<number, number>();
+  private readonly quotedTcp = new Map<number, TcpSegmentResult>();
   private readonly echoes = new Map<number, EchoPairing>();
   private readonly facts = noFacts();
 
@@ -108,14 +111,20 @@ export class CaptureAnalysis {
             echoFrames.push(i);
           }
           if (isError(m.type) && m.quotedLen > 0) {
-            // Wireshark looks the quoted segment's conversation up too (it takes a stream number).
+            // Wireshark runs a quoted segment through its TCP dissector too, analysis aside:
+            // it finds or starts a conversation (a SYN with a new ISN starts one), and
+            // timestamps, SYN times, window scale and completeness follow it. (Our stack
+            // quotes 8 bytes, RFC 792, too few for that; Linux quotes more.)
             const q = quotedHeaders(d.buf, m.quotedOff, m.quotedLen);
             const qh = q.ip?.header;
             if (qh) {
               ctx.src = qh.srcNum;
               ctx.dst = qh.dstNum;
-              const conv = q.tcp ? tcp.quoted(ctx, q.tcp) : null;
-              if (conv) this.quotedStreams.set(i, conv.stream);
+              const qr = q.tcp ? tcp.segment(ctx, q.tcp, d.buf) : null;
+              if (qr) {
+                this.quotedStreams.set(i, qr.conv.stream);
+                this.quotedTcp.set(i, qr);
+              }
               if (q.udp && !q.udp.noPorts) this.quotedStreams.set(i, udp.stream(qh.srcNum, qh.dstNum, q.udp.sport, q.udp.dport, f.timeUs, false));
             }
           }
@@ -126,6 +135,8 @@ export class CaptureAnalysis {
     }
     // Second pass: what the end of the capture changes.
     for (let i = 0; i < n; i++) {
+      const qr = this.quotedTcp.get(i);
+      if (qr && qr.conv.unstable) this.revisitQuoted(tcp, ctx, i, qr);
       const r = this.tcpResults[i];
       if (!r || !r.conv.unstable) continue;
       const f = frames[i]!;
@@ -153,6 +164,19 @@ export class CaptureAnalysis {
     }
   }
 
+  /** A quoted segment in the second pass: only its tree can change (window scale factor,
+   *  SACK base); the ICMP row does not show it. */
+  private revisitQuoted(tcp: TcpSegments, ctx: SegmentContext, i: number, qr: TcpSegmentResult): void {
+    const d = this.decoded(i);
+    const q = quotedHeaders(d.buf, d.icmp!.quotedOff, d.icmp!.quotedLen);
+    const qh = q.ip!.header!;
+    ctx.frame = i + 1;
+    ctx.t = this.frames[i]!.timeUs;
+    ctx.src = qh.srcNum;
+    ctx.dst = qh.dstNum;
+    tcp.revisit(ctx, q.tcp!, qr);
+  }
+
   /** Frame `i` (0-based) decoded again, with its reassembled datagram if it completed one. */
   decoded(i: number): Decoded {
     return decodeFrame(this.frames[i]!.bytes, this.reassembled.get(i)?.payload ?? null);
@@ -174,6 +198,8 @@ export class CaptureAnalysis {
     }
     const qs = this.quotedStreams.get(i);
     if (qs !== undefined) rec.quotedStream = qs;
+    const qt = this.quotedTcp.get(i);
+    if (qt) rec.quotedTcp = qt;
     const inFrame = this.reassembledIn.get(i);
     if (inFrame) rec.reassembledIn = inFrame;
     const re = this.reassembled.get(i);

@@ -55,14 +55,6 @@ const SEGMENT: SegmentIn = { frame: 0, t: 0, seq: 0, ack: 0, seglen: 0, flags: 0
 export class TcpSegments {
   readonly conversations = new TcpConversations();
 
-  /** A segment quoted inside an ICMP error: Wireshark looks its conversation up (creating
-   *  one, which takes a stream number) but analyses nothing. */
-  quoted(ctx: SegmentContext, h: TcpHeader): TcpConversation | null {
-    if (h.stage === 'none' || h.stage === 'ports') return null;
-    const c = this.conversations;
-    return c.find(ctx.src, ctx.dst, h.sport, h.dport) ?? c.create(ctx.src, ctx.dst, h.sport, h.dport, ctx.t);
-  }
-
   segment(ctx: SegmentContext, h: TcpHeader, buf: Uint8Array): TcpSegmentResult | null {
     if (h.stage === 'none' || h.stage === 'ports') return null; // no conversation yet
     let conv = this.conversations.find(ctx.src, ctx.dst, h.sport, h.dport);
@@ -186,6 +178,9 @@ export class TcpSegments {
     if (!o) return;
     if (o.wsShift !== undefined) setScale(fwd, o.wsShift, conv);
     if (o.sackCount) {
+      // SACK edges are shown relative to the peer's base sequence number; tshark's second
+      // pass uses the one the peer sets later, if it has none yet.
+      if (!(rev.staticFlags & TCP_S_BASE_SEQ_SET)) conv.unstable = true;
       fwd.numSackRanges = 0;
       for (let n = 1; n <= o.sackCount && n <= TCP_MAX_SACK_RANGES_STORED; n++) {
         const q = o.sackOff + (n - 1) * 8;

@@ -34,8 +34,6 @@ export interface TcpTreeContext {
   inError: boolean;
   /** for a FIN: whether it initiates the closing (the peer has sent no FIN) */
   finInitiates?: boolean;
-  /** the stream a segment quoted in an ICMP error belongs to */
-  quotedStream?: number;
 }
 
 export function tcpNode(b: Uint8Array, h: TcpHeader, ctx: TcpTreeContext): DetailNode {
@@ -56,7 +54,8 @@ export function tcpNode(b: Uint8Array, h: TcpHeader, ctx: TcpTreeContext): Detai
   const ack = r ? r.ack : h.ack;
   const relative = r !== null && h.haveSegLen;
   label += `, Seq: ${seq}`;
-  if (ctx.quotedStream !== undefined) kids.push(generated(`Stream index: ${ctx.quotedStream}`, 'tcp.stream'));
+  // packet-tcp.c adds the raw sequence number early for a segment quoted in an ICMP error.
+  if (ctx.inError) kids.push(field(`Sequence Number: ${h.seq}`, o + TCP_OFF_SEQ, 4, 'tcp.seq'));
   if (r) {
     kids.push(generated(`Stream index: ${r.conv.stream}`, 'tcp.stream'));
     kids.push(generated(`Conversation completeness: ${completenessText(shownCompleteness(r))}`, 'tcp.completeness'));
@@ -66,10 +65,7 @@ export function tcpNode(b: Uint8Array, h: TcpHeader, ctx: TcpTreeContext): Detai
     const msg = 'Short segment. Segment/fragment does not contain a full TCP header (might be NMAP or someone else deliberately sending unusual packets)';
     kids.push({ ...field(msg, o, 0), children: [expertNode({ severity: 'warn', group: 'malformed', message: msg })] });
   }
-  if (ctx.inError) {
-    // packet-tcp.c adds the raw sequence number early for a segment quoted in an ICMP error.
-    kids.push(field(`Sequence Number: ${h.seq}`, o + TCP_OFF_SEQ, 4, 'tcp.seq'));
-  } else {
+  if (!ctx.inError) {
     // With relative numbers on, Wireshark words it so even when it could not make it relative.
     kids.push(field(`Sequence Number: ${seq}    (relative sequence number)`, o + TCP_OFF_SEQ, 4, 'tcp.seq'));
     kids.push(field(`Sequence Number (raw): ${h.seq}`, o + TCP_OFF_SEQ, 4, 'tcp.seq_raw'));
@@ -104,7 +100,7 @@ export function tcpNode(b: Uint8Array, h: TcpHeader, ctx: TcpTreeContext): Detai
   checksumNodes(h, ctx.inError, kids);
   kids.push(field(`Urgent Pointer: ${h.urp}`, o + TCP_OFF_URP, 2, 'tcp.urgent_pointer'));
   if (h.hlen > 20 && h.options) kids.push(optionsNode(b, o + 20, h.hlen - 20, h.options, r ? r.sackBase : 0, (h.flags & TH_SYN) !== 0));
-  if (r && !ctx.inError) {
+  if (r) {
     kids.push({
       label: '[Timestamps]', range: [0, 0], generated: true,
       children: [
@@ -115,20 +111,27 @@ export function tcpNode(b: Uint8Array, h: TcpHeader, ctx: TcpTreeContext): Detai
   }
   if (h.malformed) return node();
   if (ctx.ta && r) kids.push(analysisNode(ctx.ta, r.conv.tsFirstRtt));
-  if (h.haveSegLen && h.payloadLen > 0) {
-    const n = h.payloadLen;
+  // A quoted segment has no segment length, but the bytes quoted after its header are
+  // still shown as its payload (and handed on, see quotedPayload).
+  const n = ctx.inError ? quotedPayload(h) : h.haveSegLen ? h.payloadLen : 0;
+  if (n > 0) {
     const bytes = `${n} byte${n === 1 ? '' : 's'}`;
     if (h.flags & TH_RST) {
-      kids.push(field(`Reset cause: ${asciiText(b, h.payloadOff, n)}`, h.payloadOff, n, 'tcp.reset_cause'));
+      kids.push(field(`Reset cause: ${asciiText(b, o + h.hlen, n)}`, o + h.hlen, n, 'tcp.reset_cause'));
     } else {
-      kids.push(field(`TCP payload (${bytes})`, h.payloadOff, n, 'tcp.payload'));
+      kids.push(field(`TCP payload (${bytes})`, o + h.hlen, n, 'tcp.payload'));
       // Retransmitted data is not handed to a subdissector again (desegment_tcp).
       if (ctx.ta && ctx.ta.flags & TCP_A_RETRANSMISSION && !(ctx.ta.flags & TCP_A_SPURIOUS_RETRANSMISSION)) {
-        kids.push(field(`Retransmitted TCP segment data (${bytes})`, h.payloadOff, n, 'tcp.segment_data'));
+        kids.push(field(`Retransmitted TCP segment data (${bytes})`, o + h.hlen, n, 'tcp.segment_data'));
       }
     }
   }
   return node();
+}
+
+/** How many bytes an ICMP error quotes after the TCP header it quotes. */
+export function quotedPayload(h: TcpHeader): number {
+  return h.stage === 'full' && !h.malformed && !h.bogusHlen ? Math.max(0, h.avail - h.hlen) : 0;
 }
 
 function flagsNode(h: TcpHeader, r: TcpSegmentResult | null, finInitiates: boolean | undefined): DetailNode {

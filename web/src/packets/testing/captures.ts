@@ -241,6 +241,39 @@ export function scalingAndWrap(): CapturedFrame[] {
   return cap.frames;
 }
 
+/** ICMP errors quoting whole TCP segments and UDP datagrams (as Linux routers do; our stack quotes 8 bytes,
+ *  RFC 792): Wireshark runs the quoted segment through TCP without the analysis, so it
+ *  joins or starts a conversation, and a quoted SYN with a new ISN takes over the ports. */
+export function icmpQuotingTcp(): CapturedFrame[] {
+  const R = '10.0.0.9';
+  const cap = new CaptureBuilder();
+  const k = new TcpConn(cap, { cport: 49153, sport: 7891 });
+  k.handshake({ cOpts: synOpts(2), sOpts: synOpts(3) });
+  const data = k.c({ seq: 1, ack: 1, f: 'PA', len: 100, dt: 1000 });
+  cap.add(B.icmpError(R, A, 3, 4, data, true), 500); // whole
+  cap.add(B.icmpError(R, A, 3, 4, data.subarray(0, 40), true), 500); // the header only
+  cap.add(B.icmpError(R, A, 3, 4, data.subarray(0, 30), true), 500); // half a header
+  cap.add(B.icmpError(R, A, 3, 4, data.subarray(0, 60), true), 500); // 20 of 100 bytes
+  cap.add(B.icmpError(R, A, 3, 3, B.tcp({ src: A, dst: S, sport: 49200, dport: 7, seq: 9, ack: 0, flags: 'PA', payload: 12 }), true));
+  cap.add(B.icmpError(R, A, 3, 3, B.tcp({ src: A, dst: S, sport: 49201, dport: 9, seq: 9, ack: 0, flags: 'RA', payload: 5 }), true));
+  const u = B.udp({ src: A, dst: S, sport: 49200, dport: 7, payload: 20 });
+  cap.add(B.icmpError(R, A, 3, 3, u, true)); // UDP, whole, to echo
+  cap.add(B.icmpError(R, A, 3, 3, B.udp({ src: A, dst: S, sport: 49200, dport: 5555, payload: 20 }).subarray(0, 38), true));
+  const other = B.tcp({ src: A, dst: S, sport: 49153, dport: 7891, seq: 777, ack: 0, flags: 'S', options: synOpts(7, 5) });
+  cap.add(B.icmpError(R, A, 11, 0, other, true), 500); // a SYN with a new ISN
+  cap.add(B.icmpError(R, S, 3, 3, B.tcp({ src: S, dst: A, sport: 7891, dport: 49153, seq: 1001, ack: 1101, flags: 'FA' }), true));
+  k.s({ seq: 1, ack: 101, f: 'A', dt: 1000 });
+  k.c({ seq: 101, ack: 1, f: 'FA', dt: 1000 });
+  // A segment quoted before the SYN/ACK settles the window scale (Wireshark's second pass).
+  const k2 = new TcpConn(cap, { cport: 49154, sport: 9000 });
+  const syn = k2.c({ seq: 0, f: 'S', opts: synOpts(4) });
+  cap.add(B.icmpError(R, A, 11, 0, syn, true));
+  cap.add(B.icmpError(R, A, 11, 0, B.tcp({ src: A, dst: S, sport: 49154, dport: 9000, seq: 1, ack: 0, flags: 'A', options: B.options(B.opt.sack([[5, 9]])) }), true));
+  k2.s({ seq: 0, ack: 1, f: 'SA', opts: synOpts(5) });
+  k2.c({ seq: 1, ack: 1, f: 'A' });
+  return cap.frames;
+}
+
 export const CAPTURES: Record<string, () => CapturedFrame[]> = {
   handshakeDataClose,
   lossAndRetransmissions,
@@ -249,6 +282,7 @@ export const CAPTURES: Record<string, () => CapturedFrame[]> = {
   keepAliveResetReuse,
   ackedUnseen,
   icmpForms,
+  icmpQuotingTcp,
   portsAndServices,
   ipFragments,
   malformedFrames,

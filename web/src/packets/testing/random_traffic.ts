@@ -172,8 +172,11 @@ export function randomCapture(seed: number, o: RandomOptions = {}): CaptureBuild
         const reply = r() < 0.5;
         cap.add(B.echo(reply ? '10.0.0.2' : '10.0.0.1', reply ? '10.0.0.1' : '10.0.0.2', reply, 0x42, reply ? echoSeq : ++echoSeq, pick([0, 8, 56])), gap());
       } else {
-        const orig = B.udp({ src: '10.0.0.1', dst: '10.0.0.2', sport: 49200, dport: 5555, payload: 20 });
-        cap.add(B.icmpError('10.0.0.2', '10.0.0.1', pick([3, 11]), pick([0, 1, 3]), orig), gap());
+        // An error quoting a UDP datagram, or a TCP segment seen earlier, 8 bytes of it
+        // (RFC 792) or whole (as Linux does): the quoted segment joins its conversation.
+        const tcpFrames = cap.frames.filter((f) => f.bytes[9] === 6);
+        const orig = tcpFrames.length && r() < 0.6 ? pick(tcpFrames).bytes : B.udp({ src: '10.0.0.1', dst: '10.0.0.2', sport: 49200, dport: 5555, payload: 20 });
+        cap.add(B.icmpError('10.0.0.9', '10.0.0.1', pick([3, 11]), pick([0, 1, 3]), orig, r() < 0.5), gap());
       }
       continue;
     }
