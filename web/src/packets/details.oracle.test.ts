@@ -11,8 +11,6 @@ import type { CapturedFrame } from './types.ts';
 
 /** Frames whose trees we knowingly draw differently (see the module's notes). */
 const KNOWN: Record<string, number[]> = {
-  // a UDP datagram cut short whose IP total length lies: Wireshark still shows [Timestamps]
-  malformedFrames: [17],
 };
 
 function differences(name: string, frames: CapturedFrame[]): string[] {

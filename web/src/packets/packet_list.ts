@@ -97,7 +97,7 @@ export class CaptureAnalysis {
         ctx.dst = ip.dstNum;
         if (d.tcp) r = tcp.segment(ctx, d.tcp, d.buf);
         else if (d.udp && d.udp.length >= 8 && d.udp.avail >= 8) {
-          const timed = d.udp.payloadLen > 0;
+          const timed = d.udp.length > 8;
           this.udpStreams[i] = udp.stream(ip.srcNum, ip.dstNum, d.udp.sport, d.udp.dport, f.timeUs, timed);
           if (timed) {
             this.udpTimes[2 * i] = udp.sinceFirst;

@@ -96,7 +96,7 @@ export function udpNode(h: UdpHeader, stream: number | undefined, times?: [numbe
     if (h.checksumOk === false) ck.children = [expertNode({ severity: 'error', group: 'checksum', message: 'Bad checksum' })];
     kids.push(ck, generated(`Checksum Status: ${status}`, 'udp.checksum.status'));
     if (stream !== undefined) kids.push(generated(`Stream index: ${stream}`, 'udp.stream'));
-    if (times && h.payloadLen > 0) {
+    if (times && h.length > UDP_HLEN) {
       const secs = (us: number): string => `${(us / 1e6).toFixed(9)} seconds`;
       kids.push({
         label: '[Timestamps]', range: [0, 0], generated: true,

@@ -13,7 +13,8 @@ export class UdpStreams {
   sincePrev = 0;
 
   /** The stream of a datagram seen at `t` (µs). `timed`: it counts for the stream's
-   *  timestamps (Wireshark times only datagrams with a payload, not quoted ones; the
+   *  timestamps (Wireshark times only datagrams whose length field claims a payload,
+   *  present or not, and not quoted ones; the
    *  stream's clock starts with its first datagram of any kind). */
   stream(src: number, dst: number, sport: number, dport: number, t: number, timed: boolean): number {
     let s = this.byPair.get(src, dst, sport, dport);
