@@ -62,6 +62,7 @@ test('what if: dropping a frame makes the sender retransmit it', async ({ page }
 
 test('a shared URL reproduces the run', async ({ page, context }) => {
   await openPage(page);
+  await page.getByRole('button', { name: 'Parameters panel' }).click(); // folded at 1280 px
   const seed = page.getByLabel('Seed');
   await seed.fill('9');
   await seed.press('Enter');
