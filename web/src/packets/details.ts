@@ -94,7 +94,7 @@ export function frameDetails(a: CaptureAnalysis, no: number): Dissection {
     const u = d.udp;
     if (!u.noPorts) layers.push(udpNode(u, rec.udpStream, rec.udpTimes));
     if (!u.noPorts && !u.malformed && u.length >= 8 && u.payloadLen > 0) {
-      layers.push(payloadNode(buf, u.payloadOff, u.payloadLen, u.badLength ? null : appProtocol(u.sport, u.dport)));
+      layers.push(payloadNode(buf, u.payloadOff, u.payloadLen, appProtocol(u.sport, u.dport)));
     }
   } else if (d.icmp && d.icmp.malformed !== 'early') {
     // (An ICMP message shorter than 6 bytes throws before Wireshark adds its node.)

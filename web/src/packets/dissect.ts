@@ -98,7 +98,7 @@ export function decodeFrame(b: Uint8Array, reassembled: Uint8Array | null = null
       break;
     }
     case IP_PROTO_UDP: {
-      const u = parseUdp(buf, off, avail, false, h.lengthExceeds);
+      const u = parseUdp(buf, off, avail, false);
       d.udp = u;
       if (u.noPorts) {
         d.info = '[Malformed Packet]';
@@ -108,7 +108,7 @@ export function decodeFrame(b: Uint8Array, reassembled: Uint8Array | null = null
       d.protocol = 'UDP';
       d.info = udpInfo(u);
       if (u.malformed) d.malformed = 'UDP';
-      else if (u.payloadLen > 0 && !u.badLength) {
+      else if (u.payloadLen > 0) {
         const app = appProtocol(u.sport, u.dport);
         if (app) {
           d.protocol = app.protocol;

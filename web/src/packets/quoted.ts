@@ -29,7 +29,7 @@ export function quotedHeaders(b: Uint8Array, off: number, len: number): Quoted {
   const avail = h.end - tOff;
   if (avail <= 0) return q;
   if (h.proto === IP_PROTO_TCP) q.tcp = parseTcp(view, tOff, avail, true);
-  else if (h.proto === IP_PROTO_UDP) q.udp = parseUdp(view, tOff, avail, true, false);
+  else if (h.proto === IP_PROTO_UDP) q.udp = parseUdp(view, tOff, avail, true);
   else if (h.proto === IP_PROTO_ICMP) q.icmp = parseIcmp(view, tOff, avail, true);
   return q;
 }

@@ -32,7 +32,7 @@ export interface UdpHeader {
 }
 
 /** Reads the UDP header at `off` (the checksum is verified by checksums.ts, on demand). */
-export function parseUdp(b: Uint8Array, off: number, avail: number, inError: boolean, lengthExceeds: boolean): UdpHeader {
+export function parseUdp(b: Uint8Array, off: number, avail: number, inError: boolean): UdpHeader {
   const h: UdpHeader = {
     off, avail, noPorts: avail < 4, sport: 0, dport: 0, length: -1, checksum: 0, checksumOk: null,
     payloadOff: off + UDP_HLEN, payloadLen: 0, malformed: true,
@@ -51,9 +51,9 @@ export function parseUdp(b: Uint8Array, off: number, avail: number, inError: boo
   if (avail < UDP_HLEN) return h;
   h.checksum = u16(b, off + UDP_OFF_CHKSUM);
   h.payloadLen = Math.min(h.length, avail) - UDP_HLEN;
-  // A datagram whose IP total length overstated the frame ends in an exception when the
-  // payload Wireshark was promised is not there.
-  h.malformed = lengthExceeds && h.length - UDP_HLEN > h.payloadLen;
+  // A length field promising a payload of which no byte is there ends in an exception
+  // (tshark 4.0); with some bytes there, the port's dissector gets what there is.
+  h.malformed = h.length > UDP_HLEN && h.payloadLen === 0;
   return h;
 }
 

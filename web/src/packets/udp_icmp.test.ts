@@ -12,7 +12,7 @@ const S = '10.0.0.2';
 describe('UDP (RFC 768)', () => {
   it('reads the header and writes Wireshark Info', () => {
     const d = B.udpDatagram({ src: A, dst: S, sport: 49200, dport: 9000, payload: 12 });
-    const h = parseUdp(d, 0, d.length, false, false);
+    const h = parseUdp(d, 0, d.length, false);
     expect(h).toMatchObject({ sport: 49200, dport: 9000, length: 20, payloadLen: 12, malformed: false });
     expect(udpInfo(h)).toBe('49200 \u2192 9000 Len=12');
   });
@@ -20,9 +20,9 @@ describe('UDP (RFC 768)', () => {
   it('flags a length field the datagram does not have', () => {
     const d = B.udpDatagram({ src: A, dst: S, sport: 1, dport: 2, payload: 4 });
     d[5] = 40;
-    expect(udpInfo(parseUdp(d, 0, d.length, false, false))).toBe('1 \u2192 2 [BAD UDP LENGTH 40 > IP PAYLOAD LENGTH] Len=32');
+    expect(udpInfo(parseUdp(d, 0, d.length, false))).toBe('1 \u2192 2 [BAD UDP LENGTH 40 > IP PAYLOAD LENGTH] Len=32');
     d[5] = 6;
-    expect(udpInfo(parseUdp(d, 0, d.length, false, false))).toBe('1 \u2192 2 [BAD UDP LENGTH 6 < 8]');
+    expect(udpInfo(parseUdp(d, 0, d.length, false))).toBe('1 \u2192 2 [BAD UDP LENGTH 6 < 8]');
   });
 
   it('is ECHO on port 7, both ways, only with a payload', () => {

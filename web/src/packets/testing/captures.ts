@@ -219,6 +219,13 @@ export function malformedFrames(): CapturedFrame[] {
   const u = B.udpDatagram({ src: A, dst: S, sport: 1234, dport: 5678, payload: 20 });
   cap.add(B.ipv4({ src: A, dst: S, proto: 17, payload: bad(bad(u, 4, 0), 5, 60) })); // UDP length 60
   cap.add(B.ipv4({ src: A, dst: S, proto: 17, payload: bad(bad(u, 4, 0), 5, 4) })); // UDP length 4
+  // A UDP length field promising more than there is: the port's dissector gets the bytes
+  // there are; with none there, an exception.
+  const echoUdp = B.udp({ src: A, dst: S, sport: 1234, dport: 7, payload: 20 });
+  for (const n of [28, 29, 40]) cap.add(echoUdp.slice(0, n));
+  const u7 = B.udpDatagram({ src: A, dst: S, sport: 1234, dport: 7, payload: 5 });
+  cap.add(B.ipv4({ src: A, dst: S, proto: 17, payload: bad(bad(u7, 4, 0), 5, 60) }));
+  cap.add(B.ipv4({ src: A, dst: S, proto: 17, payload: bad(bad(u7.slice(0, 8), 4, 0), 5, 60) }));
   cap.add(B.ipv4({ src: A, dst: S, proto: 1, payload: new Uint8Array([8, 0, 0]) }));
   cap.add(B.udp({ src: A, dst: S, sport: 1234, dport: 5678, payload: 20, ip: { badChecksum: true, options: new Uint8Array([1, 1, 1, 0]) } }));
   cap.add(B.tcp({ src: A, dst: S, sport: 40005, dport: 7891, seq: 1, ack: 5, flags: 0x1ff, urg: 3, payload: 4 }));
