@@ -29,6 +29,9 @@ static int config_valid(const struct host_config *cfg)
 
 size_t host_mem_required(const struct host_config *cfg)
 {
+#ifdef STACK_FIXED_CONFIG
+    cfg = &stack_fixed_config;
+#endif
     return host_arena_cost(cfg->ip_max_datagram) + ip_mem_required(cfg) +
            udp_mem_required(cfg) + tcp_mem_required(cfg);
 }
@@ -40,11 +43,16 @@ int host_init(struct host *h, const struct host_config *cfg, void *mem, size_t m
     int err;
 
     memset(h, 0, sizeof *h);
+#ifdef STACK_FIXED_CONFIG
+    cfg = &stack_fixed_config;
+#endif
     if (!config_valid(cfg))
         return ERR_ARG;
     if (mem_len < host_mem_required(cfg))
         return ERR_MEM;
+#ifndef STACK_FIXED_CONFIG
     h->cfg = *cfg;
+#endif
     h->now = now;
     h->rng = cfg->seed ? cfg->seed : 0x9E3779B9u; /* xorshift must not start at 0 */
 

@@ -29,6 +29,22 @@
 #include "tcp.h"
 #include "udp.h"
 
+/* The configuration the modules read. Normally the host's own copy, taken at host_init().
+ * A build for a small target can fix it at compile time instead: with STACK_FIXED_CONFIG
+ * defined (stack_opts.h) the build provides, in one of its files,
+ *     const struct host_config stack_fixed_config = { ... };
+ * and every module reads that constant. With link-time optimisation each setting then
+ * folds to a constant and the code of the options that are off is left out (the Arduino
+ * firmware needs this to fit in 32 KB of flash), and the host carries no copy (101 bytes
+ * of the Uno's 2 KB of RAM). host_mem_required() and host_init() then ignore their `cfg`
+ * argument's contents and use the constant. */
+#ifdef STACK_FIXED_CONFIG
+extern const struct host_config stack_fixed_config;
+#define HOST_CFG(h) (*((void)(h), &stack_fixed_config))
+#else
+#define HOST_CFG(h) ((h)->cfg)
+#endif
+
 /* The memory given at host_init(), cut into pieces by the modules' *_init(). */
 struct host_arena {
     uint8_t *base;
@@ -37,11 +53,13 @@ struct host_arena {
 };
 
 struct host_stats {
-    uint32_t drops[DROP_REASON_COUNT];
+    STACK_COUNTER drops[DROP_REASON_COUNT];
 };
 
 struct host {
-    struct host_config cfg;
+#ifndef STACK_FIXED_CONFIG
+    struct host_config cfg;  /* read through HOST_CFG(h) */
+#endif
     stack_time_t now;        /* the `now` of the current call */
     uint32_t rng;            /* xorshift32 state, from cfg.seed */
     struct trace_hook tracer;

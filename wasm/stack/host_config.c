@@ -24,6 +24,7 @@ void host_config_default(struct host_config *cfg)
     cfg->tcp_mss = 0;
     cfg->tcp_snd_buf = 8192;
     cfg->tcp_rcv_buf = 8192;
+    cfg->tcp_buf_pairs = 0;
     cfg->tcp_ooo = 1;
 
     cfg->tcp_cc = TCP_CC_NEWRENO;

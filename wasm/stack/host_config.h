@@ -78,6 +78,12 @@ struct host_config {
     uint32_t tcp_snd_buf;          /* send ring per connection (8192) */
     uint32_t tcp_rcv_buf;          /* receive ring per connection; the window we advertise
                                       never exceeds it (8192) */
+    uint8_t tcp_buf_pairs;         /* send and receive rings for this many connections,
+                                      shared by the connection blocks: a block takes a pair
+                                      when it is created and gives it back when it is freed
+                                      or listens (a listener needs none). 0 = a pair for
+                                      every block, for good (0). The Arduino firmware has
+                                      two blocks (a listener and a connection) and one pair. */
     uint8_t tcp_ooo;               /* keep out-of-order segments (1); 0 drops them, as the
                                       thesis's stack mostly did */
 

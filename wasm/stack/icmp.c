@@ -73,7 +73,7 @@ void icmp_send_error(struct host *h, const struct ip_rx *rx, uint8_t type, uint8
     uint16_t quote = (uint16_t)(rx->len - rx->hlen);
     uint8_t *m;
 
-    if (type == ICMP_DEST_UNREACH && !h->cfg.icmp_unreachable &&
+    if (type == ICMP_DEST_UNREACH && !HOST_CFG(h).icmp_unreachable &&
         (code == ICMP_UNREACH_PORT || code == ICMP_UNREACH_PROTOCOL))
         return;
     if (rd16(d + IP_OFF_FRAG) & IP_OFFSET_MASK)
@@ -152,7 +152,7 @@ void icmp_input(struct host *h, struct ip_rx *rx)
         host_drop(h, DROP_ICMP_SHORT, IP_PROTO_ICMP, rx->len);
         return;
     }
-    if (!h->cfg.skip_checksum_check && inet_chksum(m, len) != 0) {
+    if (!HOST_CFG(h).skip_checksum_check && inet_chksum(m, len) != 0) {
         host_drop(h, DROP_ICMP_CHKSUM, IP_PROTO_ICMP, rx->len);
         return;
     }

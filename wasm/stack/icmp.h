@@ -29,8 +29,8 @@
 
 /* ICMP's part of the host (h->icmp): counters and the ping client. */
 struct icmp_state {
-    uint32_t in_msgs, out_msgs;  /* validated messages in, messages sent */
-    uint32_t in_echo, out_errors; /* echo requests answered, error messages sent */
+    STACK_COUNTER in_msgs, out_msgs;  /* validated messages in, messages sent */
+    STACK_COUNTER in_echo, out_errors; /* echo requests answered, error messages sent */
     struct ping_state ping;
 };
 

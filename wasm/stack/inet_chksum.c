@@ -4,7 +4,7 @@ uint32_t inet_sum(uint32_t sum, const uint8_t *data, uint16_t len)
 {
     uint16_t i;
     for (i = 0; i + 1 < len; i += 2)
-        sum += (uint32_t)((data[i] << 8) | data[i + 1]);
+        sum += ((uint32_t)data[i] << 8) | data[i + 1]; /* data[i] << 8 overflows a 16-bit int */
     if (len & 1)
         sum += (uint32_t)data[len - 1] << 8;
     /* Fold early so a long run of chunks cannot overflow 32 bits. */

@@ -107,7 +107,7 @@ static enum drop_reason ip_validate(const struct host *h, uint8_t *dgram, uint16
     hlen = (uint16_t)((dgram[IP_OFF_VHL] & 0x0F) * 4);
     if (hlen < IP_HLEN || hlen > len)
         return DROP_IP_HDRLEN;
-    if (!h->cfg.skip_checksum_check && inet_chksum(dgram, hlen) != 0)
+    if (!HOST_CFG(h).skip_checksum_check && inet_chksum(dgram, hlen) != 0)
         return DROP_IP_CHKSUM;
     totlen = rd16(dgram + IP_OFF_LEN);
     /* A link may pad a frame, so bytes past the total length are ignored; a total length
@@ -145,7 +145,7 @@ static void ip_forward(struct host *h, struct ip_rx *rx)
      * fragmented is answered with "fragmentation needed" and the next-hop MTU (sent
      * before the TTL is touched, so the quote shows the header as it arrived). */
     if (rx->len > h->netifs[out].mtu &&
-        ((rd16(rx->dgram + IP_OFF_FRAG) & IP_FLAG_DF) || !h->cfg.ip_frag)) {
+        ((rd16(rx->dgram + IP_OFF_FRAG) & IP_FLAG_DF) || !HOST_CFG(h).ip_frag)) {
         host_drop(h, DROP_IP_DF, rx->proto, rx->len);
         if (rd16(rx->dgram + IP_OFF_FRAG) & IP_FLAG_DF)
             icmp_send_error(h, rx, ICMP_DEST_UNREACH, ICMP_UNREACH_FRAG_NEEDED,
@@ -192,7 +192,7 @@ void ip_input(struct host *h, uint8_t netif, uint8_t *dgram, uint16_t len)
     h->ip.counters.in_datagrams++;
 
     if (!ip_is_local(h, rx.dst) && rx.dst != 0xFFFFFFFFu) {
-        if (h->cfg.ip_forward)
+        if (HOST_CFG(h).ip_forward)
             ip_forward(h, &rx);
         else
             host_drop(h, DROP_IP_NOT_FOR_US, rx.proto, rx.len);
@@ -250,7 +250,7 @@ int ip_output(struct host *h, uint32_t src, uint32_t dst, uint8_t proto, uint16_
     wr16(d + IP_OFF_LEN, len);
     wr16(d + IP_OFF_ID, h->ip.next_id++);
     wr16(d + IP_OFF_FRAG, df ? IP_FLAG_DF : 0);
-    d[IP_OFF_TTL] = h->cfg.ip_ttl;
+    d[IP_OFF_TTL] = HOST_CFG(h).ip_ttl;
     d[IP_OFF_PROTO] = proto;
     wr16(d + IP_OFF_CHKSUM, 0);
     wr32(d + IP_OFF_SRC, src);

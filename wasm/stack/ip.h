@@ -62,14 +62,14 @@ struct ip_route {
 struct ip_reass; /* ip_frag.c */
 
 struct ip_counters {
-    uint32_t in_datagrams;   /* accepted by validation */
-    uint32_t in_delivered;   /* handed to ICMP/UDP/TCP */
-    uint32_t out_datagrams;  /* originated here */
-    uint32_t forwarded;
-    uint32_t frag_created;   /* fragments sent */
-    uint32_t frag_datagrams; /* datagrams that needed fragmenting */
-    uint32_t reass_ok;
-    uint32_t reass_fail;
+    STACK_COUNTER in_datagrams;   /* accepted by validation */
+    STACK_COUNTER in_delivered;   /* handed to ICMP/UDP/TCP */
+    STACK_COUNTER out_datagrams;  /* originated here */
+    STACK_COUNTER forwarded;
+    STACK_COUNTER frag_created;   /* fragments sent */
+    STACK_COUNTER frag_datagrams; /* datagrams that needed fragmenting */
+    STACK_COUNTER reass_ok;
+    STACK_COUNTER reass_fail;
 };
 
 struct ip_state {

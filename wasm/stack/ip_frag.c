@@ -79,7 +79,7 @@ size_t ip_frag_mem_required(const struct host_config *cfg)
 
 int ip_frag_init(struct host *h, struct host_arena *arena)
 {
-    const struct host_config *cfg = &h->cfg;
+    const struct host_config *cfg = &HOST_CFG(h);
     uint8_t i;
     if (!cfg->ip_frag)
         return ERR_OK; /* fragments are dropped and oversized datagrams refused */
@@ -116,7 +116,7 @@ static struct ip_reass *reass_find(struct host *h, const struct ip_rx *rx, uint1
 {
     struct ip_reass *free_slot = NULL;
     uint8_t i;
-    for (i = 0; i < h->cfg.ip_reass_slots; i++) {
+    for (i = 0; i < HOST_CFG(h).ip_reass_slots; i++) {
         struct ip_reass *r = &h->ip.reass[i];
         if (!r->used) {
             if (!free_slot)
@@ -128,7 +128,7 @@ static struct ip_reass *reass_find(struct host *h, const struct ip_rx *rx, uint1
     }
     if (!free_slot)
         return NULL;
-    memset(free_slot->blocks, 0, bitmap_len(&h->cfg));
+    memset(free_slot->blocks, 0, bitmap_len(&HOST_CFG(h)));
     free_slot->used = 1;
     free_slot->proto = rx->proto;
     free_slot->have_first = free_slot->have_last = 0;
@@ -139,7 +139,7 @@ static struct ip_reass *reass_find(struct host *h, const struct ip_rx *rx, uint1
     free_slot->src = rx->src;
     free_slot->dst = rx->dst;
     /* RFC 1122 3.3.2: the timer runs from the first fragment received. */
-    free_slot->deadline = h->now + STACK_MS(h->cfg.ip_reass_timeout_ms);
+    free_slot->deadline = h->now + STACK_MS(HOST_CFG(h).ip_reass_timeout_ms);
     return free_slot;
 }
 
@@ -193,7 +193,7 @@ int ip_reass_input(struct host *h, struct ip_rx *rx)
     uint16_t b;
     int fresh = 0;
 
-    if (!h->cfg.ip_frag || !h->ip.fragbuf) {
+    if (!HOST_CFG(h).ip_frag || !h->ip.fragbuf) {
         host_drop(h, DROP_IP_FRAG_OFF, rx->proto, rx->len);
         return 0;
     }
@@ -210,7 +210,7 @@ int ip_reass_input(struct host *h, struct ip_rx *rx)
     }
     hlen_after = r->have_first ? r->hlen : (off == 0 ? rx->hlen : IP_HLEN);
     hi_after = end > r->hi ? end : r->hi;
-    if (hlen_after + hi_after > h->cfg.ip_reass_max) {
+    if (hlen_after + hi_after > HOST_CFG(h).ip_reass_max) {
         reass_drop(h, r, DROP_IP_REASS_TOO_BIG, rx->len); /* it can never be completed */
         return 0;
     }
@@ -266,7 +266,7 @@ void ip_reass_poll(struct host *h)
     uint8_t i;
     if (!h->ip.reass)
         return;
-    for (i = 0; i < h->cfg.ip_reass_slots; i++) {
+    for (i = 0; i < HOST_CFG(h).ip_reass_slots; i++) {
         struct ip_reass *r = &h->ip.reass[i];
         if (!r->used || time_before(h->now, r->deadline))
             continue;
@@ -292,7 +292,7 @@ void ip_reass_next_deadline(const struct host *h, stack_time_t *deadline, int *h
     uint8_t i;
     if (!h->ip.reass)
         return;
-    for (i = 0; i < h->cfg.ip_reass_slots; i++)
+    for (i = 0; i < HOST_CFG(h).ip_reass_slots; i++)
         if (h->ip.reass[i].used)
             time_earliest(deadline, has, h->ip.reass[i].deadline);
 }
@@ -334,7 +334,7 @@ int ip_frag_output(struct host *h, uint8_t netif, const uint8_t *dgram, uint16_t
     uint32_t base = (uint32_t)(fo & IP_OFFSET_MASK) * 8u; /* when re-fragmenting */
     uint16_t plen = (uint16_t)(len - hlen), pos = 0, n = 0;
 
-    if ((fo & IP_FLAG_DF) || !h->cfg.ip_frag || !f) {
+    if ((fo & IP_FLAG_DF) || !HOST_CFG(h).ip_frag || !f) {
         host_drop(h, DROP_IP_DF, dgram[IP_OFF_PROTO], len);
         return ERR_MTU;
     }

@@ -10,6 +10,8 @@
 
 #include <stdint.h>
 
+#include "stack_opts.h"
+
 /* Called with a complete IPv4 datagram. The callee must copy what it keeps: the buffer is
  * reused as soon as the call returns. Returns 0, or a negative value if the link refused
  * the datagram (it is then counted as DROP_NETIF_DOWN). */
@@ -24,7 +26,7 @@ struct netif {
                          busy); TCP with channel sensing holds segments meanwhile */
     netif_output_fn output;
     void *output_ctx;
-    uint32_t rx_frames, rx_bytes, tx_frames, tx_bytes;
+    STACK_COUNTER rx_frames, rx_bytes, tx_frames, tx_bytes;
 };
 
 #endif

@@ -13,7 +13,7 @@
 static void abort_children(struct host *h, const struct tcp_pcb *listener)
 {
     uint8_t i;
-    for (i = 0; i < h->cfg.tcp_max_pcbs; i++) {
+    for (i = 0; i < HOST_CFG(h).tcp_max_pcbs; i++) {
         struct tcp_pcb *c = &h->tcp.pcbs[i];
         if (!c->in_use || c->parent != listener->slot || c->accepted)
             continue;
@@ -71,6 +71,7 @@ int tcplisten(struct host *h, int s, int backlog)
             return ERR_MEM;
     }
     pcb->backlog = (uint8_t)(backlog < 1 ? 1 : backlog > 255 ? 255 : backlog);
+    tcp_pcb_listening(h, pcb);
     tcp_set_state(h, pcb, TCP_LISTEN);
     return ERR_OK;
 }
@@ -84,7 +85,7 @@ int tcpaccept(struct host *h, int s)
     if (l->state != TCP_LISTEN)
         return ERR_STATE;
     tcp_clock_update(h);
-    for (i = 0; i < h->cfg.tcp_max_pcbs; i++) {
+    for (i = 0; i < HOST_CFG(h).tcp_max_pcbs; i++) {
         struct tcp_pcb *c = &h->tcp.pcbs[i];
         if (c->in_use && c->parent == l->slot && !c->accepted && c->state != TCP_SYN_RECEIVED &&
             c->state != TCP_LISTEN && (!best || (int32_t)(c->accept_order - best->accept_order) < 0))
@@ -309,8 +310,8 @@ int tcpstatus(const struct host *h, int s, struct tcp_info *info)
     info->ssthresh = pcb->cc_ready ? pcb->cc.ssthresh : 0;
     info->rto_us = pcb->rto_running ? pcb->rto_value
                                     : tcp_rto_current_us(h, pcb, tcp_una_dgram_len(h, pcb));
-    info->srtt_us = tcp_rto_srtt_us(&pcb->est, &h->cfg);
-    info->rttvar_us = tcp_rto_rttvar_us(&pcb->est, &h->cfg);
+    info->srtt_us = tcp_rto_srtt_us(&pcb->est, &HOST_CFG(h));
+    info->rttvar_us = tcp_rto_rttvar_us(&pcb->est, &HOST_CFG(h));
     info->mss = tcp_seg_max(h, pcb);
     info->retransmits_rto = pcb->retransmits_rto;
     info->retransmits_fast = pcb->retransmits_fast;

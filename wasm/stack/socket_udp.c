@@ -16,7 +16,7 @@
 int udpsocket(struct host *h)
 {
     uint8_t i;
-    for (i = 0; i < h->cfg.udp_max_pcbs; i++) {
+    for (i = 0; i < HOST_CFG(h).udp_max_pcbs; i++) {
         struct udp_pcb *p = &h->udp.pcbs[i];
         if (!p->used) {
             uint8_t *ring = p->ring;

@@ -31,4 +31,32 @@
 #define TCP_RTO_ALG1_MAX_WINDOW 8
 #endif
 
+/* Events for the tracer (trace.h). 0 compiles every report out: the firmware has no one
+ * listening, and the flash the calls take is what it lacks. */
+#ifndef STACK_TRACE
+#define STACK_TRACE 1
+#endif
+
+/* The ping client (ping.h). 0 leaves it out: echo requests are still answered (icmp.c),
+ * but this host sends none, and echo replies count as unexpected. The firmware needs
+ * neither its code nor its ~120 bytes of state in the host. */
+#ifndef STACK_PING
+#define STACK_PING 1
+#endif
+
+/* Type of the statistics counters: drops per reason (struct host_stats), datagrams and
+ * bytes per interface, IP, ICMP, UDP and TCP counts. Nothing in the stack decides on them.
+ * The firmware counts in uint8_t, which wraps, to spare 220 bytes of RAM. */
+#ifndef STACK_COUNTER
+#define STACK_COUNTER uint32_t
+#endif
+
+/* Marks a function that must not be inlined into its callers. Empty here: C99 cannot say
+ * it, and only the firmware needs it, which sets GCC's __attribute__((noinline)) so that a
+ * large local structure leaves the Uno's small C stack before the deep calls that follow
+ * (app_tcp_echo.c). */
+#ifndef STACK_NOINLINE
+#define STACK_NOINLINE
+#endif
+
 #endif

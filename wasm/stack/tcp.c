@@ -8,11 +8,55 @@
 #include "host.h"
 #include "tcp_pcb.h"
 
+/* Ring pairs: cfg.tcp_buf_pairs when that is fewer than the blocks (shared, "pooled"),
+ * else one per block. */
+static uint8_t buf_pairs(const struct host_config *cfg)
+{
+    uint8_t n = cfg->tcp_buf_pairs;
+    return n && n < cfg->tcp_max_pcbs ? n : cfg->tcp_max_pcbs;
+}
+
+static size_t pair_size(const struct host_config *cfg)
+{
+    return host_arena_cost(cfg->tcp_snd_buf) + host_arena_cost(cfg->tcp_rcv_buf);
+}
+
 size_t tcp_mem_required(const struct host_config *cfg)
 {
     size_t n = cfg->tcp_max_pcbs;
-    return host_arena_cost(n * sizeof(struct tcp_pcb)) +
-           n * (host_arena_cost(cfg->tcp_snd_buf) + host_arena_cost(cfg->tcp_rcv_buf));
+    return host_arena_cost(n * sizeof(struct tcp_pcb)) + buf_pairs(cfg) * pair_size(cfg);
+}
+
+/* Gives a block pair k of the pooled rings. */
+static void take_pair(struct host *h, struct tcp_pcb *pcb, uint8_t k)
+{
+    uint8_t *sb = h->tcp.bufs + k * pair_size(&HOST_CFG(h));
+    tcp_ring_init(&pcb->snd, sb, HOST_CFG(h).tcp_snd_buf);
+    tcp_ring_init(&pcb->rcv, sb + host_arena_cost(HOST_CFG(h).tcp_snd_buf),
+                  HOST_CFG(h).tcp_rcv_buf);
+}
+
+/* Pooled rings: the first pair no block in use holds, or -1. */
+static int free_pair(const struct host *h)
+{
+    uint8_t k, i;
+    for (k = 0; k < buf_pairs(&HOST_CFG(h)); k++) {
+        const uint8_t *sb = h->tcp.bufs + k * pair_size(&HOST_CFG(h));
+        for (i = 0; i < HOST_CFG(h).tcp_max_pcbs; i++)
+            if (h->tcp.pcbs[i].in_use && h->tcp.pcbs[i].snd.buf == sb)
+                break;
+        if (i == HOST_CFG(h).tcp_max_pcbs)
+            return k;
+    }
+    return -1;
+}
+
+void tcp_pcb_listening(struct host *h, struct tcp_pcb *pcb)
+{
+    if (!h->tcp.bufs)
+        return; /* rings of its own: kept */
+    tcp_ring_init(&pcb->snd, NULL, 0);
+    tcp_ring_init(&pcb->rcv, NULL, 0);
 }
 
 static uint32_t floor_to(stack_time_t now, uint32_t period_us)
@@ -23,33 +67,42 @@ static uint32_t floor_to(stack_time_t now, uint32_t period_us)
 int tcp_init(struct host *h, struct host_arena *arena)
 {
     struct tcp_host_state *t = &h->tcp;
-    uint8_t i, n = h->cfg.tcp_max_pcbs;
-    if (h->cfg.tcp_snd_buf == 0 || h->cfg.tcp_rcv_buf == 0)
+    uint8_t i, n = HOST_CFG(h).tcp_max_pcbs;
+    if (HOST_CFG(h).tcp_snd_buf == 0 || HOST_CFG(h).tcp_rcv_buf == 0)
         return n ? ERR_ARG : ERR_OK;
     t->pcbs = host_arena_take(arena, (size_t)n * sizeof(struct tcp_pcb));
     if (!t->pcbs && n)
         return ERR_MEM;
+    if (buf_pairs(&HOST_CFG(h)) < n) {
+        /* Pooled: blocks take a pair in tcp_pcb_alloc(). */
+        t->bufs = host_arena_take(arena, buf_pairs(&HOST_CFG(h)) * pair_size(&HOST_CFG(h)));
+        if (!t->bufs)
+            return ERR_MEM;
+        for (i = 0; i < n; i++)
+            t->pcbs[i].slot = i;
+        n = 0;
+    }
     for (i = 0; i < n; i++) {
         struct tcp_pcb *pcb = &t->pcbs[i];
-        uint8_t *sb = host_arena_take(arena, h->cfg.tcp_snd_buf);
-        uint8_t *rb = host_arena_take(arena, h->cfg.tcp_rcv_buf);
+        uint8_t *sb = host_arena_take(arena, HOST_CFG(h).tcp_snd_buf);
+        uint8_t *rb = host_arena_take(arena, HOST_CFG(h).tcp_rcv_buf);
         if (!sb || !rb)
             return ERR_MEM;
         pcb->slot = i;
-        tcp_ring_init(&pcb->snd, sb, h->cfg.tcp_snd_buf);
-        tcp_ring_init(&pcb->rcv, rb, h->cfg.tcp_rcv_buf);
+        tcp_ring_init(&pcb->snd, sb, HOST_CFG(h).tcp_snd_buf);
+        tcp_ring_init(&pcb->rcv, rb, HOST_CFG(h).tcp_rcv_buf);
     }
     /* Ephemeral ports 49152-65535 (RFC 6335 6), starting at a seeded place. */
     t->next_port = (uint16_t)(49152u + host_random(h) % 16384u);
     t->clk_last = h->now;
     t->clk_ms = 1; /* TSval starts at 1: an echoed 0 keeps meaning "nothing to echo" */
-    if (h->cfg.tcp_timer_tick_ms) {
-        uint32_t T = STACK_MS(h->cfg.tcp_timer_tick_ms);
+    if (HOST_CFG(h).tcp_timer_tick_ms) {
+        uint32_t T = STACK_MS(HOST_CFG(h).tcp_timer_tick_ms);
         t->slow_at = floor_to(h->now, T);
         t->slow_ticks = h->now / T;
     }
-    if (h->cfg.tcp_fast_tick_ms)
-        t->fast_at = floor_to(h->now, STACK_MS(h->cfg.tcp_fast_tick_ms));
+    if (HOST_CFG(h).tcp_fast_tick_ms)
+        t->fast_at = floor_to(h->now, STACK_MS(HOST_CFG(h).tcp_fast_tick_ms));
     return ERR_OK;
 }
 
@@ -63,14 +116,14 @@ void tcp_clock_update(struct host *h)
     rem = t->clk_rem_us + elapsed;
     t->clk_ms += rem / 1000u;
     t->clk_rem_us = rem % 1000u;
-    if (h->cfg.tcp_timer_tick_ms) {
-        uint32_t T = STACK_MS(h->cfg.tcp_timer_tick_ms);
+    if (HOST_CFG(h).tcp_timer_tick_ms) {
+        uint32_t T = STACK_MS(HOST_CFG(h).tcp_timer_tick_ms);
         uint32_t k = (h->now - t->slow_at) / T;
         t->slow_at += k * T;
         t->slow_ticks += k;
     }
-    if (h->cfg.tcp_fast_tick_ms) {
-        uint32_t F = STACK_MS(h->cfg.tcp_fast_tick_ms);
+    if (HOST_CFG(h).tcp_fast_tick_ms) {
+        uint32_t F = STACK_MS(HOST_CFG(h).tcp_fast_tick_ms);
         t->fast_at += (h->now - t->fast_at) / F * F;
     }
 }
@@ -79,7 +132,7 @@ void tcp_poll(struct host *h)
 {
     uint8_t i;
     tcp_clock_update(h);
-    for (i = 0; i < h->cfg.tcp_max_pcbs; i++) {
+    for (i = 0; i < HOST_CFG(h).tcp_max_pcbs; i++) {
         struct tcp_pcb *pcb = &h->tcp.pcbs[i];
         if (pcb->in_use)
             tcp_timers_poll(h, pcb);
@@ -89,7 +142,7 @@ void tcp_poll(struct host *h)
 void tcp_next_deadline(const struct host *h, stack_time_t *deadline, int *has)
 {
     uint8_t i;
-    for (i = 0; i < h->cfg.tcp_max_pcbs; i++) {
+    for (i = 0; i < HOST_CFG(h).tcp_max_pcbs; i++) {
         const struct tcp_pcb *pcb = &h->tcp.pcbs[i];
         if (pcb->in_use)
             tcp_timers_deadline(pcb, deadline, has);
@@ -100,7 +153,7 @@ void tcp_netif_free(struct host *h, uint8_t netif)
 {
     uint8_t i;
     tcp_clock_update(h);
-    for (i = 0; i < h->cfg.tcp_max_pcbs; i++) {
+    for (i = 0; i < HOST_CFG(h).tcp_max_pcbs; i++) {
         struct tcp_pcb *pcb = &h->tcp.pcbs[i];
         if (pcb->in_use && pcb->netif == netif && pcb->state != TCP_LISTEN &&
             pcb->state != TCP_CLOSED)
@@ -128,7 +181,7 @@ uint32_t tcp_new_iss(struct host *h)
 struct tcp_pcb *tcp_pcb_get(const struct host *h, int s)
 {
     struct tcp_pcb *pcb;
-    if (s < 0 || s >= (int)h->cfg.tcp_max_pcbs)
+    if (s < 0 || s >= (int)HOST_CFG(h).tcp_max_pcbs)
         return NULL;
     pcb = &h->tcp.pcbs[s];
     return pcb->in_use && pcb->has_socket ? pcb : NULL;
@@ -137,7 +190,10 @@ struct tcp_pcb *tcp_pcb_get(const struct host *h, int s)
 struct tcp_pcb *tcp_pcb_alloc(struct host *h)
 {
     uint8_t i;
-    for (i = 0; i < h->cfg.tcp_max_pcbs; i++) {
+    int pair = h->tcp.bufs ? free_pair(h) : 0;
+    if (pair < 0)
+        return NULL; /* every pair of rings is taken */
+    for (i = 0; i < HOST_CFG(h).tcp_max_pcbs; i++) {
         struct tcp_pcb *pcb = &h->tcp.pcbs[i];
         struct tcp_ring snd, rcv;
         if (pcb->in_use)
@@ -149,9 +205,13 @@ struct tcp_pcb *tcp_pcb_alloc(struct host *h)
         pcb->slot = i;
         pcb->state = TCP_CLOSED;
         pcb->parent = TCP_NO_PARENT;
-        tcp_ring_init(&pcb->snd, snd.buf, snd.size);
-        tcp_ring_init(&pcb->rcv, rcv.buf, rcv.size);
-        tcp_rto_init(&pcb->est, &h->cfg);
+        if (h->tcp.bufs) {
+            take_pair(h, pcb, (uint8_t)pair);
+        } else {
+            tcp_ring_init(&pcb->snd, snd.buf, snd.size);
+            tcp_ring_init(&pcb->rcv, rcv.buf, rcv.size);
+        }
+        tcp_rto_init(&pcb->est, &HOST_CFG(h));
         pcb->mss = TCP_DEFAULT_MSS;
         pcb->rcv_mss = TCP_DEFAULT_MSS;
         pcb->rcv_seg_max = TCP_DEFAULT_MSS;
@@ -173,7 +233,7 @@ void tcp_trace(struct host *h, const struct tcp_pcb *pcb, enum trace_kind kind, 
                uint32_t b, uint32_t c, uint32_t d)
 {
     struct trace_event ev;
-    if (!h->tracer.fn)
+    if (!STACK_TRACE || !h->tracer.fn)
         return;
     memset(&ev, 0, sizeof ev);
     ev.kind = (uint16_t)kind;
@@ -215,7 +275,7 @@ void tcp_conn_fail(struct host *h, struct tcp_pcb *pcb, int err)
 int tcp_port_used(const struct host *h, uint32_t addr, uint16_t port)
 {
     uint8_t i;
-    for (i = 0; i < h->cfg.tcp_max_pcbs; i++) {
+    for (i = 0; i < HOST_CFG(h).tcp_max_pcbs; i++) {
         const struct tcp_pcb *pcb = &h->tcp.pcbs[i];
         if (pcb->in_use && pcb->local_port == port &&
             (addr == 0 || pcb->local_addr == 0 || pcb->local_addr == addr))
@@ -246,7 +306,7 @@ int tcp_pcb_route(struct host *h, struct tcp_pcb *pcb)
     if (pcb->local_addr == 0)
         pcb->local_addr = h->netifs[nif].addr;
     /* RFC 9293 3.7.1: announce what we can receive, MTU - 40 unless configured. */
-    mss = h->cfg.tcp_mss ? h->cfg.tcp_mss : (uint32_t)h->netifs[nif].mtu - 40u;
+    mss = HOST_CFG(h).tcp_mss ? HOST_CFG(h).tcp_mss : (uint32_t)h->netifs[nif].mtu - 40u;
     if (mss > (uint32_t)ip_tx_capacity(h) - TCP_HLEN)
         mss = (uint32_t)ip_tx_capacity(h) - TCP_HLEN;
     pcb->rcv_mss = (uint16_t)mss;
@@ -266,7 +326,7 @@ void tcp_pcb_set_mss(struct host *h, struct tcp_pcb *pcb, const struct tcp_opts 
         mss = 64; /* a peer announcing a tiny MSS must not stall us (Linux floors at 48) */
     pcb->mss = mss;
     if (!pcb->cc_ready) {
-        tcp_cc_init(&pcb->cc, &h->cfg, mss);
+        tcp_cc_init(&pcb->cc, &HOST_CFG(h), mss);
         pcb->cc_ready = 1;
         tcp_trace(h, pcb, TRACE_CWND, pcb->cc.cwnd, 0, 0, 0);
         tcp_trace(h, pcb, TRACE_SSTHRESH, pcb->cc.ssthresh, 0, 0, 0);
@@ -284,7 +344,7 @@ uint32_t tcp_snd_unsent(const struct tcp_pcb *pcb)
 uint8_t tcp_backlog_used(const struct host *h, const struct tcp_pcb *listener)
 {
     uint8_t i, n = 0;
-    for (i = 0; i < h->cfg.tcp_max_pcbs; i++) {
+    for (i = 0; i < HOST_CFG(h).tcp_max_pcbs; i++) {
         const struct tcp_pcb *pcb = &h->tcp.pcbs[i];
         if (pcb->in_use && pcb->parent == listener->slot && !pcb->accepted)
             n++;

@@ -46,8 +46,9 @@ struct tcp_pcb; /* tcp_pcb.h */
 
 struct tcp_host_state {
     struct tcp_pcb *pcbs; /* cfg.tcp_max_pcbs entries */
+    uint8_t *bufs;        /* with cfg.tcp_buf_pairs: the pairs of rings, one after another */
     uint16_t next_port;   /* next ephemeral port to try */
-    uint32_t segs_in, segs_out, rst_sent;
+    STACK_COUNTER segs_in, segs_out, rst_sent;
     uint32_t next_timer_id; /* RTO timer instances, per host, increasing (trace.h) */
     uint32_t accept_counter;
     /* Clocks derived from h->now, advanced at every entry (the 32-bit microsecond clock

@@ -14,7 +14,7 @@ static struct tcp_pcb *lookup(struct host *h, const struct tcp_seg *seg)
 {
     uint8_t i;
     struct tcp_pcb *listener = NULL;
-    for (i = 0; i < h->cfg.tcp_max_pcbs; i++) {
+    for (i = 0; i < HOST_CFG(h).tcp_max_pcbs; i++) {
         struct tcp_pcb *pcb = &h->tcp.pcbs[i];
         if (!pcb->in_use || pcb->local_port != seg->dport)
             continue;
@@ -47,7 +47,7 @@ void tcp_input(struct host *h, struct ip_rx *rx)
         host_drop(h, DROP_TCP_SHORT, IP_PROTO_TCP, tlen);
         return;
     }
-    if (!h->cfg.skip_checksum_check &&
+    if (!HOST_CFG(h).skip_checksum_check &&
         inet_fold(inet_sum(inet_pseudo_sum(rx->src, rx->dst, IP_PROTO_TCP, tlen), p, tlen)) != 0) {
         host_drop(h, DROP_TCP_CHKSUM, IP_PROTO_TCP, tlen);
         return;
@@ -103,7 +103,7 @@ void tcp_input(struct host *h, struct ip_rx *rx)
 /* The options of the peer's SYN: timestamps if both want them (RFC 7323 3.2), the MSS. */
 static void take_syn_options(struct host *h, struct tcp_pcb *pcb, const struct tcp_seg *seg)
 {
-    if (h->cfg.tcp_timestamps && seg->opts.has_ts) {
+    if (HOST_CFG(h).tcp_timestamps && seg->opts.has_ts) {
         pcb->ts_ok = 1;
         pcb->ts_recent = seg->opts.ts_val;
     }

@@ -16,9 +16,9 @@ void tcp_ts_rtt(struct host *h, struct tcp_pcb *pcb, uint32_t ts_ecr, uint16_t d
     if (rtt_ms > 0x7FFFFFFFu / 1000u)
         return; /* an echo from the future or from long ago: no sample */
     rtt_us = rtt_ms * 1000u;
-    if (h->cfg.tcp_timer_tick_ms) {
+    if (HOST_CFG(h).tcp_timer_tick_ms) {
         /* floor(now / T) - floor((now - rtt) / T), with now = slow_at + r */
-        uint32_t T = STACK_MS(h->cfg.tcp_timer_tick_ms), r = h->now - h->tcp.slow_at;
+        uint32_t T = STACK_MS(HOST_CFG(h).tcp_timer_tick_ms), r = h->now - h->tcp.slow_at;
         ticks = rtt_us > r ? (rtt_us - r + T - 1u) / T : 0;
     }
     tcp_rtt_sample(h, pcb, rtt_us, ticks, dgram_len, 1);
@@ -190,7 +190,7 @@ static void ack_policy(struct host *h, struct tcp_pcb *pcb, uint32_t len)
     if (len > pcb->rcv_seg_max)
         pcb->rcv_seg_max = len;
     pcb->unacked_bytes += len;
-    switch (h->cfg.tcp_delack) {
+    switch (HOST_CFG(h).tcp_delack) {
     case TCP_DELACK_OFF:
         pcb->ack_now = 1;
         return;
@@ -260,7 +260,7 @@ void tcp_process_data(struct host *h, struct tcp_pcb *pcb, struct tcp_seg *seg)
             /* Out of order (RFC 9293 3.10.7.4: in the window but not next): keep it at its
              * place if we can, and send a duplicate ACK at once (RFC 5681 4.2). */
             pcb->ack_now = 1;
-            if (!h->cfg.tcp_ooo) {
+            if (!HOST_CFG(h).tcp_ooo) {
                 drop(h, DROP_TCP_OOO_OFF, seg);
                 return;
             }
@@ -296,7 +296,7 @@ void tcp_process_data(struct host *h, struct tcp_pcb *pcb, struct tcp_seg *seg)
     } else if (fin && seg->seq != pcb->rcv_nxt) {
         /* A FIN past a hole: remember it for when the hole fills (or it comes again). */
         pcb->ack_now = 1;
-        if (h->cfg.tcp_ooo) {
+        if (HOST_CFG(h).tcp_ooo) {
             pcb->ooo_fin = 1;
             pcb->ooo_fin_seq = seg->seq;
         }

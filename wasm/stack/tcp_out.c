@@ -48,7 +48,7 @@ uint16_t tcp_opts_write_syn(struct host *h, const struct tcp_pcb *pcb, uint8_t *
     p[1] = 4;
     wr16(p + 2, pcb->rcv_mss);
     /* RFC 7323 3.2: offer TSopt on the SYN; answer with it only if the SYN had one. */
-    if (h->cfg.tcp_timestamps &&
+    if (HOST_CFG(h).tcp_timestamps &&
         (pcb->state == TCP_SYN_SENT || pcb->ts_ok)) {
         write_ts(p + n, tcp_ts_now(h), pcb->state == TCP_SYN_SENT ? 0 : pcb->ts_recent);
         n += TCP_OPT_TS_LEN;
@@ -128,7 +128,7 @@ static int tcp_xmit(struct host *h, struct tcp_pcb *pcb, uint32_t seq, uint8_t f
     uint16_t hlen = TCP_HLEN, tlen;
     uint32_t sum;
 
-    if (h->cfg.tcp_channel_sensing && h->netifs[pcb->netif].busy) {
+    if (HOST_CFG(h).tcp_channel_sensing && h->netifs[pcb->netif].busy) {
         /* NFC paper: hold while the module is busy; tcp_netif_free() sends it. */
         tcp_trace(h, pcb, TRACE_CHANNEL_WAIT, seq, len, pcb->netif, 0);
         return ERR_WOULDBLOCK;
@@ -232,8 +232,8 @@ static int output_one(struct host *h, struct tcp_pcb *pcb)
         avail = tcp_seq_geq(seq, pcb->snd_buf_seq) && off < pcb->snd.len ? pcb->snd.len - off : 0;
         flight = seq - pcb->snd_una;
         wnd = pcb->snd_wnd;
-        if (pcb->cc_ready && tcp_cc_window(&pcb->cc, &h->cfg) < wnd)
-            wnd = tcp_cc_window(&pcb->cc, &h->cfg);
+        if (pcb->cc_ready && tcp_cc_window(&pcb->cc, &HOST_CFG(h)) < wnd)
+            wnd = tcp_cc_window(&pcb->cc, &HOST_CFG(h));
         usable = wnd > flight ? wnd - flight : 0;
         if (pcb->force_one && usable < maxseg)
             usable = maxseg; /* after an RTO one segment goes whatever the windows say */
@@ -249,7 +249,7 @@ static int output_one(struct host *h, struct tcp_pcb *pcb)
                  * acknowledged or a full segment can be sent; in Minshall's variant (as
                  * Linux), only while an earlier short segment is unacknowledged, so the
                  * tail of a bulk write is not held for a round trip. */
-                if (h->cfg.tcp_nagle && tcp_seq_gt(pcb->snd_sml, pcb->snd_una))
+                if (HOST_CFG(h).tcp_nagle && tcp_seq_gt(pcb->snd_sml, pcb->snd_una))
                     len = 0;
             } else if (!idle && len < pcb->max_snd_wnd / 2u) {
                 /* Sender SWS avoidance, RFC 9293 3.8.6.2.1: the window, not the data,
@@ -293,8 +293,9 @@ static int output_one(struct host *h, struct tcp_pcb *pcb)
         pcb->snd_max = pcb->snd_nxt;
     /* RFC 6298 5.1: start the timer when sending data (or SYN/FIN) if it is not running. */
     if (!pcb->rto_running && !pcb->persist) {
-        uint16_t dg = (uint16_t)(IP_HLEN + TCP_HLEN + dlen +
-                                 (syn ? 4u + (h->cfg.tcp_timestamps ? 12u : 0u) : tcp_opt_len(pcb)));
+        uint16_t opts = syn ? (uint16_t)(4u + (HOST_CFG(h).tcp_timestamps ? 12u : 0u))
+                            : tcp_opt_len(pcb);
+        uint16_t dg = (uint16_t)(IP_HLEN + TCP_HLEN + dlen + opts);
         tcp_rto_start(h, pcb, dg, 0);
     }
     return 1;

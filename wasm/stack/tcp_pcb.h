@@ -149,6 +149,9 @@ struct tcp_pcb {
 struct tcp_pcb *tcp_pcb_get(const struct host *h, int s);
 struct tcp_pcb *tcp_pcb_alloc(struct host *h);
 void tcp_pcb_free(struct host *h, struct tcp_pcb *pcb);
+/* The block becomes a listener: with pooled rings (cfg.tcp_buf_pairs) it gives its pair
+ * back, for the connections it will create. */
+void tcp_pcb_listening(struct host *h, struct tcp_pcb *pcb);
 void tcp_set_state(struct host *h, struct tcp_pcb *pcb, enum tcp_state s);
 void tcp_trace(struct host *h, const struct tcp_pcb *pcb, enum trace_kind kind, uint32_t a,
                uint32_t b, uint32_t c, uint32_t d);

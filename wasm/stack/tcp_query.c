@@ -13,7 +13,7 @@ static int tcp_state_busy(uint8_t s)
 uint8_t tcp_count_busy(const struct host *h)
 {
     uint8_t i, n = 0;
-    for (i = 0; i < h->cfg.tcp_max_pcbs; i++)
+    for (i = 0; i < HOST_CFG(h).tcp_max_pcbs; i++)
         if (h->tcp.pcbs[i].in_use && tcp_state_busy(h->tcp.pcbs[i].state))
             n++;
     return n;
@@ -22,7 +22,7 @@ uint8_t tcp_count_busy(const struct host *h)
 int tcp_find_conn(const struct host *h, uint16_t lport, uint32_t raddr, uint16_t rport)
 {
     uint8_t i;
-    for (i = 0; i < h->cfg.tcp_max_pcbs; i++) {
+    for (i = 0; i < HOST_CFG(h).tcp_max_pcbs; i++) {
         const struct tcp_pcb *p = &h->tcp.pcbs[i];
         if (p->in_use && p->state != TCP_LISTEN && p->local_port == lport &&
             p->remote_port == rport && p->remote_addr == raddr)

@@ -26,23 +26,24 @@ static stack_time_t tick_deadline(stack_time_t base, uint32_t tick_ms, uint32_t 
 stack_time_t tcp_slow_deadline(struct host *h, uint32_t delay_us)
 {
     tcp_clock_update(h);
-    if (!h->cfg.tcp_timer_tick_ms)
+    if (!HOST_CFG(h).tcp_timer_tick_ms)
         return h->now + delay_us;
-    return tick_deadline(h->tcp.slow_at, h->cfg.tcp_timer_tick_ms, delay_us);
+    return tick_deadline(h->tcp.slow_at, HOST_CFG(h).tcp_timer_tick_ms, delay_us);
 }
 
 stack_time_t tcp_fast_deadline(struct host *h, uint32_t delay_us)
 {
     tcp_clock_update(h);
-    if (!h->cfg.tcp_fast_tick_ms)
+    if (!HOST_CFG(h).tcp_fast_tick_ms)
         return h->now + delay_us;
-    return tick_deadline(h->tcp.fast_at, h->cfg.tcp_fast_tick_ms, delay_us);
+    return tick_deadline(h->tcp.fast_at, HOST_CFG(h).tcp_fast_tick_ms, delay_us);
 }
 
 /* Floor, then `doublings` times double, then cap. */
 static uint32_t rto_bound(const struct host *h, uint32_t v, uint8_t doublings)
 {
-    uint32_t lo = STACK_MS(h->cfg.tcp_rto_min_ms), hi = STACK_MS(h->cfg.tcp_rto_max_ms);
+    uint32_t lo = STACK_MS(HOST_CFG(h).tcp_rto_min_ms);
+    uint32_t hi = STACK_MS(HOST_CFG(h).tcp_rto_max_ms);
     uint8_t i;
     if (v < lo)
         v = lo;
@@ -53,14 +54,15 @@ static uint32_t rto_bound(const struct host *h, uint32_t v, uint8_t doublings)
 
 uint32_t tcp_rto_current_us(const struct host *h, const struct tcp_pcb *pcb, uint16_t dgram_len)
 {
-    return rto_bound(h, tcp_rto_estimate_us(&pcb->est, &h->cfg, dgram_len), pcb->backoff);
+    return rto_bound(h, tcp_rto_estimate_us(&pcb->est, &HOST_CFG(h), dgram_len), pcb->backoff);
 }
 
 uint16_t tcp_una_dgram_len(const struct host *h, const struct tcp_pcb *pcb)
 {
     uint32_t off, avail, len, out;
     if (pcb->state == TCP_SYN_SENT || pcb->state == TCP_SYN_RECEIVED)
-        return (uint16_t)(IP_HLEN + TCP_HLEN + 4u + (h->cfg.tcp_timestamps ? TCP_OPT_TS_LEN : 0u));
+        return (uint16_t)(IP_HLEN + TCP_HLEN + 4u +
+                          (HOST_CFG(h).tcp_timestamps ? TCP_OPT_TS_LEN : 0u));
     off = pcb->snd_una - pcb->snd_buf_seq;
     avail = off < pcb->snd.len ? pcb->snd.len - off : 0;
     out = pcb->snd_max - pcb->snd_una;
@@ -96,7 +98,7 @@ void tcp_rto_on_timeout(struct host *h, struct tcp_pcb *pcb)
     int syn = pcb->state == TCP_SYN_SENT || pcb->state == TCP_SYN_RECEIVED;
     /* RFC 1122 4.2.3.5 (R2) and RFC 9293 3.8.3: give up after the configured number of
      * retransmissions; SYNs have their own, smaller limit. */
-    uint8_t limit = syn ? h->cfg.tcp_syn_retries : h->cfg.tcp_max_retries;
+    uint8_t limit = syn ? HOST_CFG(h).tcp_syn_retries : HOST_CFG(h).tcp_max_retries;
     uint32_t id = pcb->rto_id;
 
     pcb->rto_running = 0;
@@ -129,8 +131,8 @@ void tcp_rto_on_timeout(struct host *h, struct tcp_pcb *pcb)
  * peer answers. */
 void tcp_persist_start(struct host *h, struct tcp_pcb *pcb)
 {
-    uint32_t v = rto_bound(h, tcp_rto_estimate_us(&pcb->est, &h->cfg, tcp_una_dgram_len(h, pcb)),
-                           pcb->persist_backoff);
+    uint32_t est = tcp_rto_estimate_us(&pcb->est, &HOST_CFG(h), tcp_una_dgram_len(h, pcb));
+    uint32_t v = rto_bound(h, est, pcb->persist_backoff);
     pcb->persist = 1;
     pcb->persist_at = tcp_slow_deadline(h, v);
     tcp_trace(h, pcb, TRACE_PERSIST_ARM, v, pcb->persist_backoff, 0, 0);
@@ -156,7 +158,7 @@ void tcp_delack_start(struct host *h, struct tcp_pcb *pcb)
     if (pcb->delack)
         return;
     pcb->delack = 1;
-    pcb->delack_at = tcp_fast_deadline(h, STACK_MS(h->cfg.tcp_delack_ms));
+    pcb->delack_at = tcp_fast_deadline(h, STACK_MS(HOST_CFG(h).tcp_delack_ms));
     tcp_trace(h, pcb, TRACE_DELACK_ARM, pcb->delack_at - h->now, pcb->rcv_nxt, 0, 0);
 }
 
@@ -171,7 +173,7 @@ void tcp_delack_cancel(struct host *h, struct tcp_pcb *pcb)
 void tcp_timewait_start(struct host *h, struct tcp_pcb *pcb)
 {
     pcb->tw = 1;
-    pcb->tw_at = tcp_slow_deadline(h, STACK_MS(h->cfg.tcp_time_wait_ms));
+    pcb->tw_at = tcp_slow_deadline(h, STACK_MS(HOST_CFG(h).tcp_time_wait_ms));
 }
 
 void tcp_timers_stop(struct host *h, struct tcp_pcb *pcb)
@@ -241,17 +243,18 @@ void tcp_rtt_sample(struct host *h, struct tcp_pcb *pcb, uint32_t rtt_us, uint32
     struct tcp_rtt_sample s;
     uint32_t hdr = IP_HLEN + TCP_HLEN + tcp_opt_len(pcb);
     s.rtt_us = rtt_us;
-    s.ticks = h->cfg.tcp_timer_tick_ms ? ticks : 0;
+    s.ticks = HOST_CFG(h).tcp_timer_tick_ms ? ticks : 0;
     s.dgram_len = dgram_len;
-    tcp_rto_sample(&pcb->est, &h->cfg, &s);
+    tcp_rto_sample(&pcb->est, &HOST_CFG(h), &s);
     pcb->backoff = 0; /* Karn: a valid sample ends the backoff */
     tcp_trace(h, pcb, TRACE_RTT_SAMPLE, rtt_us, dgram_len > hdr ? dgram_len - hdr : 0,
               from_ts ? 1u : 0u, 0);
     /* The value the timer will use (floor and cap applied; backoff is 0 again) and, beside
      * it, the estimator's own: a student sees 48 ms estimated and 1 s used. */
     tcp_trace(h, pcb, TRACE_RTO_VALUE, tcp_rto_current_us(h, pcb, dgram_len),
-              tcp_rto_srtt_us(&pcb->est, &h->cfg), tcp_rto_rttvar_us(&pcb->est, &h->cfg),
-              tcp_rto_estimate_us(&pcb->est, &h->cfg, dgram_len));
+              tcp_rto_srtt_us(&pcb->est, &HOST_CFG(h)),
+              tcp_rto_rttvar_us(&pcb->est, &HOST_CFG(h)),
+              tcp_rto_estimate_us(&pcb->est, &HOST_CFG(h), dgram_len));
 }
 
 /* Congestion control calls, with every change of cwnd, ssthresh and recovery traced by
@@ -274,7 +277,8 @@ enum tcp_cc_action tcp_cc_ack(struct host *h, struct tcp_pcb *pcb, uint32_t ack,
                               uint32_t flight)
 {
     struct tcp_cc before = pcb->cc;
-    enum tcp_cc_action a = tcp_cc_on_ack(&pcb->cc, &h->cfg, tcp_seg_max(h, pcb), ack, acked, flight);
+    enum tcp_cc_action a =
+        tcp_cc_on_ack(&pcb->cc, &HOST_CFG(h), tcp_seg_max(h, pcb), ack, acked, flight);
     cc_trace(h, pcb, &before, ack);
     return a;
 }
@@ -282,8 +286,8 @@ enum tcp_cc_action tcp_cc_ack(struct host *h, struct tcp_pcb *pcb, uint32_t ack,
 enum tcp_cc_action tcp_cc_dupack(struct host *h, struct tcp_pcb *pcb)
 {
     struct tcp_cc before = pcb->cc;
-    enum tcp_cc_action a = tcp_cc_on_dupack(&pcb->cc, &h->cfg, tcp_seg_max(h, pcb), pcb->snd_max,
-                                            pcb->snd_max - pcb->snd_una);
+    enum tcp_cc_action a = tcp_cc_on_dupack(&pcb->cc, &HOST_CFG(h), tcp_seg_max(h, pcb),
+                                            pcb->snd_max, pcb->snd_max - pcb->snd_una);
     tcp_trace(h, pcb, TRACE_DUPACK, pcb->snd_una, pcb->cc.dupacks, 0, 0);
     cc_trace(h, pcb, &before, pcb->snd_una);
     return a;
@@ -292,7 +296,7 @@ enum tcp_cc_action tcp_cc_dupack(struct host *h, struct tcp_pcb *pcb)
 void tcp_cc_rto(struct host *h, struct tcp_pcb *pcb)
 {
     struct tcp_cc before = pcb->cc;
-    tcp_cc_on_rto(&pcb->cc, &h->cfg, tcp_seg_max(h, pcb), pcb->snd_max,
+    tcp_cc_on_rto(&pcb->cc, &HOST_CFG(h), tcp_seg_max(h, pcb), pcb->snd_max,
                   pcb->snd_max - pcb->snd_una);
     cc_trace(h, pcb, &before, pcb->snd_una);
 }

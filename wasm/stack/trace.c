@@ -6,7 +6,7 @@ static const char *const trace_names[] = { TRACE_KINDS(TRACE_KIND_NAME) };
 
 void trace_emit(struct host *h, struct trace_event *ev)
 {
-    if (!h->tracer.fn)
+    if (!STACK_TRACE || !h->tracer.fn)
         return;
     ev->time = h->now;
     h->tracer.fn(h->tracer.ctx, h, ev);
@@ -15,7 +15,7 @@ void trace_emit(struct host *h, struct trace_event *ev)
 void trace_simple(struct host *h, enum trace_kind kind, uint32_t a, uint32_t b, uint32_t c)
 {
     struct trace_event ev = { 0 };
-    if (!h->tracer.fn)
+    if (!STACK_TRACE || !h->tracer.fn)
         return;
     ev.kind = (uint16_t)kind;
     ev.conn = TRACE_NO_CONN;

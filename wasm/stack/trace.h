@@ -9,6 +9,7 @@
 #define STACK_TRACE_H
 
 #include <stdint.h>
+#include "stack_opts.h"
 #include "stack_time.h"
 
 struct host;

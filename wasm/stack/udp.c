@@ -31,14 +31,15 @@ int udp_init(struct host *h, struct host_arena *arena)
 {
     uint8_t i;
     h->udp.next_port = (uint16_t)(UDP_EPHEMERAL_FIRST + host_random(h) % UDP_EPHEMERAL_COUNT);
-    if (h->cfg.udp_max_pcbs == 0)
+    if (HOST_CFG(h).udp_max_pcbs == 0)
         return ERR_OK;
-    h->udp.pcbs = host_arena_take(arena, (size_t)h->cfg.udp_max_pcbs * sizeof(struct udp_pcb));
+    h->udp.pcbs =
+        host_arena_take(arena, (size_t)HOST_CFG(h).udp_max_pcbs * sizeof(struct udp_pcb));
     if (!h->udp.pcbs)
         return ERR_MEM;
-    for (i = 0; i < h->cfg.udp_max_pcbs; i++) {
-        h->udp.pcbs[i].ring = host_arena_take(arena, h->cfg.udp_rcv_buf);
-        if (!h->udp.pcbs[i].ring && h->cfg.udp_rcv_buf)
+    for (i = 0; i < HOST_CFG(h).udp_max_pcbs; i++) {
+        h->udp.pcbs[i].ring = host_arena_take(arena, HOST_CFG(h).udp_rcv_buf);
+        if (!h->udp.pcbs[i].ring && HOST_CFG(h).udp_rcv_buf)
             return ERR_MEM;
     }
     return ERR_OK;
@@ -58,7 +59,7 @@ void udp_next_deadline(const struct host *h, stack_time_t *deadline, int *has)
 
 struct udp_pcb *udp_pcb_get(struct host *h, int s)
 {
-    if (s < 0 || s >= h->cfg.udp_max_pcbs || !h->udp.pcbs[s].used)
+    if (s < 0 || s >= HOST_CFG(h).udp_max_pcbs || !h->udp.pcbs[s].used)
         return NULL;
     return &h->udp.pcbs[s];
 }
@@ -67,7 +68,7 @@ int udp_port_taken(const struct host *h, const struct udp_pcb *self, uint32_t ad
                    uint16_t port)
 {
     uint8_t i;
-    for (i = 0; i < h->cfg.udp_max_pcbs; i++) {
+    for (i = 0; i < HOST_CFG(h).udp_max_pcbs; i++) {
         const struct udp_pcb *p = &h->udp.pcbs[i];
         if (p == self || !p->used || !p->bound || p->local_port != port)
             continue;
@@ -113,7 +114,7 @@ static uint16_t ring_at(uint16_t cap, uint16_t pos, uint16_t add)
 static int udp_enqueue(struct host *h, struct udp_pcb *pcb, const struct ip_rx *rx,
                        const uint8_t *u, uint16_t dlen)
 {
-    uint16_t cap = h->cfg.udp_rcv_buf;
+    uint16_t cap = HOST_CFG(h).udp_rcv_buf;
     uint16_t tail = ring_at(cap, pcb->head, pcb->fill);
     uint8_t hdr[UDP_REC_HDR];
     if ((uint32_t)UDP_REC_HDR + dlen > (uint32_t)(cap - pcb->fill))
@@ -131,7 +132,7 @@ static int udp_enqueue(struct host *h, struct udp_pcb *pcb, const struct ip_rx *
 int32_t udp_dequeue(struct host *h, struct udp_pcb *pcb, uint32_t *src, uint16_t *sport,
                     uint8_t *buf, uint16_t len)
 {
-    uint16_t cap = h->cfg.udp_rcv_buf;
+    uint16_t cap = HOST_CFG(h).udp_rcv_buf;
     uint8_t hdr[UDP_REC_HDR];
     uint16_t dlen, n;
     if (!pcb->queued)
@@ -159,7 +160,7 @@ int32_t udp_next_len(struct host *h, int s)
         return ERR_ARG;
     if (!pcb->queued)
         return ERR_WOULDBLOCK;
-    ring_get(pcb->ring, h->cfg.udp_rcv_buf, pcb->head, hdr, 2);
+    ring_get(pcb->ring, HOST_CFG(h).udp_rcv_buf, pcb->head, hdr, 2);
     return rd16(hdr);
 }
 
@@ -168,7 +169,7 @@ static struct udp_pcb *udp_lookup(struct host *h, uint32_t dst, uint16_t port)
 {
     struct udp_pcb *any = NULL;
     uint8_t i;
-    for (i = 0; i < h->cfg.udp_max_pcbs; i++) {
+    for (i = 0; i < HOST_CFG(h).udp_max_pcbs; i++) {
         struct udp_pcb *p = &h->udp.pcbs[i];
         if (!p->used || !p->bound || p->local_port != port)
             continue;
@@ -190,7 +191,7 @@ void udp_input(struct host *h, struct ip_rx *rx)
         host_drop(h, DROP_UDP_SHORT, IP_PROTO_UDP, rx->len);
         return;
     }
-    if (rd16(u + UDP_OFF_CHKSUM) != 0 && !h->cfg.skip_checksum_check) {
+    if (rd16(u + UDP_OFF_CHKSUM) != 0 && !HOST_CFG(h).skip_checksum_check) {
         uint32_t sum = inet_pseudo_sum(rx->src, rx->dst, IP_PROTO_UDP, ulen);
         if (inet_fold(inet_sum(sum, u, ulen)) != 0) {
             host_drop(h, DROP_UDP_CHKSUM, IP_PROTO_UDP, rx->len);

@@ -19,7 +19,7 @@ struct udp_pcb; /* udp.c */
 struct udp_state {
     struct udp_pcb *pcbs; /* cfg.udp_max_pcbs entries */
     uint16_t next_port;   /* next ephemeral port to try */
-    uint32_t in_datagrams, out_datagrams;
+    STACK_COUNTER in_datagrams, out_datagrams;
 };
 
 size_t udp_mem_required(const struct host_config *cfg);

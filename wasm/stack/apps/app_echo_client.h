@@ -15,6 +15,7 @@
 #include <stdint.h>
 
 #include "socket.h"
+#include "stack_opts.h" /* a build may set the sizes below there */
 #include "stack_time.h"
 
 struct host;

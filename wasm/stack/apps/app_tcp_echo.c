@@ -12,34 +12,47 @@ int app_tcp_echo_start(struct app_tcp_echo *a, struct host *h, uint16_t port,
     return app_tcp_server_start(&a->server, h, port ? port : APP_TCP_ECHO_PORT, max_conns);
 }
 
+/* Bytes tcpsend would take now, at most `cap`, or the connection's error. A function of
+ * its own, asked before the scratch buffer comes into scope, so that struct tcp_info
+ * (about 80 bytes on the Arduino) is off the C stack by the time tcpsend's deep calls run:
+ * with the buffer and those calls, it would be more than the Uno's 2 KB of RAM can
+ * spare. */
+static STACK_NOINLINE int32_t send_room(struct host *h, int sock, uint32_t cap)
+{
+    struct tcp_info info;
+    int n = tcpstatus(h, sock, &info);
+    if (n >= 0 && info.error < 0)
+        n = info.error;
+    if (n < 0)
+        return n;
+    return (int32_t)(info.snd_space < cap ? info.snd_space : cap);
+}
+
 /* Moves bytes from the receive side back to the send side until one of them blocks. */
 static void conn_pump(void *app, struct host *h, struct app_tcp_server_conn *c)
 {
     struct app_tcp_echo *a = app;
-    uint8_t buf[APP_TCP_ECHO_CHUNK];
     for (;;) {
-        struct tcp_info info;
-        uint32_t room;
+        int32_t room = send_room(h, c->sock, APP_TCP_ECHO_CHUNK);
         int n, sent;
-        n = tcpstatus(h, c->sock, &info);
-        if (n >= 0 && info.error < 0)
-            n = info.error;
-        if (n < 0) {
-            app_tcp_server_release(&a->server, h, c, n);
+        if (room < 0) {
+            app_tcp_server_release(&a->server, h, c, (int)room);
             return;
         }
-        room = info.snd_space < sizeof buf ? info.snd_space : (uint32_t)sizeof buf;
         if (room == 0)
             return; /* send buffer full: wait for ACKs; unread data stays in TCP */
-        n = tcprecv(h, c->sock, buf, room);
-        if (n == ERR_WOULDBLOCK)
-            return;
-        if (n <= 0) {
-            /* 0: the peer's FIN, after everything before it was echoed; < 0: failed. */
-            app_tcp_server_release(&a->server, h, c, n);
-            return;
+        {
+            uint8_t buf[APP_TCP_ECHO_CHUNK];
+            n = tcprecv(h, c->sock, buf, (uint32_t)room);
+            if (n == ERR_WOULDBLOCK)
+                return;
+            if (n <= 0) {
+                /* 0: the peer's FIN, after everything before it was echoed; < 0: failed. */
+                app_tcp_server_release(&a->server, h, c, n);
+                return;
+            }
+            sent = tcpsend(h, c->sock, buf, (uint32_t)n);
         }
-        sent = tcpsend(h, c->sock, buf, (uint32_t)n);
         if (sent != n) {
             app_tcp_server_release(&a->server, h, c, sent < 0 ? sent : ERR_BUF);
             return;

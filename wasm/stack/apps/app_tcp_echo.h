@@ -23,6 +23,7 @@
 
 #include "app_tcp_server.h"
 #include "socket.h"
+#include "stack_opts.h" /* a build may set the sizes below there */
 #include "stack_time.h"
 
 struct host;

@@ -12,6 +12,7 @@
 #include <stdint.h>
 
 #include "socket.h"
+#include "stack_opts.h" /* a build may set the sizes below there */
 
 struct host;
 
