@@ -81,6 +81,11 @@ void tcp_set_next_iss(struct host *h, uint32_t iss);
  * unacknowledged FIN of ours); listeners, FIN_WAIT_2 and TIME_WAIT do not count. */
 uint8_t tcp_count_busy(const struct host *h);
 
+/* Connections not over yet for the peer: every state but LISTEN, CLOSED and TIME_WAIT (in
+ * FIN_WAIT_2 the peer's FIN is still to come and to be acknowledged). A program that owns
+ * a host and exits waits for 0 first, or it leaves the peer retransmitting its FIN. */
+uint8_t tcp_count_open(const struct host *h);
+
 /* The connection (socket descriptor, for tcpstatus) between our port lport and
  * raddr:rport, or -1. A listener matches no connection. The simulator uses it to put the
  * sender's state beside each captured segment. */

@@ -19,6 +19,17 @@ uint8_t tcp_count_busy(const struct host *h)
     return n;
 }
 
+uint8_t tcp_count_open(const struct host *h)
+{
+    uint8_t i, n = 0;
+    for (i = 0; i < HOST_CFG(h).tcp_max_pcbs; i++) {
+        uint8_t s = h->tcp.pcbs[i].state;
+        if (h->tcp.pcbs[i].in_use && s != TCP_CLOSED && s != TCP_LISTEN && s != TCP_TIME_WAIT)
+            n++;
+    }
+    return n;
+}
+
 int tcp_find_conn(const struct host *h, uint16_t lport, uint32_t raddr, uint16_t rport)
 {
     uint8_t i;

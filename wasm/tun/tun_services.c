@@ -18,14 +18,14 @@ int tun_services_start(struct tun_services *s, struct host *h)
 }
 
 int tun_services_connect(struct tun_services *s, struct host *h, uint32_t addr, uint16_t port,
-                         uint32_t bytes)
+                         uint32_t bytes, int verify)
 {
     struct app_echo_client_params p;
     memset(&p, 0, sizeof p);
     p.server.addr = addr;
     p.server.port = port;
     p.len = bytes;
-    p.send_only = 1;
+    p.send_only = verify ? 0 : 1;
     s->has_client = 1;
     return app_echo_client_start(&s->client, h, &p);
 }

@@ -1,6 +1,7 @@
 /* What the TUN harness's host runs: the Arduino seed's services (TCP echo on 7, discard
  * on 9; ICMP echo and RST for other ports are the stack's own) and, on request, one TCP
- * client that sends a byte count to a kernel server and closes. */
+ * client that sends a byte count to a server (and, to an echo server, checks what comes
+ * back) and closes. */
 #ifndef TUN_SERVICES_H
 #define TUN_SERVICES_H
 
@@ -23,9 +24,10 @@ struct tun_services {
 int tun_services_start(struct tun_services *s, struct host *h);
 
 /* Starts the client job: `bytes` bytes of app_echo_client_pattern() to addr:port, then
- * close. */
+ * close. With `verify` the server must send every byte back (an echo server), and they
+ * are checked; without, it is a discard client. */
 int tun_services_connect(struct tun_services *s, struct host *h, uint32_t addr, uint16_t port,
-                         uint32_t bytes);
+                         uint32_t bytes, int verify);
 
 void tun_services_poll(struct tun_services *s, struct host *h);
 
