@@ -154,3 +154,91 @@ check-globals: $(NATIVE_OBJS)
 
 clean:
 	rm -rf $(BUILD)
+
+# ---- The Arduino Uno firmware (firmware/): the stack on an ATmega328P ----
+#
+#   make firmware          build/firmware/stackscope-echo.{elf,hex}, then flash and RAM use
+#   make firmware-sketch   the stack's sources into firmware/stackscope_echo/src/ (Arduino IDE)
+#   make firmware-sim      build/firmware/stackscope-simavr: simavr with UART0 on a pty
+#
+# The firmware is compiled from a complete sketch folder (make-sketch.sh), the layout the
+# Arduino IDE builds, with the IDE's flags for an Uno and Debian's Arduino core as an
+# archive, as the IDE links it. The stack's files keep the stack's warnings (errors).
+AVR_CC := avr-gcc
+AVR_CXX := avr-g++
+AVR_AR := avr-gcc-ar
+ARDUINO_AVR ?= /usr/share/arduino/hardware/arduino/avr
+FW := $(BUILD)/firmware
+FW_SKETCH := $(FW)/sketch/stackscope_echo
+FW_ARCH := -mmcu=atmega328p -DF_CPU=16000000L -DARDUINO=10819 -DARDUINO_AVR_UNO -DARDUINO_ARCH_AVR
+FW_OPT := -Os -g -ffunction-sections -fdata-sections -flto -fno-fat-lto-objects
+FW_CORE_INC := -I$(ARDUINO_AVR)/cores/arduino -I$(ARDUINO_AVR)/variants/standard
+FW_CFLAGS := $(FW_ARCH) $(FW_OPT) $(FW_CORE_INC)
+# Debian's core 1.8.7 with avr-gcc 5.4 does not define DECIMAL_DIG for C++.
+FW_CXXFLAGS := $(FW_ARCH) $(FW_OPT) $(FW_CORE_INC) -std=gnu++11 -fpermissive -fno-exceptions \
+	-fno-threadsafe-statics -DDECIMAL_DIG=__DECIMAL_DIG__
+FW_STACK := $(notdir $(shell grep -v '^\#' firmware/stack-sources.txt))
+FW_OWN := $(notdir $(wildcard firmware/stackscope_echo/*.c))
+FW_CORE := $(wildcard $(ARDUINO_AVR)/cores/arduino/*.c $(ARDUINO_AVR)/cores/arduino/*.cpp \
+	$(ARDUINO_AVR)/cores/arduino/*.S)
+FW_CORE_OBJS := $(patsubst $(ARDUINO_AVR)/cores/arduino/%,$(FW)/core/%.o,$(FW_CORE))
+FW_OBJS := $(addprefix $(FW)/obj/stack/,$(FW_STACK:.c=.o)) $(addprefix $(FW)/obj/,$(FW_OWN:.c=.o)) \
+	$(FW)/obj/stackscope_echo.ino.o
+
+.PHONY: firmware firmware-sketch firmware-sim
+
+firmware: $(FW)/stackscope-echo.hex
+	@bash firmware/size-report.sh $(FW)/stackscope-echo.elf
+
+firmware-sketch:
+	bash firmware/make-sketch.sh
+
+firmware-sim: $(FW)/stackscope-simavr
+
+$(FW)/sketch.stamp: firmware/make-sketch.sh firmware/stack-sources.txt $(wildcard wasm/stack/*.[ch] \
+	wasm/stack/apps/*.[ch] firmware/stackscope_echo/*.c firmware/stackscope_echo/*.h \
+	firmware/stackscope_echo/*.ino)
+	@rm -rf $(FW)/sketch
+	@bash firmware/make-sketch.sh $(FW)/sketch >/dev/null
+	@touch $@
+
+$(FW)/obj/stack/%.o: $(FW)/sketch.stamp
+	@mkdir -p $(dir $@)
+	$(AVR_CC) $(FW_CFLAGS) $(WARN) -c $(FW_SKETCH)/src/stack/$*.c -o $@
+
+$(FW)/obj/%.o: $(FW)/sketch.stamp
+	@mkdir -p $(dir $@)
+	$(AVR_CC) $(FW_CFLAGS) -std=gnu99 -Wall -Wextra -Werror -c $(FW_SKETCH)/$*.c -o $@
+
+# The IDE turns the .ino into C++ that includes Arduino.h first; this sketch needs no more.
+$(FW)/obj/stackscope_echo.ino.o: $(FW)/sketch.stamp
+	@mkdir -p $(dir $@)
+	$(AVR_CXX) $(FW_CXXFLAGS) -Wall -Wextra -Werror -x c++ -include Arduino.h \
+	  -c $(FW_SKETCH)/stackscope_echo.ino -o $@
+
+$(FW)/core/%.c.o: $(ARDUINO_AVR)/cores/arduino/%.c
+	@mkdir -p $(dir $@)
+	$(AVR_CC) $(FW_CFLAGS) -std=gnu11 -w -c $< -o $@
+
+$(FW)/core/%.cpp.o: $(ARDUINO_AVR)/cores/arduino/%.cpp
+	@mkdir -p $(dir $@)
+	$(AVR_CXX) $(FW_CXXFLAGS) -w -c $< -o $@
+
+$(FW)/core/%.S.o: $(ARDUINO_AVR)/cores/arduino/%.S
+	@mkdir -p $(dir $@)
+	$(AVR_CC) $(FW_ARCH) -x assembler-with-cpp -flto $(FW_CORE_INC) -c $< -o $@
+
+$(FW)/core.a: $(FW_CORE_OBJS)
+	@rm -f $@
+	$(AVR_AR) rcs $@ $^
+
+$(FW)/stackscope-echo.elf: $(FW_OBJS) $(FW)/core.a
+	$(AVR_CC) $(FW_ARCH) -Os -g -flto -fuse-linker-plugin -Wl,--gc-sections $(FW_OBJS) \
+	  $(FW)/core.a -lm -o $@
+
+$(FW)/stackscope-echo.hex: $(FW)/stackscope-echo.elf
+	avr-objcopy -O ihex -R .eeprom $< $@
+
+$(FW)/stackscope-simavr: firmware/sim/simavr_pty.c
+	@mkdir -p $(dir $@)
+	$(CC) -std=gnu99 -O2 -Wall -Wextra -Werror $< -lsimavr -lelf -lutil -o $@

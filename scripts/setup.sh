@@ -18,6 +18,8 @@ declare -A NEED=(
   [chromium]=chromium
   [ping]=iputils-ping
   [ip]=iproute2
+  [avr-gcc]=gcc-avr
+  [simavr]=simavr
 )
 # libFuzzer and the sanitizer runtimes come with clang's runtime package, not as commands.
 NEED_FILES=(
@@ -36,6 +38,17 @@ for entry in "${NEED_FILES[@]}"; do
      && [ ! -f "$file" ]; then
     missing+=("$pkg")
   fi
+done
+# The Arduino firmware's build and its simavr test: headers and the Arduino core, which no
+# command stands for.
+NEED_PATHS=(
+  "/usr/lib/avr/include/avr/io.h:avr-libc"
+  "/usr/share/arduino/hardware/arduino/avr/cores/arduino/Arduino.h:arduino-core-avr"
+  "/usr/include/simavr/sim_avr.h:libsimavr-dev"
+  "/usr/include/libelf.h:libelf-dev"
+)
+for entry in "${NEED_PATHS[@]}"; do
+  [ -e "${entry%%:*}" ] || missing+=("${entry##*:}")
 done
 # Deduplicate, keep order stable for the printed line.
 if [ ${#missing[@]} -gt 0 ]; then

@@ -33,6 +33,7 @@ step "TypeScript tests: dissectors vs tshark, scenarios, engine, CLI" npx vitest
 step "the page in Chromium (Playwright)" npx playwright test
 step "fuzzing, every target (libFuzzer, ASan/UBSan)" bash scripts/run-fuzz.sh "${FUZZ_SECONDS:-25}"
 step "interop with the Linux kernel over TUN" bash wasm/tests/interop/run.sh
+step "firmware under simavr against the native stack" bash firmware/tests/run_simavr.sh
 
 echo
 echo "=== summary"

@@ -1,0 +1,31 @@
+/* The Uno's UART as a SLIP link (RFC 1055) for the stack: received bytes go into a ring
+ * from the receive interrupt; frames leave byte by byte, the sender waiting on the UART.
+ * The core's HardwareSerial (Serial) is not used: its two 64-byte buffers would cost
+ * RAM the stack needs, and sending needs no buffer here (see serial_link_output). */
+#ifndef SERIAL_LINK_H
+#define SERIAL_LINK_H
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* 8N1 at ECHO_BAUD, receive interrupt on. */
+void serial_link_init(void);
+
+/* The next received byte: 1 and *b, or 0 when none is waiting. */
+uint8_t serial_link_read(uint8_t *b);
+
+/* Bytes lost because the ring was full when they arrived (wraps). */
+uint16_t serial_link_overruns(void);
+
+/* netif_output_fn: sends one datagram as a SLIP frame and returns when its last byte is
+ * in the UART. */
+int serial_link_output(void *ctx, uint8_t netif, const uint8_t *dgram, uint16_t len);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
