@@ -9,7 +9,7 @@ import {
   TCP_A_WINDOW_FULL, TCP_A_WINDOW_UPDATE, TCP_A_ZERO_WINDOW, TCP_A_ZERO_WINDOW_PROBE, TCP_A_ZERO_WINDOW_PROBE_ACK,
   type TcpAcked,
 } from './tcp_analysis.ts';
-import { optionsInfo } from './tcp_options.ts';
+import { CONTAINED_BOUNDS, optionsInfo } from './tcp_options.ts';
 import type { TcpSegmentResult } from './tcp_segment.ts';
 import { TH_ACK, TH_RST, TH_URG, tcpFlagsString, type TcpHeader } from './tcp.ts';
 
@@ -101,7 +101,7 @@ export function tcpColumns(b: Uint8Array, h: TcpHeader, r: TcpSegmentResult | nu
   if (h.options) s += optionsInfo(b, h.options, r ? r.sackBase : 0);
   // An MPTCP option names the protocol (packet-tcp.c dissect_tcpopt_mptcp).
   const proto = h.options?.mptcp ? 'MPTCP' : 'TCP';
-  if (h.malformed) return { protocol: proto, info: s + '[Malformed Packet]' };
+  if (h.malformed) return { protocol: proto, info: s + (h.options?.cut === 'contained' ? `[Malformed Packet: ${CONTAINED_BOUNDS}]` : '[Malformed Packet]') };
   const ta = printedAnalysis(h, r);
   const prefix = analysisPrefix(ta);
   if (h.haveSegLen && h.payloadLen > 0 && !(h.flags & TH_RST) && !(ta && ta.flags & NO_SUBDISSECTOR)) {

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { analyze, dissectFrame } from './index.ts';
 import { CAPTURES } from './testing/captures.ts';
-import { randomCapture } from './testing/random_traffic.ts';
+import { cutCapture, randomCapture } from './testing/random_traffic.ts';
 import { diffLines, treeLines, tsharkLines } from './testing/tree_compare.ts';
 import { runTsharkVerbose } from './testing/tshark.ts';
 import type { CapturedFrame } from './types.ts';
@@ -35,6 +35,12 @@ describe('details tree against tshark -V', () => {
   it('matches tshark -V on random traffic (8 seeds)', () => {
     const all: string[] = [];
     for (let seed = 1; seed <= 8; seed++) all.push(...differences(`seed${seed}`, randomCapture(seed, { conns: 2, steps: 80, noise: true }).frames));
+    expect(all).toEqual([]);
+  });
+
+  it('matches tshark -V on random traffic with frames cut short (8 seeds)', () => {
+    const all: string[] = [];
+    for (let seed = 1; seed <= 8; seed++) all.push(...differences(`cut${seed}`, cutCapture(seed)));
     expect(all).toEqual([]);
   });
 });

@@ -11,6 +11,7 @@ import type { Decoded } from './dissect.ts';
 import { verifyChecksums } from './checksums.ts';
 import { printedAnalysis } from './columns.ts';
 import { quotedHeaders } from './quoted.ts';
+import { CONTAINED_BOUNDS } from './tcp_options.ts';
 import { quotedPayload, tcpNode } from './tcp_tree.ts';
 import { TCP_A_KEEP_ALIVE, TCP_A_OUT_OF_ORDER, TCP_A_RETRANSMISSION, TCP_A_SPURIOUS_RETRANSMISSION } from './tcp_analysis.ts';
 import { TH_FIN, TH_RST, type TcpHeader } from './tcp.ts';
@@ -113,7 +114,7 @@ export function frameDetails(a: CaptureAnalysis, no: number): Dissection {
   }
   tree.push(...layers);
   // Wireshark puts "[Malformed Packet: X]" after the layers, for the layer that ran short.
-  if (d.malformed) tree.push(malformedNode(d.malformed, 0, b.length));
+  if (d.malformed) tree.push(malformedNode(d.malformed, 0, b.length, d.tcp?.options?.cut === 'contained' ? CONTAINED_BOUNDS : undefined));
   return { tree, row, sources, headers };
 }
 

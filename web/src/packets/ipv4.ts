@@ -138,12 +138,13 @@ export function parseIpv4(b: Uint8Array, off: number, buildTree: boolean, inErro
     return finish('Internet Protocol Version 4');
   }
   kids?.push(field(bits(vhl, 8, 0x0f, `Header Length: ${hlen} bytes (${hlen >> 2})`), off, 1, 'ip.hdr_len'));
+  // (The TOS byte is shown if it is there, before the total length is read.)
+  const tos = avail >= 2 ? u8(b, off + IP_OFF_TOS) : 0;
+  if (avail >= 2) kids?.push(tosNode(tos, off));
   if (avail < 4) {
     res.malformed = true;
     return finish('Internet Protocol Version 4');
   }
-  const tos = u8(b, off + IP_OFF_TOS);
-  kids?.push(tosNode(tos, off));
   const totalLength = u16(b, off + IP_OFF_LEN);
   if (totalLength < hlen) {
     res.info = `Bogus IP length (${totalLength}, less than header length ${hlen})`;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseTcp, tcpFlagsLetters, tcpFlagsString, TH_ACK, TH_FIN, TH_PUSH, TH_SYN } from './tcp.ts';
-import { listTcpOptions, optionsInfo, optionsNode, parseTcpOptions } from './tcp_options.ts';
+import { listTcpOptions, optionsInfo, parseTcpOptions } from './tcp_options.ts';
+import { optionsNode } from './tcp_options_tree.ts';
 import * as B from './testing/build.ts';
 
 const seg = (s: Partial<B.TcpSpec>): Uint8Array =>
@@ -92,8 +93,31 @@ describe('TCP options', () => {
     const b = new Uint8Array([1, 1, 8, 10]);
     const o = parseTcpOptions(b, 0, b.length);
     expect(o.error!.message).toBe('Timestamps (option length = 10 bytes says option goes past end of options)');
-    const n = optionsNode(b, 0, 4, o, 0, true);
+    const n = optionsNode(b, 0, 4, o, 0, true, 0);
     expect(n.label).toBe('Options: (4 bytes), No-Operation (NOP), No-Operation (NOP)');
+  });
+
+  it('ends where the data ends, like the exception Wireshark throws there', () => {
+    // 10 option bytes of 20: MSS and NOP whole, the SACK cut after its first block.
+    const b = B.options(B.opt.mss(1460), B.opt.nop(), B.opt.nop(), B.opt.sack([[100, 200], [300, 400]]));
+    const o = parseTcpOptions(b, 0, b.length, 16);
+    expect(o).toMatchObject({ mss: 1460, sackCount: 1, cut: 'contained' });
+    expect(optionsInfo(b, o, 0)).toBe(' MSS=1460 SLE=100 SRE=200');
+    const n = optionsNode(b, 0, b.length, o, 0, false, 0);
+    // the cut option's name stays out of the summary; its fields read so far are shown
+    expect(n.label).toBe(`Options: (${b.length} bytes), Maximum segment size, No-Operation (NOP), No-Operation (NOP)`);
+    expect(n.children!.at(-1)!.label).toBe('TCP Option - SACK 100-200');
+    // a missing kind byte is read from the segment itself: the usual "[Malformed Packet]"
+    expect(parseTcpOptions(b, 0, b.length, 4).cut).toBe('reported');
+  });
+
+  it('shows a D-SACK (RFC 2883) and reads past a SACK option without a block', () => {
+    const b = B.options(B.opt.nop(), B.opt.nop(), B.opt.sack([[900, 950]]));
+    const o = parseTcpOptions(b, 0, b.length, b.length, 1000, true);
+    const sackNode = optionsNode(b, 0, b.length, o, 0, false, 1000).children![2]!;
+    expect(sackNode.children!.map((c) => c.label)).toContain('[D-SACK Left Edge = 900 (relative)]');
+    const empty = new Uint8Array([1, 1, 5, 2]);
+    expect(parseTcpOptions(empty, 0, 4, 4, 1000, true)).toMatchObject({ cut: 'reported', throwAt: 2 });
   });
 
   it('treats zeros after EOL as padding, anything else as an error', () => {

@@ -101,9 +101,12 @@ export function parseTcp(b: Uint8Array, off: number, avail: number, inError: boo
   h.urp = u16(b, off + TCP_OFF_URP);
   h.stage = 'full';
   const optEnd = Math.min(h.hlen, avail);
-  h.options = optEnd > TCP_HLEN_MIN ? parseTcpOptions(b, off + TCP_HLEN_MIN, optEnd - TCP_HLEN_MIN) : NO_OPTIONS;
-  // Options cut short by the end of the data: Wireshark throws while walking them.
-  h.malformed = avail < h.hlen;
+  h.options = h.hlen > TCP_HLEN_MIN
+    ? parseTcpOptions(b, off + TCP_HLEN_MIN, h.hlen - TCP_HLEN_MIN, optEnd - TCP_HLEN_MIN, h.ack, (h.flags & TH_ACK) !== 0)
+    : NO_OPTIONS;
+  // Options cut short by the end of the data, or an option read past its own end:
+  // Wireshark throws while walking them.
+  h.malformed = avail < h.hlen || h.options.cut !== undefined;
   return h;
 }
 

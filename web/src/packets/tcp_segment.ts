@@ -94,6 +94,9 @@ export class TcpSegments {
       conv.unstable = true;
     }
     fwd.numSackRanges = 0;
+    // A SYN/ACK that sets no base (too short to analyse) may move the base set later by
+    // the flow's first analysed segment, in the second pass (the check above, again).
+    if ((h.flags & (TH_SYN | TH_ACK)) === (TH_SYN | TH_ACK) && !h.haveSegLen && !(fwd.staticFlags & TCP_S_BASE_SEQ_SET)) conv.unstable = true;
     const sinceFirstUs = ctx.t - conv.tsFirst;
     const sincePrevUs = ctx.t - conv.tsPrev;
     conv.tsPrev = ctx.t;
@@ -143,8 +146,9 @@ export class TcpSegments {
       fwd.isFirstAck = false;
     }
     this.options(buf, h, fwd, rev, conv);
-    if (h.flags & TH_SYN) verifyWindowScaling((h.flags & TH_ACK) !== 0, fwd, rev, conv);
-    return result(conv, ctx.frame, seq, ack, nextSeq, win, scaleFactor, h.options?.sackCount ? rev.baseSeq : 0, ta, sinceFirstUs, sincePrevUs);
+    // Wireshark checks the scaling after the options: not when it ran off the end before.
+    if (h.flags & TH_SYN && !h.malformed) verifyWindowScaling((h.flags & TH_ACK) !== 0, fwd, rev, conv);
+    return result(conv, ctx.frame, seq, ack, nextSeq, win, scaleFactor, h.options?.sackOff ? rev.baseSeq : 0, ta, sinceFirstUs, sincePrevUs);
   }
 
   /** tshark's second pass (-2) and Wireshark's packet list re-dissect every frame with the
@@ -168,7 +172,7 @@ export class TcpSegments {
       r.nextSeq = h.bogusHlen ? null : (r.seq + h.payloadLen + (h.flags & (TH_SYN | TH_FIN) ? 1 : 0)) >>> 0;
     }
     r.scaleFactor = h.flags & TH_SYN ? null : fwd.winScale >= 0 ? 2 ** fwd.winScale : fwd.winScale;
-    if (h.options?.sackCount) r.sackBase = rev.baseSeq;
+    if (h.options?.sackOff) r.sackBase = rev.baseSeq;
   }
 
   /** The options' effect on the flow: a window scale shift, the SACK blocks kept for the
@@ -177,7 +181,7 @@ export class TcpSegments {
     const o = h.options;
     if (!o) return;
     if (o.wsShift !== undefined) setScale(fwd, o.wsShift, conv);
-    if (o.sackCount) {
+    if (o.sackOff) {
       // SACK edges are shown relative to the peer's base sequence number; tshark's second
       // pass uses the one the peer sets later, if it has none yet.
       if (!(rev.staticFlags & TCP_S_BASE_SEQ_SET)) conv.unstable = true;

@@ -9,7 +9,7 @@ import {
   type TcpAcked,
 } from './tcp_analysis.ts';
 import { completenessText } from './tcp_conversation.ts';
-import { optionsNode } from './tcp_options.ts';
+import { optionsNode } from './tcp_options_tree.ts';
 import { shownCompleteness, type TcpSegmentResult } from './tcp_segment.ts';
 import {
   TCP_OFF_ACK, TCP_OFF_CHKSUM, TCP_OFF_FLAGS, TCP_OFF_SEQ, TCP_OFF_URP, TCP_OFF_WIN, TH_ACK, TH_AE, TH_CWR, TH_ECE, TH_FIN,
@@ -52,7 +52,6 @@ export function tcpNode(b: Uint8Array, h: TcpHeader, ctx: TcpTreeContext): Detai
   }
   const seq = r ? r.seq : h.seq;
   const ack = r ? r.ack : h.ack;
-  const relative = r !== null && h.haveSegLen;
   label += `, Seq: ${seq}`;
   // packet-tcp.c adds the raw sequence number early for a segment quoted in an ICMP error.
   if (ctx.inError) kids.push(field(`Sequence Number: ${h.seq}`, o + TCP_OFF_SEQ, 4, 'tcp.seq'));
@@ -79,7 +78,8 @@ export function tcpNode(b: Uint8Array, h: TcpHeader, ctx: TcpTreeContext): Detai
   if (h.flags & TH_ACK) label += `, Ack: ${ack}`;
   if (h.haveSegLen) label += `, Len: ${h.payloadLen}`;
   if (r?.nextSeq != null) kids.push(generated(`Next Sequence Number: ${r.nextSeq}    (relative sequence number)`, 'tcp.nxtseq'));
-  const relAckWords = (relative || ctx.inError) && h.flags & TH_ACK ? '    (relative ack number)' : '';
+  // (Worded so whenever the ACK flag is set, relative or not: relative numbers are on.)
+  const relAckWords = h.flags & TH_ACK ? '    (relative ack number)' : '';
   const ackNode = field(`Acknowledgment Number: ${ack}${relAckWords}`, o + TCP_OFF_ACK, 4, 'tcp.ack');
   // A SYN/ACK acknowledging more than the SYN accepts TCP Fast Open data (RFC 7413).
   if (r && (h.flags & (TH_SYN | TH_ACK)) === (TH_SYN | TH_ACK) && ack > 1) {
@@ -99,7 +99,7 @@ export function tcpNode(b: Uint8Array, h: TcpHeader, ctx: TcpTreeContext): Detai
   if (h.stage !== 'full') return node();
   checksumNodes(h, ctx.inError, kids);
   kids.push(field(`Urgent Pointer: ${h.urp}`, o + TCP_OFF_URP, 2, 'tcp.urgent_pointer'));
-  if (h.hlen > 20 && h.options) kids.push(optionsNode(b, o + 20, h.hlen - 20, h.options, r ? r.sackBase : 0, (h.flags & TH_SYN) !== 0));
+  if (h.hlen > 20 && h.options) kids.push(optionsNode(b, o + 20, h.hlen - 20, h.options, r ? r.sackBase : 0, (h.flags & TH_SYN) !== 0, ack));
   if (r) {
     kids.push({
       label: '[Timestamps]', range: [0, 0], generated: true,

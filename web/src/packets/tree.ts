@@ -51,10 +51,11 @@ export function setNotSet(v: boolean): string {
   return v ? 'Set' : 'Not set';
 }
 
-/** The "[Malformed Packet: X]" node Wireshark adds when a dissector runs off the end. */
-export function malformedNode(proto: string, off: number, len: number): DetailNode {
+/** The "[Malformed Packet: X]" node Wireshark adds when a dissector runs off the end
+ *  (`why`: the exception's text when it is not the usual one). */
+export function malformedNode(proto: string, off: number, len: number, why?: string): DetailNode {
   return {
-    label: `[Malformed Packet: ${proto}]`,
+    label: `[Malformed Packet: ${proto}${why ? ': ' + why : ''}]`,
     range: [off, len],
     generated: true,
     field: '_ws.malformed',

@@ -281,6 +281,29 @@ export function icmpQuotingTcp(): CapturedFrame[] {
   return cap.frames;
 }
 
+/** TCP options cut at every byte (frames that end inside the options), SACK options
+ *  with odd lengths, D-SACK blocks (RFC 2883), and an MSS option on a non-SYN. */
+export function optionForms(): CapturedFrame[] {
+  const cap = new CaptureBuilder();
+  const syn = B.tcp({ src: A, dst: S, sport: 40100, dport: 7891, seq: 1, ack: 0, flags: 'S', options: B.options(B.opt.mss(1460), B.opt.nop(), B.opt.ws(7), B.opt.sackPerm(), B.opt.ts(5, 0), B.opt.eol(), B.opt.eol()) });
+  for (let n = 40; n < syn.length; n++) cap.add(syn.slice(0, n));
+  const sack = B.tcp({ src: S, dst: A, sport: 7891, dport: 40101, seq: 1, ack: 1, flags: 'A', options: B.options(B.opt.nop(), B.opt.nop(), B.opt.sack([[100, 200], [300, 400], [500, 600]])) });
+  for (let n = 40; n < sack.length; n++) cap.add(sack.slice(0, n));
+  const echoOpt = B.tcp({ src: S, dst: A, sport: 7891, dport: 40102, seq: 1, ack: 1, flags: 'A', options: B.options(B.opt.nop(), B.opt.nop(), B.opt.ts(7, 8), [6, 6, 0, 0, 0, 9]) });
+  for (let n = 52; n <= echoOpt.length; n++) cap.add(echoOpt.slice(0, n));
+  const k = new TcpConn(cap, { cport: 40103, sport: 7891, ciss: 1000, siss: 5000 });
+  k.handshake();
+  k.c({ seq: 1, ack: 1, f: 'A', opts: B.options(B.opt.mss(1460)) }); // MSS on a non-SYN
+  k.c({ seq: 1, ack: 1, f: 'A', opts: new Uint8Array([1, 1, 5, 2]) }); // SACK, no block
+  k.c({ seq: 1, ack: 1, f: 'A', opts: new Uint8Array([5, 6, 0, 0, 0x13, 0x88, 1, 1]) }); // half a block
+  k.c({ seq: 1, ack: 1, f: 'A', opts: new Uint8Array([5, 12, 0, 0, 0x13, 0x88, 0, 0, 0x13, 0x89, 0, 0, 0, 0, 0, 0]) });
+  k.s({ seq: 1, ack: 1, f: 'PA', len: 300 });
+  k.c({ seq: 1, ack: 301, f: 'A' });
+  k.c({ seq: 1, ack: 301, f: 'A', opts: B.options(B.opt.nop(), B.opt.nop(), B.opt.sack([[5100, 5201]])) }); // D-SACK below the ACK
+  k.c({ seq: 1, ack: 301, f: 'A', opts: B.options(B.opt.nop(), B.opt.nop(), B.opt.sack([[5401, 5451], [5401, 5501]])) }); // inside the second block
+  return cap.frames;
+}
+
 export const CAPTURES: Record<string, () => CapturedFrame[]> = {
   handshakeDataClose,
   lossAndRetransmissions,
@@ -293,5 +316,6 @@ export const CAPTURES: Record<string, () => CapturedFrame[]> = {
   portsAndServices,
   ipFragments,
   malformedFrames,
+  optionForms,
   scalingAndWrap,
 };

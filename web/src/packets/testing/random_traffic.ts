@@ -6,6 +6,7 @@
 // that matter (3 ms, the iRTT, 20 ms), interleaved with UDP and ICMP.
 import * as B from './build.ts';
 import { CaptureBuilder, TcpConn, type SegSpec } from './capture_builder.ts';
+import type { CapturedFrame } from '../types.ts';
 
 /** mulberry32: a small seeded PRNG, so a failing seed can be replayed. */
 export function rng(seed: number): () => number {
@@ -183,4 +184,14 @@ export function randomCapture(seed: number, o: RandomOptions = {}): CaptureBuild
     pick(conns).step();
   }
   return cap;
+}
+
+/** Random traffic with about 30 % of the frames cut at a random length (as if the rest
+ *  never arrived; the frame claims no more than it holds): every layer's handling of
+ *  data that ends early, against tshark. */
+export function cutCapture(seed: number): CapturedFrame[] {
+  const r = rng(seed ^ 0x5eed);
+  return randomCapture(seed, { conns: 2, steps: 60, noise: true }).frames.map((f) =>
+    r() < 0.3 ? { timeUs: f.timeUs, bytes: f.bytes.slice(0, Math.floor(r() * f.bytes.length)) } : f,
+  );
 }
