@@ -131,7 +131,7 @@ function quotedNodes(b: Uint8Array, off: number, len: number, rec: FrameRecord, 
     let finInitiates: boolean | undefined;
     const qh = q.ip?.header;
     if (r && qh && h.flags & TH_FIN) finInitiates = !r.conv.other(r.conv.fwd(qh.srcNum, qh.dstNum, h.sport, h.dport)).closingInitiator;
-    out.push(tcpNode(view, h, { r, ta: null, inError: true, finInitiates }));
+    out.push(tcpNode(view, h, { r, ta: printedAnalysis(h, r), inError: true, finInitiates }));
     // Wireshark hands the quoted payload to the port's dissector, or shows it as Data
     // (a RST's is its reset cause).
     const n = quotedPayload(h);

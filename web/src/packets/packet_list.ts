@@ -125,7 +125,8 @@ export class CaptureAnalysis {
                 this.quotedStreams.set(i, qr.conv.stream);
                 this.quotedTcp.set(i, qr);
               }
-              if (q.udp && !q.udp.noPorts) this.quotedStreams.set(i, udp.stream(qh.srcNum, qh.dstNum, q.udp.sport, q.udp.dport, f.timeUs, false));
+              // (as for any datagram: a stream once the whole header is there)
+              if (q.udp && q.udp.length >= 8 && q.udp.avail >= 8) this.quotedStreams.set(i, udp.stream(qh.srcNum, qh.dstNum, q.udp.sport, q.udp.dport, f.timeUs, false));
             }
           }
         }
@@ -133,7 +134,9 @@ export class CaptureAnalysis {
       this.tcpResults.push(r);
       this.rows.push(this.row(i, d, r, (f.timeUs - t0) / 1e6));
     }
-    // Second pass: what the end of the capture changes.
+    // Second pass: what the end of the capture changes. A quoted segment's analysis flags
+    // are only those this pass gives it (see revisitQuoted).
+    for (const qr of this.quotedTcp.values()) qr.ta = null;
     for (let i = 0; i < n; i++) {
       const qr = this.quotedTcp.get(i);
       if (qr && qr.conv.unstable) this.revisitQuoted(tcp, ctx, i, qr);
@@ -164,8 +167,11 @@ export class CaptureAnalysis {
     }
   }
 
-  /** A quoted segment in the second pass: only its tree can change (window scale factor,
-   *  SACK base); the ICMP row does not show it. */
+  /** A quoted segment in the second pass: its tree can change (window scale factor, SACK
+   *  base), and a quoted SYN/ACK whose ISN is not the flow's base gets the reused-ports
+   *  flag, which Wireshark prints for the ICMP frame (its flags and colour) because the
+   *  second pass finds it set; nothing else of the analysis is printed for a segment
+   *  without a segment length. */
   private revisitQuoted(tcp: TcpSegments, ctx: SegmentContext, i: number, qr: TcpSegmentResult): void {
     const d = this.decoded(i);
     const q = quotedHeaders(d.buf, d.icmp!.quotedOff, d.icmp!.quotedLen);
@@ -175,6 +181,9 @@ export class CaptureAnalysis {
     ctx.src = qh.srcNum;
     ctx.dst = qh.dstNum;
     tcp.revisit(ctx, q.tcp!, qr);
+    const ta = printedAnalysis(q.tcp!, qr);
+    if (ta && ta.flags) this.rows[i] = this.row(i, d, null, this.rows[i]!.timeS, ta);
+    else qr.ta = null;
   }
 
   /** Frame `i` (0-based) decoded again, with its reassembled datagram if it completed one. */
@@ -213,12 +222,13 @@ export class CaptureAnalysis {
     return rec;
   }
 
-  private row(i: number, d: Decoded, r: TcpSegmentResult | null, timeS: number): PacketRow {
+  /** `quotedTa`: the analysis printed for a segment an ICMP error quotes. */
+  private row(i: number, d: Decoded, r: TcpSegmentResult | null, timeS: number, quotedTa: TcpAcked | null = null): PacketRow {
     const ipr = d.ip;
     let protocol = d.protocol;
     let info = d.info;
-    let flags = NO_FLAGS;
-    let ta: TcpAcked | null = null;
+    let flags = quotedTa ? analysisFieldNames(quotedTa) : NO_FLAGS;
+    let ta: TcpAcked | null = quotedTa;
     let tcpInfo: TcpRowInfo | undefined;
     if (d.tcp && d.tcp.stage !== 'none') {
       const c = tcpColumns(d.buf, d.tcp, r);

@@ -81,8 +81,10 @@ export class TcpSegments {
       } else {
         // The same ISN again: a retransmitted SYN, or a reconnection after a RST whose
         // sequence number equalled the ACK it answered (RFC 9293 3.10.7.1); Wireshark
-        // restores nextseq so what follows is not flagged (issue 17616). No flag in 4.0.
+        // restores nextseq so what follows is not flagged (issue 17616). No flag in 4.0,
+        // but the (empty) analysis record it creates shows [SEQ/ACK analysis].
         fwd.nextseq = fwd.maxseqtobeacked;
+        ta = newAcked();
       }
     }
     // A SYN/ACK with another ISN than the one seen: the same conversation, flagged, and

@@ -277,7 +277,10 @@ export function icmpQuotingTcp(): CapturedFrame[] {
   cap.add(B.icmpError(R, A, 11, 0, syn, true));
   cap.add(B.icmpError(R, A, 11, 0, B.tcp({ src: A, dst: S, sport: 49154, dport: 9000, seq: 1, ack: 0, flags: 'A', options: B.options(B.opt.sack([[5, 9]])) }), true));
   k2.s({ seq: 0, ack: 1, f: 'SA', opts: synOpts(5) });
+  // A quoted SYN/ACK with another ISN: the reused-ports flag shows on the ICMP frame.
+  cap.add(B.icmpError(R, S, 3, 3, B.tcp({ src: S, dst: A, sport: 9000, dport: 49154, seq: 4242, ack: 1, flags: 'SA' }), true));
   k2.c({ seq: 1, ack: 1, f: 'A' });
+  k2.s({ seq: 1, ack: 1, f: 'PA', len: 10 });
   return cap.frames;
 }
 
