@@ -99,6 +99,25 @@ describe('bad input: exit status 2, the field and the reason', () => {
     });
   }
 
+  // `to` as an address and the tcp_client: the engine checks them with the schema's and
+  // validate.ts's rules and names the same field (the wording differs only where the schema
+  // explains a malformed address).
+  const PEER_FIXTURES = ['app-to-own-address.json', 'app-to-loopback.json', 'app-to-broadcast.json', 'app-to-bad-address.json',
+    'tcp-client-missing-port.json', 'tcp-client-probe-not-boolean.json', 'reqresp-rounds-differ-by-address.json'];
+  for (const f of PEER_FIXTURES) {
+    it(`${f}: the engine names the same field`, async () => {
+      const first = EXPECTED[f]![0]!;
+      const err = await Engine.create(readFileSync(join(BAD, f), 'utf8')).then(
+        () => null,
+        (e: unknown) => e,
+      );
+      expect(err).toBeInstanceOf(EngineScenarioError);
+      const msg = (err as Error).message;
+      expect(msg.startsWith(`${first.path}: `)).toBe(true);
+      if (f !== 'app-to-bad-address.json') expect(msg).toContain(first.message);
+    });
+  }
+
   it('a real process exits with status 2 and prints the field', () => {
     const r = spawnSync(process.execPath, [CLI, 'run', join(BAD, 'wrong-type-baud.json')], { encoding: 'utf8' });
     expect(r.status).toBe(2);

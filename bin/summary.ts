@@ -51,7 +51,8 @@ export function summaryLines(scenario: Scenario, r: RunResult, wallMs: number): 
       what = app.type === 'ping' ? `${status}: ${report.bytes} replies` : `${status}: ${report.bytes} bytes${time}${rate}`;
     }
     out.push(`app ${i} ${app.type} on ${app.host}${to}: ${what}`);
-    for (const l of lines) if (l.text) out.push(...l.text.trimEnd().split('\n').map((t) => `    ${t}`));
+    // Lines and reports; a tcp_client's received bytes (kind 2) may be anything, and the report counts them.
+    for (const l of lines) if (l.text && l.kind !== 2) out.push(...l.text.trimEnd().split('\n').map((t) => `    ${t}`));
   }
   out.push(`trace hash ${r.hash}`);
   return out;

@@ -141,6 +141,43 @@ uint32_t engine_port_read(struct engine *e, uint32_t link, uint8_t *buf, uint32_
     return world_port_output(e->w, (uint8_t)link, buf, cap);
 }
 
+/* The running world, or NULL with the message. */
+static struct world *engine_world(struct engine *e)
+{
+    if (e && !e->w)
+        snprintf(e->err, sizeof e->err, "no scenario is loaded");
+    return e ? e->w : NULL;
+}
+
+int engine_app_add(struct engine *e, const char *json, uint32_t len)
+{
+    struct world_app_config app;
+    int rc;
+    if (!engine_world(e))
+        return -ENGINE_FAILED;
+    e->err[0] = 0;
+    if (scenario_app_load(&e->cfg, json, len, &app, e->err, sizeof e->err) != 0)
+        return -ENGINE_INVALID;
+    rc = world_app_add(e->w, &app, e->err, sizeof e->err);
+    return rc < 0 ? -ENGINE_FAILED : rc;
+}
+
+int engine_app_send(struct engine *e, uint32_t app, const uint8_t *bytes, uint32_t n)
+{
+    int rc;
+    if (!engine_world(e))
+        return -ENGINE_FAILED;
+    rc = world_app_send(e->w, app, bytes, n, e->err, sizeof e->err);
+    return rc < 0 ? -ENGINE_FAILED : rc;
+}
+
+int engine_app_close(struct engine *e, uint32_t app)
+{
+    if (!engine_world(e))
+        return -ENGINE_FAILED;
+    return world_app_close(e->w, app, e->err, sizeof e->err) < 0 ? -ENGINE_FAILED : ENGINE_OK;
+}
+
 void *engine_alloc(uint32_t n)
 {
     return malloc(n ? n : 1);

@@ -11,6 +11,8 @@
  *   engine_hash(e)                  the trace's FNV-1a 64 as 16 hex digits
  *   engine_describe(e)              JSON: names of hosts, links, kinds, reasons
  *   engine_port_write/read(e, ...)  real-time mode: bytes of an external link
+ *   engine_app_add/send/close(e, ...)  applications started, fed and stopped while the
+ *                                   world runs (the page's tools in real-time mode)
  *   engine_destroy(e)
  *
  * Times cross the boundary as doubles (exact for integers below 2^53 us, 285 years), so
@@ -52,6 +54,28 @@ const char *engine_describe(struct engine *e);
 
 int engine_port_write(struct engine *e, uint32_t link, const uint8_t *bytes, uint32_t n);
 uint32_t engine_port_read(struct engine *e, uint32_t link, uint8_t *buf, uint32_t cap);
+
+/* Applications in a running world, at its current time (engine_now; run the world to the
+ * present first). Failures return -ENGINE_INVALID or -ENGINE_FAILED, engine_error() says
+ * why.
+ *
+ * engine_app_add: one app object as in a scenario's `apps` (docs/scenario-format.md),
+ * read by the same reader under the path "app" ("app.to: names \"c\", which does not
+ * exist": -ENGINE_INVALID), without `start_ms` (it starts now) and not of the
+ * request/response types. Returns its index, the `app` of its trace records: a new one
+ * while fewer than 32 apps exist, then the index of a client that has finished and
+ * reported ("app: no free app slot (32 in use)": -ENGINE_FAILED when there is none).
+ *
+ * engine_app_send: bytes for a tcp_client to send; returns the count taken (fewer than n
+ * when its 4096-byte ring is full), -ENGINE_FAILED for another app or one that is closing
+ * or finished.
+ *
+ * engine_app_close: a tcp_client sends FIN after its queued bytes and reads on until the
+ * peer's FIN; a ping sends no more requests and writes its statistics now (^C). 0, or
+ * -ENGINE_FAILED for another app or one that has finished. */
+int engine_app_add(struct engine *e, const char *json, uint32_t len);
+int engine_app_send(struct engine *e, uint32_t app, const uint8_t *bytes, uint32_t n);
+int engine_app_close(struct engine *e, uint32_t app);
 
 /* Scratch memory for the caller to pass bytes in (wasm has no other way to hand over a
  * string): engine_alloc/engine_free are malloc/free. */

@@ -1,4 +1,6 @@
-/* The scenario's `apps` (docs/scenario-format.md, "Applications"). */
+/* The scenario's `apps` (docs/scenario-format.md, "Applications"), and one app on its own
+ * for a running world (scenario_app_load). */
+#include "scenario_load.h"
 #include "scenario_parts.h"
 
 #include <stdio.h>
@@ -7,7 +9,8 @@
 static const char *const sa_types[] = { "ping", "tcp_echo_server", "tcp_discard_server",
                                         "udp_echo_server", "udp_discard_server",
                                         "tcp_echo_client", "bulk_sender", "bulk_receiver",
-                                        "reqresp_client", "reqresp_server", NULL };
+                                        "reqresp_client", "reqresp_server", "tcp_client",
+                                        NULL };
 
 /* Fields each type accepts beyond type, host and start_ms. */
 static const char *const sa_fields[WORLD_APP_TYPE_COUNT][7] = {
@@ -21,10 +24,12 @@ static const char *const sa_fields[WORLD_APP_TYPE_COUNT][7] = {
     { "port", NULL },
     { "to", "port", "local_port", "rounds", NULL },
     { "port", "rounds", NULL },
+    { "to", "port", "probe", NULL },
 };
 
+/* 0: none (ping), or `port` is required (tcp_client). */
 static const uint16_t sa_default_port[WORLD_APP_TYPE_COUNT] = { 0, 7, 9, 7, 9, 7, 9000, 9000,
-                                                                7891, 7891 };
+                                                                7891, 7891, 0 };
 
 static int sa_keys(struct scenario_reader *r, uint32_t e, const char *path, int type)
 {
@@ -53,6 +58,65 @@ static int sa_host(struct scenario_reader *r, uint32_t e, const char *path, cons
         return sr_fail(r, path, key, "names bridge \"%s\": applications run on hosts", name);
     *out = (uint8_t)k;
     return 0;
+}
+
+static void sa_ip_text(uint32_t a, char *buf, size_t cap)
+{
+    snprintf(buf, cap, "%u.%u.%u.%u", (unsigned)(a >> 24), (unsigned)(a >> 16 & 0xFF),
+             (unsigned)(a >> 8 & 0xFF), (unsigned)(a & 0xFF));
+}
+
+/* Why `to` cannot be a peer's address, in the words of hostAddrProblem() in
+ * web/src/scenarios/addr.ts (RFC 1122 3.2.1.3): "this network", loopback, multicast and
+ * reserved addresses, and on the host's own subnet that subnet's address and broadcast. */
+static int sa_addr_usable(struct scenario_reader *r, const char *path, uint32_t addr,
+                          const struct world_host_config *host)
+{
+    char ip[16];
+    uint32_t first = addr >> 24, mask = 0xFFFFFFFFu << (32 - host->prefix);
+    sa_ip_text(addr, ip, sizeof ip);
+    if (first == 0)
+        return sr_fail(r, path, "to", "%s is in 0.0.0.0/8 (\"this network\"), which no host may use", ip);
+    if (first == 127)
+        return sr_fail(r, path, "to", "%s is a loopback address (127.0.0.0/8)", ip);
+    if (first >= 224)
+        return sr_fail(r, path, "to", "%s is a multicast or reserved address (224.0.0.0 and up)", ip);
+    if (host->prefix <= 30 && (addr & mask) == (host->addr & mask)) {
+        if ((addr & ~mask) == 0)
+            return sr_fail(r, path, "to", "%s is the address of the subnet %s/%u itself, not of a host",
+                           ip, ip, host->prefix);
+        if ((addr & ~mask) == ~mask)
+            return sr_fail(r, path, "to", "%s is the broadcast address of its /%u subnet", ip,
+                           host->prefix);
+    }
+    if (addr == host->addr)
+        return sr_fail(r, path, "to", "must differ from host (%s is the address of host \"%s\")",
+                       ip, host->name);
+    return 0;
+}
+
+/* `to`: a host's name, or an IPv4 address, which need not be a host of the world (the
+ * far end of an external link). A name starts with a letter, an address with a digit. */
+static int sa_to(struct scenario_reader *r, uint32_t e, const char *path,
+                 const struct world_config *cfg, struct world_app_config *a)
+{
+    char text[16];
+    uint32_t t = sr_get(r, e, path, "to", 1);
+    if (t == JSON_NONE)
+        return -1;
+    if (json_string_copy(&r->doc, t, text, sizeof text) != 0 || text[0] < '0' || text[0] > '9') {
+        if (sa_host(r, e, path, "to", cfg, &a->to) != 0)
+            return -1;
+        if (a->to == a->host)
+            return sr_fail(r, path, "to", "must differ from host (both are \"%s\")",
+                           cfg->hosts[a->host].name);
+        a->to_addr = cfg->hosts[a->to].addr;
+        return 0;
+    }
+    if (sr_ipv4_parse(text, &a->to_addr, NULL) != 0)
+        return sr_fail(r, path, "to", "must be a host name or an IPv4 address like \"10.0.7.2\"");
+    a->to = WORLD_NODE_NONE;
+    return sa_addr_usable(r, path, a->to_addr, &cfg->hosts[a->host]);
 }
 
 static int sa_rounds(struct scenario_reader *r, uint32_t e, const char *path,
@@ -85,8 +149,9 @@ static int sa_rounds(struct scenario_reader *r, uint32_t e, const char *path,
     return 0;
 }
 
+/* Everything of an app but its rounds (request/response types: sa_rounds). */
 static int sa_app(struct scenario_reader *r, uint32_t e, const char *path,
-                  struct world_config *cfg, struct world_app_config *a)
+                  const struct world_config *cfg, struct world_app_config *a)
 {
     int type;
     uint32_t port, local = 49153;
@@ -100,16 +165,14 @@ static int sa_app(struct scenario_reader *r, uint32_t e, const char *path,
         return -1;
     a->type = (uint8_t)type;
     port = sa_default_port[type];
-    if (type != WORLD_APP_PING && sr_u32(r, e, path, "port", 1, 65535, 0, &port) != 0)
+    if (type != WORLD_APP_PING && sr_u32(r, e, path, "port", 1, 65535, port == 0, &port) != 0)
         return -1;
     a->port = (uint16_t)port;
     a->to = a->host;
-    if (sa_fields[type][0] && strcmp(sa_fields[type][0], "to") == 0) {
-        if (sa_host(r, e, path, "to", cfg, &a->to) != 0)
-            return -1;
-        if (a->to == a->host)
-            return sr_fail(r, path, "to", "must be another host than \"host\"");
-    }
+    a->to_addr = cfg->hosts[a->host].addr;
+    if (sa_fields[type][0] && strcmp(sa_fields[type][0], "to") == 0 &&
+        sa_to(r, e, path, cfg, a) != 0)
+        return -1;
     switch (type) {
     case WORLD_APP_PING:
         a->count = 4;
@@ -133,9 +196,9 @@ static int sa_app(struct scenario_reader *r, uint32_t e, const char *path,
         if (sr_u32(r, e, path, "local_port", 0, 65535, 0, &local) != 0)
             return -1;
         a->local_port = (uint16_t)local;
-        return sa_rounds(r, e, path, cfg, a);
-    case WORLD_APP_REQRESP_SERVER:
-        return sa_rounds(r, e, path, cfg, a);
+        return 0;
+    case WORLD_APP_TCP_CLIENT:
+        return sr_bool(r, e, path, "probe", &a->probe);
     default:
         return 0;
     }
@@ -154,7 +217,8 @@ static int sa_rounds_agree(struct scenario_reader *r, const struct world_config 
         for (k = 0; k < cfg->n_apps; k++) {
             const struct world_app_config *cl = &cfg->apps[k];
             char path[32];
-            if (cl->type != WORLD_APP_REQRESP_CLIENT || cl->to != srv->host || cl->port != srv->port)
+            if (cl->type != WORLD_APP_REQRESP_CLIENT ||
+                cl->to_addr != cfg->hosts[srv->host].addr || cl->port != srv->port)
                 continue;
             snprintf(path, sizeof path, "apps[%u]", i);
             if (cl->n_rounds != srv->n_rounds)
@@ -184,10 +248,45 @@ int scenario_apps_read(struct scenario_reader *r, uint32_t root, struct world_co
     if (n > WORLD_MAX_APPS)
         return sr_fail(r, "", "apps", "must have at most %u entries", WORLD_MAX_APPS);
     for (i = 0, e = t + 1; i < n; i++, e = r->doc.tok[e].next) {
+        struct world_app_config *a = &cfg->apps[i];
         snprintf(path, sizeof path, "apps[%u]", i);
-        if (sa_app(r, e, path, cfg, &cfg->apps[i]) != 0)
+        if (sa_app(r, e, path, cfg, a) != 0)
+            return -1;
+        if ((a->type == WORLD_APP_REQRESP_CLIENT || a->type == WORLD_APP_REQRESP_SERVER) &&
+            sa_rounds(r, e, path, cfg, a) != 0)
             return -1;
         cfg->n_apps++;
     }
     return sa_rounds_agree(r, cfg);
+}
+
+int scenario_app_load(const struct world_config *cfg, const char *json, uint32_t len,
+                      struct world_app_config *app, char *err, size_t errlen)
+{
+    struct scenario_reader r;
+    int type = 0, rc = -1;
+    memset(app, 0, sizeof *app);
+    if (len > SCENARIO_APP_MAX_BYTES) {
+        snprintf(err, errlen, "app: longer than %u bytes", SCENARIO_APP_MAX_BYTES);
+        return -1;
+    }
+    if (sr_open(&r, json, len, SCENARIO_APP_MAX_BYTES / 2, "app: ", err, errlen) != 0)
+        goto out;
+    if (r.doc.tok[0].type == JSON_OBJECT) {
+        if (sr_enum(&r, 0, "app", "type", sa_types, 1, &type) != 0)
+            goto out;
+        if (type == WORLD_APP_REQRESP_CLIENT || type == WORLD_APP_REQRESP_SERVER) {
+            sr_fail(&r, "app", "type", "not available in a running session");
+            goto out;
+        }
+        if (json_object_get(&r.doc, 0, "start_ms") != JSON_NONE) {
+            sr_fail(&r, "app", "start_ms", "not available in a running session: the app starts at once");
+            goto out;
+        }
+    }
+    if (sa_app(&r, 0, "app", cfg, app) == 0)
+        rc = 0;
+out:
+    sr_close(&r);
+    return rc;
 }

@@ -4,7 +4,6 @@
 #include "scenario_load.h"
 
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "scenario_parts.h"
@@ -356,29 +355,17 @@ int scenario_load(struct world_config *cfg, const char *json, uint32_t len, char
                   size_t errlen)
 {
     struct scenario_reader r;
-    struct json_error je;
     uint64_t v;
     char name[64];
     int rc = -1;
 
     memset(cfg, 0, sizeof *cfg);
-    memset(&r, 0, sizeof r);
-    r.err = err;
-    r.errlen = errlen;
     if (len > SCENARIO_MAX_BYTES) {
         snprintf(err, errlen, "the file is larger than %u bytes", SCENARIO_MAX_BYTES);
         return -1;
     }
-    r.doc.tok = malloc(SCENARIO_MAX_TOKENS * sizeof(struct json_token));
-    if (!r.doc.tok) {
-        snprintf(err, errlen, "out of memory");
-        return -1;
-    }
-    if (json_parse(&r.doc, json, len, r.doc.tok, SCENARIO_MAX_TOKENS, &je) != 0) {
-        snprintf(err, errlen, "line %u, column %u: %s", (unsigned)je.line, (unsigned)je.column,
-                 je.message);
+    if (sr_open(&r, json, len, SCENARIO_MAX_TOKENS, "", err, errlen) != 0)
         goto out;
-    }
     if (sr_object(&r, 0, "", sl_top_keys) != 0 ||
         sr_uint(&r, 0, "", "version", 1, 1, 1, &v) != 0 ||
         sr_string(&r, 0, "", "name", name, sizeof name) != 0)
@@ -400,6 +387,6 @@ int scenario_load(struct world_config *cfg, const char *json, uint32_t len, char
         goto out;
     rc = 0;
 out:
-    free(r.doc.tok);
+    sr_close(&r);
     return rc;
 }

@@ -22,4 +22,15 @@
 int scenario_load(struct world_config *cfg, const char *json, uint32_t len, char *err,
                   size_t errlen);
 
+/* One application object, as an entry of the scenario's `apps` is written, for a world
+ * that is already running (engine_app_add): the same reader and messages, under the path
+ * "app" ("app.to: names \"c\", which does not exist"). cfg is the running scenario's (its
+ * hosts are looked up; it is not changed). Two things a scenario's app may have are
+ * refused: `start_ms` (the app starts at once) and the request/response types (their
+ * rounds must be checked against the other half's, which the scenario reader does once,
+ * for the whole file). Returns 0 with *app filled, or -1 with the message in err. */
+#define SCENARIO_APP_MAX_BYTES 4096u
+int scenario_app_load(const struct world_config *cfg, const char *json, uint32_t len,
+                      struct world_app_config *app, char *err, size_t errlen);
+
 #endif

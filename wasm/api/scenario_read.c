@@ -2,6 +2,7 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 int sr_fail(struct scenario_reader *r, const char *path, const char *field, const char *fmt, ...)
@@ -21,6 +22,32 @@ int sr_fail(struct scenario_reader *r, const char *path, const char *field, cons
     vsnprintf(r->err + n, r->errlen - (size_t)n, fmt, ap);
     va_end(ap);
     return -1;
+}
+
+int sr_open(struct scenario_reader *r, const char *json, uint32_t len, uint32_t max_tokens,
+            const char *what, char *err, size_t errlen)
+{
+    struct json_error je;
+    memset(r, 0, sizeof *r);
+    r->err = err;
+    r->errlen = errlen;
+    r->doc.tok = malloc(max_tokens * sizeof(struct json_token));
+    if (!r->doc.tok) {
+        snprintf(err, errlen, "%sout of memory", what);
+        return -1;
+    }
+    if (json_parse(&r->doc, json, len, r->doc.tok, max_tokens, &je) != 0) {
+        snprintf(err, errlen, "%sline %u, column %u: %s", what, (unsigned)je.line,
+                 (unsigned)je.column, je.message);
+        return -1;
+    }
+    return 0;
+}
+
+void sr_close(struct scenario_reader *r)
+{
+    free(r->doc.tok);
+    r->doc.tok = NULL;
 }
 
 static const char *sr_type(const struct scenario_reader *r, uint32_t t)
@@ -100,7 +127,7 @@ int sr_enum(struct scenario_reader *r, uint32_t obj, const char *path, const cha
             const char *const *names, int required, int *out)
 {
     int i;
-    char list[160];
+    char list[256];
     size_t n = 0;
     uint32_t t = sr_get(r, obj, path, key, required);
     if (t == JSON_NONE)
@@ -154,19 +181,55 @@ int sr_string(struct scenario_reader *r, uint32_t obj, const char *path, const c
     return 0;
 }
 
+/* A decimal number of 1 to 3 digits without a leading zero, at most max: the characters
+ * read, or 0 if there is none. */
+static int sr_decimal(const char *s, unsigned max, unsigned *out)
+{
+    int n = 0;
+    unsigned v = 0;
+    while (n < 3 && s[n] >= '0' && s[n] <= '9')
+        v = v * 10u + (unsigned)(s[n++] - '0');
+    if (n == 0 || (n > 1 && s[0] == '0') || (s[n] >= '0' && s[n] <= '9') || v > max)
+        return 0;
+    *out = v;
+    return n;
+}
+
+int sr_ipv4_parse(const char *text, uint32_t *addr, uint8_t *prefix)
+{
+    const char *s = text;
+    uint32_t a = 0;
+    unsigned v, i;
+    int n;
+    for (i = 0; i < 4; i++) {
+        if (i > 0 && *s++ != '.')
+            return -1;
+        n = sr_decimal(s, 255, &v);
+        if (n == 0)
+            return -1;
+        a = a << 8 | v;
+        s += n;
+    }
+    if (prefix) {
+        if (*s++ != '/' || (n = sr_decimal(s, 32, &v)) == 0 || v < 1)
+            return -1;
+        s += n;
+        *prefix = (uint8_t)v;
+    }
+    if (*s != 0)
+        return -1;
+    *addr = a;
+    return 0;
+}
+
 int sr_cidr(struct scenario_reader *r, uint32_t obj, const char *path, const char *key,
             uint32_t *addr, uint8_t *prefix)
 {
-    char buf[32], tail;
-    unsigned a, b, c, d, len;
+    char buf[32];
     uint32_t t = sr_get(r, obj, path, key, 1);
     if (t == JSON_NONE)
         return -1;
-    if (json_string_copy(&r->doc, t, buf, sizeof buf) != 0 ||
-        sscanf(buf, "%3u.%3u.%3u.%3u/%2u%c", &a, &b, &c, &d, &len, &tail) != 5 || a > 255 ||
-        b > 255 || c > 255 || d > 255 || len < 1 || len > 32)
+    if (json_string_copy(&r->doc, t, buf, sizeof buf) != 0 || sr_ipv4_parse(buf, addr, prefix) != 0)
         return sr_fail(r, path, key, "must be an IPv4 address with a prefix length, like \"10.0.7.1/24\"");
-    *addr = (uint32_t)a << 24 | (uint32_t)b << 16 | (uint32_t)c << 8 | (uint32_t)d;
-    *prefix = (uint8_t)len;
     return 0;
 }

@@ -20,6 +20,13 @@ struct scenario_reader {
 
 int sr_fail(struct scenario_reader *r, const char *path, const char *field, const char *fmt, ...);
 
+/* Parses json[0..len) into r->doc, with up to max_tokens tokens (allocated here, released
+ * by sr_close) and err[0..errlen) for the messages. Returns 0, or -1 with a syntax error
+ * written as "<what>line 3, column 5: ..." (what: "" or a path and ": "). */
+int sr_open(struct scenario_reader *r, const char *json, uint32_t len, uint32_t max_tokens,
+            const char *what, char *err, size_t errlen);
+void sr_close(struct scenario_reader *r);
+
 /* Checks that `obj` is an object whose keys are all in `allowed` (NULL-terminated). */
 int sr_object(struct scenario_reader *r, uint32_t obj, const char *path,
               const char *const *allowed);
@@ -41,6 +48,10 @@ int sr_name(struct scenario_reader *r, uint32_t obj, const char *path, const cha
             int required, char *out);
 int sr_string(struct scenario_reader *r, uint32_t obj, const char *path, const char *key,
               char *out, uint32_t cap);
+/* An IPv4 address written "a.b.c.d" (prefix NULL) or "a.b.c.d/len" (len 1 .. 32): decimal
+ * numbers 0 .. 255 without leading zeros (inet_aton(3) would read those as octal), nothing
+ * else. The rules of web/src/scenarios/addr.ts. Returns 0, or -1 if text is not one. */
+int sr_ipv4_parse(const char *text, uint32_t *addr, uint8_t *prefix);
 /* "a.b.c.d/len". */
 int sr_cidr(struct scenario_reader *r, uint32_t obj, const char *path, const char *key,
             uint32_t *addr, uint8_t *prefix);

@@ -107,17 +107,25 @@ enum trec_link_kind {
     TREC_LINK_MODULE_FREE = 4   /* ... and is free again */
 };
 
-/* TREC_APP: 40 bytes, then `text_len` bytes of UTF-8 (no NUL), zero-padded to 8. */
+/* TREC_APP: 40 bytes, then `text_len` bytes of text (no NUL), zero-padded to 8: UTF-8 for
+ * a line or a report, the bytes as received (any bytes) for data. */
 #define TREC_APP_OFF_TIME 8          /* u64 us */
 #define TREC_APP_OFF_HOST 16         /* u8 */
-#define TREC_APP_OFF_APP 17          /* u8: app index in the scenario */
-#define TREC_APP_OFF_KIND 18         /* u8: 0 = a line of output, 1 = the final report */
+#define TREC_APP_OFF_APP 17          /* u8: app index in the scenario (or the slot an app
+                                        added to the running world got) */
+#define TREC_APP_OFF_KIND 18         /* u8: enum trec_app_kind */
 #define TREC_APP_OFF_DONE 19         /* u8: report: finished */
 #define TREC_APP_OFF_ERROR 20        /* i32: report: 0 or the stack error */
 #define TREC_APP_OFF_BYTES 24        /* u64: report: application bytes moved */
 #define TREC_APP_OFF_ELAPSED 32      /* u32: report: microseconds they took */
 #define TREC_APP_OFF_TEXT_LEN 36     /* u32 */
 #define TREC_APP_FIXED 40
+
+enum trec_app_kind {
+    TREC_APP_LINE = 0,     /* a line of output */
+    TREC_APP_REPORT = 1,   /* the final report */
+    TREC_APP_DATA = 2      /* bytes a tcp_client received, as they came; the other fields 0 */
+};
 
 /* A growing buffer of records and the running hash. */
 struct trec_buf {

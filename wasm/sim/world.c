@@ -305,10 +305,9 @@ const char *world_describe(struct world *w)
     return w->describe;
 }
 
-void world_app_record(struct world *w, uint8_t app, uint8_t kind, uint8_t done, int error,
-                      uint64_t bytes, uint32_t elapsed_us, const char *text)
+static void world_app_rec(struct world *w, uint8_t app, uint8_t kind, uint8_t done, int error,
+                          uint64_t bytes, uint32_t elapsed_us, const uint8_t *text, uint32_t n)
 {
-    uint32_t n = text ? (uint32_t)strlen(text) : 0;
     uint8_t *r = trec_buf_begin(&w->trace, TREC_APP, TREC_APP_FIXED + n);
     if (!r)
         return;
@@ -324,4 +323,16 @@ void world_app_record(struct world *w, uint8_t app, uint8_t kind, uint8_t done, 
     if (n)
         memcpy(r + TREC_APP_FIXED, text, n);
     trec_buf_commit(&w->trace, r);
+}
+
+void world_app_record(struct world *w, uint8_t app, uint8_t kind, uint8_t done, int error,
+                      uint64_t bytes, uint32_t elapsed_us, const char *text)
+{
+    world_app_rec(w, app, kind, done, error, bytes, elapsed_us, (const uint8_t *)text,
+                  text ? (uint32_t)strlen(text) : 0);
+}
+
+void world_app_data(struct world *w, uint8_t app, const uint8_t *data, uint32_t n)
+{
+    world_app_rec(w, app, TREC_APP_DATA, 0, 0, 0, 0, data, n);
 }

@@ -56,6 +56,7 @@ enum world_app_type {
     WORLD_APP_BULK_RECEIVER,
     WORLD_APP_REQRESP_CLIENT,
     WORLD_APP_REQRESP_SERVER,
+    WORLD_APP_TCP_CLIENT,      /* driven by the caller: world_app_send, world_app_close */
     WORLD_APP_TYPE_COUNT
 };
 
@@ -80,13 +81,16 @@ struct world_link_config {
 struct world_app_config {
     uint8_t type;              /* enum world_app_type */
     uint8_t host;
-    uint8_t to;                /* host index for clients and ping */
+    uint8_t to;                /* host index for clients and ping; WORLD_NODE_NONE when the
+                                  scenario gave an address (a peer outside the world) */
+    uint32_t to_addr;          /* the peer's address: host `to`'s, or the one given */
     uint16_t port;
     uint16_t local_port;       /* reqresp client */
     uint32_t start_ms;
     uint32_t count, size, interval_ms, timeout_ms; /* ping */
     uint32_t bytes;            /* echo client, bulk sender */
     uint8_t send_only;         /* echo client */
+    uint8_t probe;             /* tcp_client: close once connected */
     uint16_t first_round, n_rounds; /* into world_config.rounds */
 };
 
@@ -135,6 +139,22 @@ const uint8_t *world_pcapng(const struct world *w, size_t *len);
  * out (at most cap; returns the count). */
 int world_port_input(struct world *w, uint8_t link, const uint8_t *bytes, uint32_t n);
 uint32_t world_port_output(struct world *w, uint8_t link, uint8_t *buf, uint32_t cap);
+
+/* Applications in a running world (real-time mode: the page's tools), started, fed and
+ * stopped at the world's current time (world_live.c). Each writes a message naming the
+ * problem into err[0..errlen) when it fails.
+ *
+ * world_app_add: starts the app now. Returns its index (>= 0), which is the `app` of its
+ * trace records: a new slot while there is one, else the slot of a client that has
+ * finished and reported (servers keep theirs), or a negative ERR_*.
+ * world_app_send: a tcp_client's bytes to send; returns the count taken (less than n when
+ * its ring is full) or a negative ERR_*.
+ * world_app_close: a tcp_client closes (FIN after the queued bytes); a ping stops and
+ * prints its statistics now, as ^C does. 0 or a negative ERR_*. */
+int world_app_add(struct world *w, const struct world_app_config *app, char *err, size_t errlen);
+int world_app_send(struct world *w, uint32_t app, const uint8_t *bytes, uint32_t n, char *err,
+                   size_t errlen);
+int world_app_close(struct world *w, uint32_t app, char *err, size_t errlen);
 
 /* A JSON description of the built world (hosts, addresses, links, capture interfaces,
  * trace kind and drop reason names) for the reader of the trace. NUL-terminated, owned by

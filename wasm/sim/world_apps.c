@@ -1,14 +1,14 @@
 /* The scenario's applications: started at their time, polled after every step, their
- * output lines (ping) and final reports written as TREC_APP records. */
+ * output lines (ping, tcp_client) and final reports written as TREC_APP records. */
 #include "world_internal.h"
 
 #include <stdio.h>
 #include <string.h>
 
-static struct stack_sockaddr world_peer(const struct world *w, const struct world_app_config *c)
+static struct stack_sockaddr world_peer(const struct world_app_config *c)
 {
     struct stack_sockaddr sa;
-    sa.addr = w->cfg.hosts[c->to].addr;
+    sa.addr = c->to_addr;
     sa.port = c->port;
     return sa;
 }
@@ -18,15 +18,17 @@ int world_app_start(struct world *w, uint8_t i)
     const struct world_app_config *c = &w->cfg.apps[i];
     struct world_app *a = &w->apps[i];
     struct host *h = &w->hosts[c->host].h;
-    struct stack_sockaddr peer = world_peer(w, c);
+    struct stack_sockaddr peer = world_peer(c);
     int rc;
     char line[160];
 
     a->started = 1;
+    a->index = i;
+    a->w = w;
     switch (c->type) {
     case WORLD_APP_PING:
-        rc = ping_start(h, peer.addr, (uint16_t)(0x1000u + i), (uint16_t)c->size, c->count,
-                        c->interval_ms, c->timeout_ms);
+        rc = ping_start(h, peer.addr, (uint16_t)(0x1000u + i + 32u * a->generation),
+                        (uint16_t)c->size, c->count, c->interval_ms, c->timeout_ms);
         if (rc == ERR_OK && ping_format_header(h, line, sizeof line))
             world_app_record(w, i, 0, 0, 0, 0, 0, line);
         break;
@@ -65,6 +67,16 @@ int world_app_start(struct world *w, uint8_t i)
         rc = app_reqresp_server_start(&a->s.rr_server, h, c->port,
                                       &w->cfg.rounds[c->first_round], c->n_rounds);
         break;
+    case WORLD_APP_TCP_CLIENT: {
+        struct app_tcp_client_params p;
+        memset(&p, 0, sizeof p);
+        p.server = peer;
+        p.probe = c->probe;
+        p.sink = world_tcp_client_sink;
+        p.ctx = a;
+        rc = app_tcp_client_start(&a->s.tcp_client, h, &p);
+        break;
+    }
     default:
         rc = ERR_ARG;
     }
@@ -77,7 +89,7 @@ int world_app_start(struct world *w, uint8_t i)
 }
 
 /* The final report of a client: bytes moved and the time they took, once. */
-static void world_app_report(struct world *w, uint8_t i, int at_end)
+void world_app_report(struct world *w, uint8_t i, int at_end)
 {
     const struct world_app_config *c = &w->cfg.apps[i];
     struct world_app *a = &w->apps[i];
@@ -137,6 +149,14 @@ static void world_app_report(struct world *w, uint8_t i, int at_end)
         bytes = (uint64_t)r->req_bytes + r->resp_bytes;
         break;
     }
+    case WORLD_APP_TCP_CLIENT: {
+        const struct app_tcp_client_report *r = &a->s.tcp_client.report;
+        done = r->done;
+        err = r->error;
+        bytes = r->bytes_received;
+        us = r->elapsed_us;
+        break;
+    }
     case WORLD_APP_TCP_ECHO_SERVER:
         bytes = a->s.echo_server.bytes_echoed;
         break;
@@ -153,7 +173,7 @@ static void world_app_report(struct world *w, uint8_t i, int at_end)
     world_app_record(w, i, 1, (uint8_t)done, err, bytes, us, text[0] ? text : NULL);
 }
 
-static void world_ping_lines(struct world *w, uint8_t i)
+void world_ping_lines(struct world *w, uint8_t i)
 {
     struct host *h = &w->hosts[w->cfg.apps[i].host].h;
     struct ping_event ev;
@@ -170,7 +190,9 @@ static int world_app_poll(struct world *w, uint8_t i, stack_time_t *next)
     struct host *h = &w->hosts[c->host].h;
     switch (c->type) {
     case WORLD_APP_PING:
-        world_ping_lines(w, i);
+        /* A ping that has reported leaves the host's ping state to a later one. */
+        if (!a->reported)
+            world_ping_lines(w, i);
         return 0;
     case WORLD_APP_TCP_ECHO_SERVER:
         return app_tcp_echo_poll(&a->s.echo_server, h, next);
@@ -189,13 +211,15 @@ static int world_app_poll(struct world *w, uint8_t i, stack_time_t *next)
         return app_reqresp_client_poll(&a->s.rr_client, h, next);
     case WORLD_APP_REQRESP_SERVER:
         return app_reqresp_server_poll(&a->s.rr_server, h, next);
+    case WORLD_APP_TCP_CLIENT:
+        return app_tcp_client_poll(&a->s.tcp_client, h, next);
     default:
         return 0;
     }
 }
 
 /* Servers never finish on their own: they report at the end of the run. */
-static int world_app_is_server(uint8_t type)
+int world_app_is_server(uint8_t type)
 {
     return type == WORLD_APP_TCP_ECHO_SERVER || type == WORLD_APP_TCP_DISCARD_SERVER ||
            type == WORLD_APP_UDP_ECHO_SERVER || type == WORLD_APP_UDP_DISCARD_SERVER ||
@@ -225,7 +249,7 @@ void world_apps_report_all(struct world *w)
 {
     uint8_t i;
     for (i = 0; i < w->cfg.n_apps; i++) {
-        if (w->cfg.apps[i].type == WORLD_APP_PING && w->apps[i].started)
+        if (w->cfg.apps[i].type == WORLD_APP_PING && w->apps[i].started && !w->apps[i].reported)
             world_ping_lines(w, i);
         if (!w->apps[i].reported)
             world_app_report(w, i, 1);

@@ -3,6 +3,8 @@
  *   world_frame.c    a datagram handed to a link: faults, capture, records; deliveries
  *   world_link.c     one interface over the four link kinds
  *   world_apps.c     the applications
+ *   world_tcp_client.c  the tcp_client's lines and received data
+ *   world_live.c     applications added to, fed and stopped in a running world
  *   world_cause.c    cause links: which frame a retransmission re-sends, and why
  *   world_port.c     the external link of real-time mode
  *   world_describe.c the JSON description of a built world
@@ -14,6 +16,7 @@
 #include "app_bulk.h"
 #include "app_echo_client.h"
 #include "app_reqresp.h"
+#include "app_tcp_client.h"
 #include "app_tcp_discard.h"
 #include "app_tcp_echo.h"
 #include "app_udp_services.h"
@@ -112,10 +115,14 @@ union world_app_state {
     struct app_bulk_receiver bulk_receiver;
     struct app_reqresp_client rr_client;
     struct app_reqresp_server rr_server;
+    struct app_tcp_client tcp_client;
 };
 
 struct world_app {
     uint8_t started, reported;
+    uint8_t index;               /* its slot in w->apps */
+    uint8_t generation;          /* apps that had the slot before (world_live.c) */
+    struct world *w;             /* for the callbacks of an app (tcp_client's sink) */
     uint64_t next;               /* its own deadline, WORLD_NEVER if none */
     union world_app_state s;
 };
@@ -212,6 +219,15 @@ size_t world_state_comment(struct world *w, uint8_t node, const uint8_t *data, u
 int world_app_start(struct world *w, uint8_t index);
 void world_apps_poll(struct world *w);
 void world_apps_report_all(struct world *w);
+int world_app_is_server(uint8_t type);
+/* The lines of ping app i that are not written yet. */
+void world_ping_lines(struct world *w, uint8_t i);
+/* App i's final report, if it has finished (or at_end: the run is over); for an app that
+ * has not reported yet. */
+void world_app_report(struct world *w, uint8_t i, int at_end);
+
+/* world_tcp_client.c: the sink of app_tcp_client.h (ctx: the struct world_app) */
+void world_tcp_client_sink(void *ctx, uint8_t event, const uint8_t *data, uint16_t n);
 
 /* world_port.c */
 int world_port_build(struct world *w, struct world_link *l);
@@ -228,5 +244,7 @@ char *world_describe_build(const struct world *w);
 /* world.c */
 void world_app_record(struct world *w, uint8_t app, uint8_t kind, uint8_t done, int error,
                       uint64_t bytes, uint32_t elapsed_us, const char *text);
+/* A TREC_APP_DATA record: n bytes an app received. */
+void world_app_data(struct world *w, uint8_t app, const uint8_t *data, uint32_t n);
 
 #endif

@@ -75,10 +75,27 @@ void world_port_deliver(struct world *w, uint8_t link, const uint8_t *data, uint
     world_frame_deliver(w, link, &d);
 }
 
+/* Frames came in between two steps of the world: the applications get their turn now, as
+ * in a step after a delivery (world.c, world_step), so what they make of the frames (a
+ * tcp_client's "Connected", its data) is written at the time of the input, whenever the
+ * caller runs the world next. Every host is polled first, so that the socket calls the
+ * applications make carry this time. */
+static void world_port_settle(struct world *w)
+{
+    uint8_t i;
+    for (i = 0; i < w->cfg.n_hosts; i++) {
+        host_poll(&w->hosts[i].h, (stack_time_t)w->now);
+        world_flush(w);
+    }
+    world_apps_poll(w);
+    for (i = 0; i < w->cfg.n_links; i++)
+        world_link_signals(w, i);
+}
+
 int world_port_input(struct world *w, uint8_t link, const uint8_t *bytes, uint32_t n)
 {
     struct world_link *l;
-    uint32_t i;
+    uint32_t i, frames = 0;
     if (link >= w->cfg.n_links || w->links[link].cfg.type != WORLD_LINK_EXTERNAL)
         return ERR_ARG;
     l = &w->links[link];
@@ -93,6 +110,7 @@ int world_port_input(struct world *w, uint8_t link, const uint8_t *bytes, uint32
             l->rx_wire = l->rx_count;
             l->rx_count = 0;
             world_frame_send(w, link, LINK_DIR_BA, WORLD_NODE_NONE, l->rx_buf, len, TREC_NONE);
+            frames++;
         } else if (r == SLIP_FRAME_ERROR) {
             enum drop_reason why = l->cfg.serial.framing == LINK_SERIAL_SLIP6
                                        ? l->rx_slip6.last_error
@@ -102,5 +120,7 @@ int world_port_input(struct world *w, uint8_t link, const uint8_t *bytes, uint32
             l->rx_count = 0;
         }
     }
+    if (frames)
+        world_port_settle(w);
     return ERR_OK;
 }

@@ -3,7 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { Engine, EngineScenarioError } from './engine.ts';
 import { runScenario } from './run.ts';
-import { Fate } from './trace_types.ts';
+import { Trace } from './trace_reader.ts';
+import { AppRecordKind, Fate } from './trace_types.ts';
 
 const twoHosts = (apps: unknown[], link: Record<string, unknown> = {}) =>
   JSON.stringify({
@@ -75,6 +76,195 @@ describe('engine', () => {
     }
   });
 });
+
+describe('engine: applications added while a real-time world runs', () => {
+  const realtime = () =>
+    Engine.create(
+      JSON.stringify({
+        version: 1,
+        name: 'rt',
+        title: 'rt',
+        duration_ms: 600000,
+        hosts: [{ name: 'pc', addr: '10.0.7.1/24' }],
+        links: [{ name: 'usb', type: 'external', a: 'pc' }],
+      }),
+    );
+
+  it('a tcp_client connects, its bytes leave the port SLIP-framed at the time of the send, what comes back is data', async () => {
+    const engine = await realtime();
+    const trace = new Trace();
+    try {
+      engine.run(1000);
+      expect(engine.appAdd({ type: 'tcp_client', host: 'pc', to: '10.0.7.2', port: 7 })).toBe(0);
+      const [syn] = slipDecode(engine.portRead(0));
+      expect(syn![33]).toBe(0x02); // SYN
+      expect([...syn!.slice(16, 20)]).toEqual([10, 0, 7, 2]);
+      const sport = (syn![20]! << 8) | syn![21]!;
+      expect((syn![22]! << 8) | syn![23]!).toBe(7);
+      const iss = u32(syn!, 24);
+
+      engine.run(20000);
+      engine.portWrite(0, slipEncode(tcpSegment(sport, 5000, iss + 1, 0x12, [])));
+      expect(slipDecode(engine.portRead(0))[0]![33]).toBe(0x10); // our ACK of the SYN/ACK
+
+      engine.run(50000);
+      const sent = Uint8Array.of(0x68, 0x69, 0xc0, 0xdb, 0x0a);
+      expect(engine.appSend(0, sent)).toBe(5);
+      const wire = engine.portRead(0);
+      expect(wire[0]).toBe(0xc0);
+      expect(wire[wire.length - 1]).toBe(0xc0);
+      expect(hasRun(wire, [0xdb, 0xdc, 0xdb, 0xdd])).toBe(true); // both escapes of RFC 1055
+      const [data] = slipDecode(wire);
+      expect([...data!.slice(40)]).toEqual([...sent]);
+      expect(u32(data!, 24)).toBe(iss + 1);
+
+      engine.run(60000);
+      engine.portWrite(0, slipEncode(tcpSegment(sport, 5001, iss + 6, 0x18, [0x6f, 0x6b, 0xc0, 0x00])));
+      trace.append(engine.takeTrace());
+      const lines = trace.apps.filter((a) => a.kind === AppRecordKind.Line).map((a) => [a.time, a.text]);
+      expect(lines).toEqual([[20000, 'Connected to 10.0.7.2:7']]);
+      const got = trace.apps.filter((a) => a.kind === AppRecordKind.Data);
+      expect(got).toHaveLength(1);
+      expect(got[0]!.time).toBe(60000);
+      expect([...got[0]!.data!]).toEqual([0x6f, 0x6b, 0xc0, 0x00]);
+      const fromPc = trace.frames.filter((f) => f.dir === 0);
+      // SYN, ACK, data; the ACK of "ok" waits for the delayed-ACK timer (RFC 1122 4.2.3.2)
+      expect(fromPc.map((f) => f.tSent)).toEqual([1000, 20000, 50000]);
+      expect(fromPc[2]!.bytes.length).toBe(45);
+
+      engine.appClose(0);
+      expect(slipDecode(engine.portRead(0))[0]![33]! & 0x01).toBe(1); // FIN
+      expect(() => engine.appSend(0, sent)).toThrow('app 0: is closing');
+    } finally {
+      engine.destroy();
+    }
+  });
+
+  it('ping to 10.0.7.2 put on the port: the echo request at once, the reply timed when it comes back', async () => {
+    const engine = await realtime();
+    const trace = new Trace();
+    try {
+      engine.run(5000);
+      expect(engine.appAdd('{"type":"ping","host":"pc","to":"10.0.7.2","count":2}')).toBe(0);
+      expect(engine.nextEventUs()).toBe(1005000); // the second request
+      const [req] = slipDecode(engine.portRead(0));
+      expect(req!.length).toBe(84);
+      expect(req![20]).toBe(8); // echo request
+      expect([...req!.slice(16, 20)]).toEqual([10, 0, 7, 2]);
+      engine.run(35000);
+      engine.portWrite(0, slipEncode(echoReplyTo(req!)));
+      trace.append(engine.takeTrace());
+      expect(trace.frames[0]!.tSent).toBe(5000);
+      expect(trace.apps.map((a) => [a.time, a.text])).toEqual([
+        [5000, 'PING 10.0.7.2 (10.0.7.2) 56(84) bytes of data.'],
+        [35000, '64 bytes from 10.0.7.2: icmp_seq=1 ttl=64 time=30.0 ms'],
+      ]);
+      engine.appClose(0);
+      trace.append(engine.takeTrace());
+      const report = trace.apps.find((a) => a.kind === AppRecordKind.Report)!;
+      expect(report.time).toBe(35000);
+      expect(report.text).toMatch(/^--- 10\.0\.7\.2 ping statistics ---\n1 packets transmitted, 1 received, 0% packet loss, time 0ms\n/);
+    } finally {
+      engine.destroy();
+    }
+  });
+
+  it('refuses what it cannot start, naming the field or the app', async () => {
+    const engine = await realtime();
+    try {
+      engine.run(1000);
+      expect(() => engine.appAdd({ type: 'ping', host: 'pc', to: '10.0.7.1' })).toThrow(
+        new EngineScenarioError('app.to: must differ from host (10.0.7.1 is the address of host "pc")'),
+      );
+      expect(() => engine.appAdd({ type: 'tcp_client', host: 'pc', to: '10.0.7.2' })).toThrow('app.port: is required');
+      const ping = engine.appAdd({ type: 'ping', host: 'pc', to: '10.0.7.2' });
+      expect(() => engine.appSend(ping, Uint8Array.of(1))).toThrow('only a tcp_client takes bytes to send');
+      expect(() => engine.appClose(ping + 1)).toThrow(`app ${ping + 1}: no such app`);
+    } finally {
+      engine.destroy();
+    }
+  });
+});
+
+function slipEncode(d: Uint8Array): Uint8Array {
+  const out = [0xc0];
+  for (const b of d) out.push(...(b === 0xc0 ? [0xdb, 0xdc] : b === 0xdb ? [0xdb, 0xdd] : [b]));
+  out.push(0xc0);
+  return Uint8Array.from(out);
+}
+
+function slipDecode(wire: Uint8Array): Uint8Array[] {
+  const frames: Uint8Array[] = [];
+  let cur: number[] = [];
+  for (let i = 0; i < wire.length; i++) {
+    const b = wire[i]!;
+    if (b === 0xc0) {
+      if (cur.length > 0) frames.push(Uint8Array.from(cur));
+      cur = [];
+    } else if (b === 0xdb) {
+      cur.push(wire[++i] === 0xdc ? 0xc0 : 0xdb);
+    } else cur.push(b);
+  }
+  return frames;
+}
+
+function hasRun(a: Uint8Array, run: number[]): boolean {
+  return a.some((_, i) => run.every((b, k) => a[i + k] === b));
+}
+
+function u32(d: Uint8Array, o: number): number {
+  return ((d[o]! << 24) | (d[o + 1]! << 16) | (d[o + 2]! << 8) | d[o + 3]!) >>> 0;
+}
+
+function onesSum(words: number[]): number {
+  let s = 0;
+  for (const w of words) s += w;
+  while (s > 0xffff) s = (s & 0xffff) + (s >>> 16);
+  return ~s & 0xffff;
+}
+
+function words(d: ArrayLike<number>, from: number, to: number): number[] {
+  const w: number[] = [];
+  for (let i = from; i < to; i += 2) w.push((d[i]! << 8) | (i + 1 < to ? d[i + 1]! : 0));
+  return w;
+}
+
+/** 10.0.7.2:7 -> 10.0.7.1:dport, window 4096, checksums right (RFC 791, RFC 9293 3.1). */
+function tcpSegment(dport: number, seq: number, ack: number, flags: number, data: number[]): Uint8Array {
+  const d = new Uint8Array(40 + data.length);
+  d.set([0x45, 0, 0, d.length, 0, 1, 0, 0, 64, 6, 0, 0, 10, 0, 7, 2, 10, 0, 7, 1]);
+  d.set([0, 7, dport >> 8, dport & 0xff], 20);
+  for (let i = 0; i < 4; i++) {
+    d[24 + i] = (seq >>> (24 - 8 * i)) & 0xff;
+    d[28 + i] = (ack >>> (24 - 8 * i)) & 0xff;
+  }
+  d.set([0x50, flags, 0x10, 0x00], 32);
+  d.set(data, 40);
+  const ip = onesSum(words(d, 0, 20));
+  d[10] = ip >> 8;
+  d[11] = ip & 0xff;
+  const tcp = onesSum([...words(d, 12, 20), 6, d.length - 20, ...words(d, 20, d.length)]);
+  d[36] = tcp >> 8;
+  d[37] = tcp & 0xff;
+  return d;
+}
+
+/** The echo reply to an echo request: addresses swapped, type 0, checksums redone. */
+function echoReplyTo(req: Uint8Array): Uint8Array {
+  const d = Uint8Array.from(req);
+  d.set(req.slice(16, 20), 12);
+  d.set(req.slice(12, 16), 16);
+  d[10] = d[11] = 0;
+  d[20] = 0;
+  d[22] = d[23] = 0;
+  const ip = onesSum(words(d, 0, 20));
+  d[10] = ip >> 8;
+  d[11] = ip & 0xff;
+  const icmp = onesSum(words(d, 20, d.length));
+  d[22] = icmp >> 8;
+  d[23] = icmp & 0xff;
+  return d;
+}
 
 /** 10.0.7.2 -> 10.0.7.1 ICMP echo request, id 0x1234, seq 1, 8 bytes of data, no SLIP specials. */
 function echoRequest(): Uint8Array {

@@ -60,6 +60,11 @@ export class Engine {
     return this.mod._engine_duration(this.h);
   }
 
+  /** The next virtual instant at which something is due, or -1 (real-time mode: when to wake). */
+  nextEventUs(): number {
+    return this.mod._engine_next_event(this.h);
+  }
+
   /** The records written since the last call, copied out of wasm memory. */
   takeTrace(): Uint8Array {
     const ptr = this.mod._engine_trace_ptr(this.h);
@@ -99,6 +104,45 @@ export class Engine {
     const out = this.mod.HEAPU8.slice(ptr, ptr + n);
     this.mod._engine_free(ptr);
     return out;
+  }
+
+  /**
+   * Real-time mode: starts an application now (at `nowUs`), as an entry of a scenario's
+   * `apps` is written (docs/scenario-format.md), without `start_ms`; not the
+   * request/response types. Returns its index: the `app` of its trace records. Throws
+   * EngineScenarioError naming the problem ("app.to: ...", "app: no free app slot (32 in
+   * use)").
+   */
+  appAdd(app: object | string): number {
+    const bytes = new TextEncoder().encode(typeof app === 'string' ? app : JSON.stringify(app));
+    const ptr = this.mod._engine_alloc(bytes.length);
+    this.mod.HEAPU8.set(bytes, ptr);
+    const rc = this.mod._engine_app_add(this.h, ptr, bytes.length);
+    this.mod._engine_free(ptr);
+    if (rc < 0) throw new EngineScenarioError(this.error());
+    return rc;
+  }
+
+  /**
+   * Bytes for a tcp_client to send, now. Returns how many it took: fewer than given when
+   * its buffers are full (TCP's send buffer, then a 4096-byte ring); send the rest later.
+   */
+  appSend(app: number, bytes: Uint8Array): number {
+    const ptr = this.mod._engine_alloc(bytes.length);
+    this.mod.HEAPU8.set(bytes, ptr);
+    const rc = this.mod._engine_app_send(this.h, app, ptr, bytes.length);
+    this.mod._engine_free(ptr);
+    if (rc < 0) throw new Error(`engine: ${this.error()}`);
+    return rc;
+  }
+
+  /** A tcp_client closes (FIN after its queued bytes); a ping stops and prints its statistics (^C). */
+  appClose(app: number): void {
+    if (this.mod._engine_app_close(this.h, app) < 0) throw new Error(`engine: ${this.error()}`);
+  }
+
+  private error(): string {
+    return this.mod.UTF8ToString(this.mod._engine_error(this.h));
   }
 
   destroy(): void {

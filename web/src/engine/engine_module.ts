@@ -25,6 +25,9 @@ export interface EngineModule {
   _engine_describe(e: number): number;
   _engine_port_write(e: number, link: number, bytes: number, n: number): number;
   _engine_port_read(e: number, link: number, buf: number, cap: number): number;
+  _engine_app_add(e: number, json: number, len: number): number;
+  _engine_app_send(e: number, app: number, bytes: number, n: number): number;
+  _engine_app_close(e: number, app: number): number;
   _engine_alloc(n: number): number;
   _engine_free(p: number): void;
 }

@@ -2,6 +2,7 @@
 // as two records, TREC_FRAME when sent and TREC_FATE when their fate is known; the reader
 // joins them by id. Offsets below are the C header's, named the same way.
 import {
+  AppRecordKind,
   Fate,
   type TraceAppRecord,
   type TraceEvent,
@@ -114,17 +115,21 @@ export class Trace {
   private readApp(v: DataView, b: Uint8Array, o: number): TraceAppRecord {
     const n = v.getUint32(o + APP_OFF.textLen, true);
     const start = o + APP_OFF.fixed;
-    return {
+    const kind = v.getUint8(o + APP_OFF.kind) as AppRecordKind;
+    const rec: TraceAppRecord = {
       time: u64(v, o + APP_OFF.time),
       host: v.getUint8(o + APP_OFF.host),
       app: v.getUint8(o + APP_OFF.app),
-      kind: v.getUint8(o + APP_OFF.kind) as 0 | 1,
+      kind,
       done: v.getUint8(o + APP_OFF.done) === 1,
       error: v.getInt32(o + APP_OFF.error, true),
       bytes: u64(v, o + APP_OFF.bytes),
       elapsedUs: v.getUint32(o + APP_OFF.elapsed, true),
       text: this.decoder.decode(b.subarray(start, start + n)),
     };
+    // Received bytes are kept as they came (a copy: the batch is reused by the caller).
+    if (kind === AppRecordKind.Data) rec.data = b.slice(start, start + n);
+    return rec;
   }
 }
 

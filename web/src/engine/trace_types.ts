@@ -98,11 +98,20 @@ export interface TraceAppRecord {
   time: number;
   host: number;
   app: number;
-  /** 0: a line of output, 1: the final report. */
-  kind: 0 | 1;
+  /** 0: a line of output, 1: the final report, 2: bytes a tcp_client received (`data`). */
+  kind: AppRecordKind;
   done: boolean;
   error: number;
   bytes: number;
   elapsedUs: number;
+  /** The line or the report's text; for data, the bytes decoded as UTF-8 (lossy: use `data`). */
   text: string;
+  /** kind 2 only: the bytes as received, any bytes. */
+  data?: Uint8Array;
+}
+
+export const enum AppRecordKind {
+  Line = 0,
+  Report = 1,
+  Data = 2,
 }

@@ -14,9 +14,19 @@ export type AddrResult = { ok: true; value: HostAddr } | { ok: false; reason: st
 export function parseAddr(text: string): AddrResult {
   const slash = text.indexOf('/');
   if (slash < 0) return fail('the "/len" prefix length is missing');
-  const quad = text.slice(0, slash).split('.');
+  const ip = parseIp(text.slice(0, slash));
+  if (!ip.ok) return ip;
   const len = text.slice(slash + 1);
-  if (quad.length !== 4) return fail(`"${text.slice(0, slash)}" is not four numbers separated by dots`);
+  if (!/^[0-9]+$/.test(len)) return fail(`prefix length "${len}" is not a number 1 .. 32`);
+  const prefix = Number(len);
+  if (prefix < 1 || prefix > 32 || (len.length > 1 && len.startsWith('0'))) return fail(`prefix length ${len} is not in 1 .. 32`);
+  return { ok: true, value: { addr: ip.value, prefix } };
+}
+
+/** Parses "a.b.c.d" (an app's `to` given as an address) by the rules of parseAddr(). */
+export function parseIp(text: string): { ok: true; value: number } | { ok: false; reason: string } {
+  const quad = text.split('.');
+  if (quad.length !== 4) return fail(`"${text}" is not four numbers separated by dots`);
   let addr = 0;
   for (const part of quad) {
     if (!/^[0-9]+$/.test(part)) return fail(`"${part}" is not a number 0 .. 255`);
@@ -26,13 +36,10 @@ export function parseAddr(text: string): AddrResult {
     if (n > 255) return fail(`${part} is not in 0 .. 255`);
     addr = addr * 256 + n;
   }
-  if (!/^[0-9]+$/.test(len)) return fail(`prefix length "${len}" is not a number 1 .. 32`);
-  const prefix = Number(len);
-  if (prefix < 1 || prefix > 32 || (len.length > 1 && len.startsWith('0'))) return fail(`prefix length ${len} is not in 1 .. 32`);
-  return { ok: true, value: { addr, prefix } };
+  return { ok: true, value: addr };
 }
 
-function fail(reason: string): AddrResult {
+function fail(reason: string): { ok: false; reason: string } {
   return { ok: false, reason };
 }
 

@@ -7,7 +7,7 @@
 
 import type { ErrorObject } from 'ajv';
 
-import { parseAddr } from './addr.ts';
+import { parseAddr, parseIp } from './addr.ts';
 import { childPath, pointerToPath, type ScenarioError } from './errors.ts';
 
 type Schema = Record<string, unknown>;
@@ -112,6 +112,12 @@ export function expectation(s: Schema, data?: unknown, inheritedType?: unknown):
   if (Array.isArray(s.enum)) return `one of: ${s.enum.map((v) => (typeof v === 'string' ? v : formatValue(v))).join(', ')}`;
   if (Array.isArray(s.anyOf)) return (s.anyOf as Schema[]).map((b) => expectation(b, data, type)).join(' or ');
   if (typeof s.pattern === 'string') {
+    // An app's `to`: a name or an address; for what looks like an address, parseIp says why not.
+    if (s.pattern.startsWith('^([a-z]') && s.pattern.includes('25[0-5]')) {
+      const r = typeof data === 'string' && /^[0-9]/.test(data) ? parseIp(data) : null;
+      const why = r && !r.ok ? `: ${r.reason}` : '';
+      return `a host name (at most 15 characters: a lowercase letter, then lowercase letters, digits, "_" or "-") or an IPv4 address like "10.0.7.2"${why}`;
+    }
     // The address's pattern is too long to show; parseAddr says what is wrong with it.
     if (s.pattern.includes('25[0-5]')) {
       const r = typeof data === 'string' ? parseAddr(data) : null;

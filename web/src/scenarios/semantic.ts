@@ -3,10 +3,10 @@
 // two), and ranges that depend on another field (tcp_rto_min_ms <= tcp_rto_max_ms). Runs
 // only on a document that passed the schema, so every field has its type and range.
 
-import { formatIp, hostAddrProblem, parseAddr } from './addr.ts';
+import { formatIp, hostAddrProblem, parseAddr, parseIp } from './addr.ts';
 import { nfcChunkBytesDefault, schemaDefault } from './defaults.ts';
 import type { ScenarioError } from './errors.ts';
-import type { Fault, NfcLink, Scenario, StackConfig } from './types.ts';
+import type { App, Fault, NfcLink, Peer, Scenario, StackConfig } from './types.ts';
 
 type Report = (path: string, message: string) => void;
 
@@ -195,7 +195,8 @@ function checkApps(s: Scenario, names: Map<string, Kind>, report: Report): void 
   apps.forEach((a, i) => {
     hostRef(`apps[${i}].host`, a.host, names, report, hosts);
     if (!('to' in a)) return;
-    if (hostRef(`apps[${i}].to`, a.to, names, report, hosts) && a.to === a.host)
+    if (isAddress(a.to)) checkPeerAddress(s, a, `apps[${i}].to`, report);
+    else if (hostRef(`apps[${i}].to`, a.to, names, report, hosts) && a.to === a.host)
       report(`apps[${i}].to`, `must differ from host (both are "${a.host}")`);
   });
   // The engine keeps every app's rounds in one table of MAX_ROUNDS_TOTAL (world.h).
@@ -211,8 +212,9 @@ function checkApps(s: Scenario, names: Map<string, Kind>, report: Report): void 
   apps.forEach((c, ci) => {
     if (c.type !== 'reqresp_client') return;
     const port = c.port ?? (schemaDefault('reqrespClientApp', 'port') as number);
+    const to = peerAddress(s, c.to);
     apps.forEach((sv, si) => {
-      if (sv.type !== 'reqresp_server' || sv.host !== c.to) return;
+      if (sv.type !== 'reqresp_server' || to === null || peerAddress(s, sv.host) !== to) return;
       if ((sv.port ?? (schemaDefault('reqrespServerApp', 'port') as number)) !== port) return;
       const k = sv.rounds.findIndex((r, n) => r.req !== c.rounds[n]?.req || r.resp !== c.rounds[n]?.resp);
       if (sv.rounds.length !== c.rounds.length)
@@ -221,6 +223,39 @@ function checkApps(s: Scenario, names: Map<string, Kind>, report: Report): void 
         report(`apps[${si}].rounds[${k}]`, `req ${sv.rounds[k]!.req} / resp ${sv.rounds[k]!.resp} differs from its client's (apps[${ci}].rounds[${k}]: req ${c.rounds[k]!.req} / resp ${c.rounds[k]!.resp}); both get the same rounds`);
     });
   });
+}
+
+// A name starts with a letter, an address with a digit (the schema allows nothing else).
+function isAddress(peer: Peer): boolean {
+  return /^[0-9]/.test(peer);
+}
+
+/** The address a peer stands for: the one written, or the named host's; null if unknown. */
+function peerAddress(s: Scenario, peer: Peer): number | null {
+  if (isAddress(peer)) {
+    const r = parseIp(peer);
+    return r.ok ? r.value : null;
+  }
+  const h = s.hosts.find((x) => x.name === peer);
+  const r = h ? parseAddr(h.addr) : null;
+  return r?.ok ? r.value.addr : null;
+}
+
+// An address as `to` may be a peer outside the scenario, but one a host could have
+// (hostAddrProblem; the subnet's own address and broadcast count on the host's subnet) and
+// not the app's own host's. The engine checks the same, in the same words
+// (wasm/api/scenario_apps.c).
+function checkPeerAddress(s: Scenario, a: App & { to: Peer }, path: string, report: Report): void {
+  const to = parseIp(a.to);
+  if (!to.ok) return; // the schema's pattern already said why
+  const own = s.hosts.find((h) => h.name === a.host);
+  const mine = own ? parseAddr(own.addr) : null;
+  const onMySubnet =
+    mine?.ok === true && Math.floor(to.value / 2 ** (32 - mine.value.prefix)) === Math.floor(mine.value.addr / 2 ** (32 - mine.value.prefix));
+  const problem = hostAddrProblem({ addr: to.value, prefix: onMySubnet ? mine.value.prefix : 32 });
+  if (problem !== null) report(path, problem);
+  else if (mine?.ok && mine.value.addr === to.value)
+    report(path, `must differ from host (${a.to} is the address of host "${a.host}")`);
 }
 
 /** " (hosts: pc, mcu; bridges: ptx)": what the author could have meant. */

@@ -6,6 +6,8 @@
 
 /** Host, bridge or link name: [a-z][a-z0-9_-]*, at most 15 characters, one namespace. */
 export type NodeName = string;
+/** What an app talks to: a host's name, or an IPv4 address "a.b.c.d" (a peer outside the scenario). */
+export type Peer = string;
 
 export type TcpCc = 'none' | 'fixed' | 'reno' | 'newreno';
 export type TcpRto = 'rfc6298' | 'vj_ticks' | 'fixed' | 'nfc_alg1';
@@ -158,7 +160,7 @@ interface AppBase {
 
 export interface PingApp extends AppBase {
   type: 'ping';
-  to: NodeName;
+  to: Peer;
   /** 0: until the run ends */
   count?: number;
   size?: number;
@@ -188,7 +190,7 @@ export interface UdpDiscardServerApp extends AppBase {
 
 export interface TcpEchoClientApp extends AppBase {
   type: 'tcp_echo_client';
-  to: NodeName;
+  to: Peer;
   port?: number;
   bytes: number;
   send_only?: boolean;
@@ -196,7 +198,7 @@ export interface TcpEchoClientApp extends AppBase {
 
 export interface BulkSenderApp extends AppBase {
   type: 'bulk_sender';
-  to: NodeName;
+  to: Peer;
   port?: number;
   bytes: number;
 }
@@ -215,7 +217,7 @@ export interface Round {
 
 export interface ReqrespClientApp extends AppBase {
   type: 'reqresp_client';
-  to: NodeName;
+  to: Peer;
   port?: number;
   /** 0: ephemeral */
   local_port?: number;
@@ -228,6 +230,14 @@ export interface ReqrespServerApp extends AppBase {
   rounds: Round[];
 }
 
+export interface TcpClientApp extends AppBase {
+  type: 'tcp_client';
+  to: Peer;
+  port: number;
+  /** close as soon as connected: a port probe */
+  probe?: boolean;
+}
+
 export type App =
   | PingApp
   | TcpEchoServerApp
@@ -238,7 +248,8 @@ export type App =
   | BulkSenderApp
   | BulkReceiverApp
   | ReqrespClientApp
-  | ReqrespServerApp;
+  | ReqrespServerApp
+  | TcpClientApp;
 export type AppType = App['type'];
 
 export interface Scenario {

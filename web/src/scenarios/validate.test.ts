@@ -15,7 +15,7 @@ const load = (rel: string): unknown => JSON.parse(read(rel));
 const expected = load('bad-expected.json') as Record<string, Array<{ path: string; message: string }>>;
 
 describe('valid scenarios', () => {
-  it.each(['minimal.json', 'rich.json'])('%s passes', (file) => {
+  it.each(['minimal.json', 'rich.json', 'realtime.json'])('%s passes', (file) => {
     const r = parseScenario(read(`good/${file}`));
     expect(r.ok ? [] : r.errors).toEqual([]);
   });
@@ -32,7 +32,7 @@ describe('valid scenarios', () => {
   it('the rich scenario uses every link type, app type and fault action', () => {
     const s = load('good/rich.json') as { links: Array<{ type: string; faults?: Array<{ action: string }> }>; apps: Array<{ type: string }> };
     expect(new Set(s.links.map((l) => l.type))).toEqual(new Set(['serial', 'nfc', 'ethernet', 'external']));
-    expect(new Set(s.apps.map((a) => a.type)).size).toBe(10);
+    expect(new Set(s.apps.map((a) => a.type)).size).toBe(11);
     expect(new Set(s.links.flatMap((l) => (l.faults ?? []).map((f) => f.action)))).toEqual(
       new Set(['drop', 'corrupt', 'duplicate', 'delay']),
     );
