@@ -177,4 +177,5 @@ __attribute__((noinline)) void echo_loop(void)
         in_frame = 0;
     }
     timers();
+    serial_link_idle();
 }

@@ -3,6 +3,7 @@
 
 #include <avr/interrupt.h>
 #include <avr/io.h>
+#include <avr/sleep.h>
 
 #include "echo_config.h"
 #include "src/stack/slip.h"
@@ -51,6 +52,25 @@ uint8_t serial_link_read(uint8_t *b)
     return 1;
 }
 
+/* Idle mode (ATmega328P datasheet 10.1, 10.5) stops the CPU and keeps the UART and the
+ * timers running: nothing is late by more than timer 0's tick, which the stack's timers
+ * are no finer than. It draws less current on a board, and lets the emulated board skip
+ * the time instead of running the empty loop. Interrupts are off from the check to SLEEP:
+ * the instruction after SEI runs before any interrupt, so a byte that arrives between
+ * the check and SLEEP wakes the CPU rather than waiting for the next tick. */
+void serial_link_idle(void)
+{
+    cli();
+    if (rx_head == rx_tail) {
+        set_sleep_mode(SLEEP_MODE_IDLE);
+        sleep_enable();
+        sei();
+        sleep_cpu();
+        sleep_disable();
+    }
+    sei();
+}
+
 uint16_t serial_link_overruns(void)
 {
     uint16_t n;
@@ -65,11 +85,30 @@ uint16_t serial_link_overruns(void)
  * init() writes 0 to UCSR0B, and sets it again only after a byte was sent. */
 static uint8_t tx_started;
 
+/* The data register emptied: the sender sleeping in put() wakes (any interrupt wakes it;
+ * this one only has to stop itself, or it would fire again at once). */
+ISR(USART_UDRE_vect)
+{
+    UCSR0B &= (uint8_t)~_BV(UDRIE0);
+}
+
+/* Waits for the UART asleep (idle mode, as serial_link_idle): a byte takes 170 us at
+ * 58823 baud, 2720 CPU cycles that the CPU need not spend polling UDRE0. Interrupts are
+ * off between the check and SLEEP, as there. */
 static void put(void *ctx, uint8_t b)
 {
     (void)ctx;
-    while (tx_started && !(UCSR0A & _BV(UDRE0)))
-        ; /* the receive interrupt keeps filling the ring meanwhile */
+    cli();
+    while (tx_started && !(UCSR0A & _BV(UDRE0))) {
+        UCSR0B |= _BV(UDRIE0);
+        set_sleep_mode(SLEEP_MODE_IDLE);
+        sleep_enable();
+        sei();
+        sleep_cpu();
+        sleep_disable();
+        cli(); /* the receive interrupt keeps filling the ring meanwhile */
+    }
+    sei();
     UDR0 = b;
     tx_started = 1;
 }
