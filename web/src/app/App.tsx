@@ -9,13 +9,17 @@ import { ErrorBanner } from './ErrorBanner.tsx';
 import { ParamsPanel } from './ParamsPanel.tsx';
 import { PlaybackBar } from './PlaybackBar.tsx';
 import { ScenarioBar } from './ScenarioBar.tsx';
-import { runNow, subscribeState } from './store.ts';
+import { SerialPanel } from '../serial/SerialPanel.tsx';
+import { runNow, subscribeState, useApp } from './store.ts';
 import { stateFromUrl, urlFromState } from './url_sync.ts';
 import './layout.css';
 
 export function App() {
   // At projector sizes the packet list needs the width; the parameters are one click away.
-  const [showParams, setShowParams] = useState(() => window.innerWidth >= 1500);
+  const [showPanel, setShowPanel] = useState(() => window.innerWidth >= 1500);
+  const mode = useApp((s) => s.mode);
+  // Live, the side panel holds the connection and the tools: nothing works without it.
+  const showParams = showPanel || mode === 'live';
   useEffect(() => {
     stateFromUrl();
     void runNow();
@@ -36,12 +40,18 @@ export function App() {
       <ScenarioBar />
       <ErrorBanner />
       <PlaybackBar />
-      <div className={`app-body${showParams ? '' : ' params-hidden'}`}>
+      <div className={`app-body${mode === 'live' ? ' live' : showParams ? '' : ' params-hidden'}`}>
         <aside className="side">
-          <button type="button" className="side-toggle" onClick={() => setShowParams(!showParams)} aria-expanded={showParams} aria-label="Parameters panel">
-            {showParams ? '◀ Parameters' : '▶'}
-          </button>
-          {showParams && <ParamsPanel />}
+          {mode === 'live' ? (
+            <SerialPanel />
+          ) : (
+            <>
+              <button type="button" className="side-toggle" onClick={() => setShowPanel(!showPanel)} aria-expanded={showParams} aria-label="Parameters panel">
+                {showParams ? '◀ Parameters' : '▶'}
+              </button>
+              {showParams && <ParamsPanel />}
+            </>
+          )}
         </aside>
         <main className="app-main">
           <section className="pane" aria-label="Packet list">

@@ -5,6 +5,8 @@ import { describeRule } from './what_if.ts';
 import { topologyChain } from './topology.ts';
 import { chooseScenario, composeScenario, removeRule, runNow, setState, SHIPPED, useApp } from './store.ts';
 import { downloadBytes } from './download.ts';
+import { LIVE_SCENARIO_NAME, LIVE_SCENARIO_TITLE } from './live_mode.ts';
+import { enterLive, getLive } from '../serial/live_store.ts';
 
 export function ScenarioBar() {
   const name = useApp((s) => s.scenarioName);
@@ -16,6 +18,7 @@ export function ScenarioBar() {
   const run = useApp((s) => s.run);
   const theme = useApp((s) => s.theme);
   const presenter = useApp((s) => s.presenter);
+  const mode = useApp((s) => s.mode);
   const composed = composeScenario({ base, sets, rules: [] });
   const chain = topologyChain(composed.ok ? composed.scenario : base);
 
@@ -29,25 +32,43 @@ export function ScenarioBar() {
       <div className="bar-row">
         <label>
           Scenario{' '}
-          <select value={name} onChange={(e) => { chooseScenario(e.target.value); void runNow(); }}>
-            {SHIPPED.map((s) => (
-              <option key={s.name} value={s.name}>
-                {s.title}
-              </option>
-            ))}
+          <select
+            value={name}
+            onChange={(e) => {
+              if (e.target.value === LIVE_SCENARIO_NAME) enterLive();
+              else {
+                chooseScenario(e.target.value);
+                void runNow();
+              }
+            }}
+          >
+            <optgroup label="Simulated">
+              {SHIPPED.map((s) => (
+                <option key={s.name} value={s.name}>
+                  {s.title}
+                </option>
+              ))}
+            </optgroup>
+            <optgroup label="Live">
+              <option value={LIVE_SCENARIO_NAME}>{LIVE_SCENARIO_TITLE}</option>
+            </optgroup>
           </select>
         </label>
-        <button type="button" onClick={() => void runNow()} disabled={status === 'running'}>
-          Run
-        </button>
+        {mode === 'scenario' && (
+          <button type="button" onClick={() => void runNow()} disabled={status === 'running'}>
+            Run
+          </button>
+        )}
         {status === 'running' && <progress max={1} value={progress} aria-label="Run progress" />}
         {run && status !== 'running' && (
           <span className="muted" data-testid="run-summary">
-            {run.result.trace.frames.length} frames, {(run.endUs / 1e6).toFixed(3)} s simulated, trace {run.result.hash}
+            {mode === 'live'
+              ? `${run.result.trace.frames.length} frames, ${(run.endUs / 1e6).toFixed(3)} s live`
+              : `${run.result.trace.frames.length} frames, ${(run.endUs / 1e6).toFixed(3)} s simulated, trace ${run.result.hash}`}
           </span>
         )}
         <span className="bar-spacer" />
-        <button type="button" disabled={!run} onClick={() => run && downloadBytes(run.result.pcapng, `${name}.pcapng`, 'application/vnd.tcpdump.pcap')}>
+        <button type="button" disabled={!run} onClick={() => run && downloadBytes(mode === 'live' ? (getLive().session?.pcapng() ?? run.result.pcapng) : run.result.pcapng, `${name}.pcapng`, 'application/vnd.tcpdump.pcap')}>
           Export pcapng
         </button>
         <button type="button" onClick={() => void navigator.clipboard?.writeText(location.href)} aria-label="Copy the link to this run">
@@ -60,6 +81,7 @@ export function ScenarioBar() {
           <input type="checkbox" checked={presenter} onChange={(e) => setState({ presenter: e.target.checked })} /> Presenter
         </label>
       </div>
+      {mode === 'scenario' && (
       <div className="bar-row topology" aria-label="Topology">
         {chain.map((it, i) => (
           <span key={i} className={`topo-${it.kind}`} title={it.detail}>
@@ -67,6 +89,7 @@ export function ScenarioBar() {
           </span>
         ))}
       </div>
+      )}
       {rules.length > 0 && (
         <div className="bar-row rules" aria-label="What-if rules">
           What if:{' '}

@@ -9,6 +9,8 @@ import { SHIPPED, shippedByName } from './shipped.ts';
 import { withRules, type WhatIfRule } from './what_if.ts';
 
 export interface AppState {
+  /** a scenario simulated in the worker, or the live session with a board (web/src/serial) */
+  mode: 'scenario' | 'live';
   scenarioName: string;
   /** the scenario as shipped (or as loaded) */
   base: Scenario;
@@ -40,6 +42,7 @@ type Listener = () => void;
 
 const first = SHIPPED[0]!;
 let state: AppState = {
+  mode: 'scenario',
   scenarioName: first.name,
   base: first,
   sets: [],
@@ -106,6 +109,7 @@ export function defaultSpeed(endUs: number): number {
 
 /** Runs the current scenario; on success the cursor and selection are kept where they make sense. */
 export async function runNow(): Promise<void> {
+  if (state.mode === 'live') return; // the live session is the run (serial/live_store.ts)
   const c = composeScenario(state);
   if (!c.ok) {
     setState({ error: c.message });
@@ -141,7 +145,7 @@ export function chooseScenario(name: string): void {
     setState({ error: `no scenario called "${name}"` });
     return;
   }
-  setState({ scenarioName: name, base: s, sets: [], rules: [], selected: null });
+  setState({ mode: 'scenario', scenarioName: name, base: s, sets: [], rules: [], selected: null });
 }
 
 /** Sets one parameter (a path into the scenario) and re-runs. */

@@ -41,7 +41,7 @@ export function topologyChain(s: Scenario): TopologyItem[] {
     out.push({ kind: 'link', name: next.name, detail: linkRate(next) });
     const other = next.a === at ? ('b' in next ? next.b : undefined) : next.a;
     if (!other) {
-      out.push({ kind: 'host', name: 'serial port', detail: 'the real device' });
+      out.push({ kind: 'host', name: 'serial port', detail: 'the device on the port' });
       break;
     }
     out.push(node(other));

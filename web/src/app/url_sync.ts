@@ -3,13 +3,16 @@
 import { decodePermalink, encodePermalink } from './permalink.ts';
 import { composeScenario, getState, setState } from './store.ts';
 import { shippedByName } from './shipped.ts';
+import { LIVE_SCENARIO_NAME } from './live_mode.ts';
 
 export function stateFromUrl(): void {
   const { link, problems } = decodePermalink(location.hash);
   const patch: Parameters<typeof setState>[0] = {};
-  if (link.scenario !== undefined) {
+  if (link.scenario === LIVE_SCENARIO_NAME) {
+    Object.assign(patch, { mode: 'live', scenarioName: LIVE_SCENARIO_NAME });
+  } else if (link.scenario !== undefined) {
     const s = shippedByName(link.scenario);
-    if (s) Object.assign(patch, { scenarioName: s.name, base: s });
+    if (s) Object.assign(patch, { mode: 'scenario', scenarioName: s.name, base: s });
     else problems.push(`URL: there is no scenario called "${link.scenario}"`);
   }
   Object.assign(patch, { sets: link.sets ?? [], rules: link.rules ?? [], link: link.link ?? 0 });

@@ -74,7 +74,7 @@ export function buildLanes(world: WorldDescription): Lanes {
       if (usedLinks.has(i) || (l.a !== n && l.b !== n)) return;
       usedLinks.add(i);
       if (!validNode(world, l.b)) {
-        out.push({ key: `device:${i}`, kind: 'device', label: 'serial port', detail: `the real device (${l.name})`, link: i });
+        out.push({ key: `device:${i}`, kind: 'device', label: 'serial port', detail: `the device on the port (${l.name})`, link: i });
         return;
       }
       const near: 'a' | 'b' = l.a === n ? 'a' : 'b';
