@@ -9,9 +9,11 @@
 #include "scenario_parts.h"
 #include "scenario_stack.h"
 
+/* "reference" is a replay's seed figures (docs/replays.md): the command and the page read
+ * it, the engine accepts it and reads nothing in it. */
 static const char *const sl_top_keys[] = { "version", "name", "title", "description", "seed",
                                            "duration_ms", "hosts", "bridges", "links", "apps",
-                                           "capture", NULL };
+                                           "capture", "reference", NULL };
 static const char *const sl_host_keys[] = { "name", "addr", "stack", NULL };
 static const char *const sl_bridge_keys[] = { "name", NULL };
 static const char *const sl_link_types[] = { "serial", "nfc", "ethernet", "external", NULL };

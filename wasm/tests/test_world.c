@@ -230,6 +230,27 @@ static void test_same_seed_same_trace(void)
     free(j2);
 }
 
+/* A replay's "reference" block (docs/replays.md) is for the command and the page: the
+ * engine accepts it, whatever it holds, and runs exactly what it would run without it. */
+static void test_reference_block_ignored(void)
+{
+    static const char ref[] = "{\"reference\":{\"document\":\"x.txt\",\"rows\":[{\"metric\":"
+                              "\"ping_rtt_avg_ms\",\"app\":0,\"seed\":31.361,\"tolerance\":{\"rel\":0.03},"
+                              "\"why\":\"w\",\"anything\":[1,{\"x\":null}]}]},";
+    const char *apps = "{\"type\":\"ping\",\"host\":\"a\",\"to\":\"b\",\"count\":2}";
+    char *plain = scenario("", apps, 1);
+    size_t n = strlen(plain) + sizeof ref;
+    char *with = malloc(n);
+    uint64_t a, b;
+    snprintf(with, n, "%s%s", ref, plain + 1); /* plain starts with '{' */
+    a = run_hash(plain);
+    b = run_hash(with);
+    CHECK(a != 0);
+    CHECK_EQ(a, b);
+    free(plain);
+    free(with);
+}
+
 /* Real-time mode: an ICMP echo request written to the external link as SLIP comes back as
  * a SLIP-framed reply from the world's host. */
 static void test_external_link_echo(void)
@@ -318,4 +339,4 @@ static void test_random_faults_in_the_world(void)
 
 UNIT_MAIN(UNIT(test_serial_frame_times_exact), UNIT(test_random_faults_in_the_world), UNIT(test_targeted_drop_and_cause_links),
           UNIT(test_engine_refuses_bad_scenarios), UNIT(test_same_seed_same_trace),
-          UNIT(test_external_link_echo))
+          UNIT(test_reference_block_ignored), UNIT(test_external_link_echo))

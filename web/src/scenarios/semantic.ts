@@ -6,6 +6,7 @@
 import { formatIp, hostAddrProblem, parseAddr, parseIp } from './addr.ts';
 import { nfcChunkBytesDefault, schemaDefault } from './defaults.ts';
 import type { ScenarioError } from './errors.ts';
+import { checkReference } from './reference.ts';
 import type { App, Fault, NfcLink, Peer, Scenario, StackConfig } from './types.ts';
 
 type Report = (path: string, message: string) => void;
@@ -35,6 +36,7 @@ export function checkScenario(s: Scenario): ScenarioError[] {
     if (kind === 'link') return;
     report(`capture[${k}]`, kind ? `names ${kind} "${c}", not a link` : `names link "${c}", which does not exist${known(s, 'link')}`);
   });
+  if (s.reference) checkReference(s.reference, { hosts: s.hosts.map((h) => h.name), apps: s.apps ?? [] }, report);
   return errors;
 }
 

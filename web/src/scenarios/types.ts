@@ -4,6 +4,8 @@
 // that may be absent); applyDefaults() turns a Scenario into a ResolvedScenario in which
 // every field with a default is present.
 
+import type { Reference } from './reference.ts';
+
 /** Host, bridge or link name: [a-z][a-z0-9_-]*, at most 15 characters, one namespace. */
 export type NodeName = string;
 /** What an app talks to: a host's name, or an IPv4 address "a.b.c.d" (a peer outside the scenario). */
@@ -265,6 +267,8 @@ export interface Scenario {
   apps?: App[];
   /** absent: every link, in the order of links */
   capture?: NodeName[];
+  /** A replay's seed figures (reference.ts); the engine ignores it. */
+  reference?: Reference;
 }
 
 // ---- The same with every default filled in (applyDefaults). ----

@@ -1,0 +1,89 @@
+// The `reference` block of a replay scenario (docs/replays.md): the seed's figures beside
+// which `stackscope replay` and the page put the simulated ones. Its types, and the checks
+// JSON Schema cannot say (a row's run, app and host must exist; exactly one tolerance).
+
+
+/** One variant of the scenario: the file with `--set`-style overrides. */
+export interface ReferenceRun {
+  name: string;
+  set: string[];
+}
+
+/** Exactly one field: abs (metric's unit), rel (fraction of the expected value), info. */
+export interface Tolerance {
+  abs?: number;
+  rel?: number;
+  info?: true;
+}
+
+export type MetricName =
+  | 'ping_rtt_avg_ms'
+  | 'ping_rtt_min_ms'
+  | 'ping_rtt_max_ms'
+  | 'app_kbps'
+  | 'app_mbps'
+  | 'app_elapsed_s'
+  | 'retransmissions'
+  | 'dup_acks'
+  | 'frames_dropped';
+
+export interface ReferenceRow {
+  label?: string;
+  metric: MetricName;
+  run?: string;
+  app?: number;
+  host?: string;
+  /** The seed's figure; null where the seed gives none. */
+  seed: number | null;
+  /** Checked against this when it is not the seed's figure (a corrected theory). */
+  expected?: number;
+  tolerance: Tolerance;
+  why: string;
+}
+
+export interface Reference {
+  document: string;
+  runs?: ReferenceRun[];
+  rows: ReferenceRow[];
+}
+
+/** Metrics that read one application (`app` required), and those that read a host's stack. */
+export const APP_METRICS: ReadonlySet<MetricName> = new Set([
+  'ping_rtt_avg_ms', 'ping_rtt_min_ms', 'ping_rtt_max_ms', 'app_kbps', 'app_mbps', 'app_elapsed_s',
+]);
+export const HOST_METRICS: ReadonlySet<MetricName> = new Set(['retransmissions', 'dup_acks']);
+
+interface Context {
+  hosts: string[];
+  apps: { type: string }[];
+}
+
+/** The semantic errors of a schema-valid reference block. */
+export function checkReference(ref: Reference, s: Context, report: (path: string, message: string) => void): void {
+  const runs = new Set<string>();
+  (ref.runs ?? []).forEach((r, i) => {
+    if (runs.has(r.name)) report(`reference.runs[${i}].name`, `"${r.name}" is used by another run`);
+    runs.add(r.name);
+  });
+  ref.rows.forEach((row, i) => {
+    const base = `reference.rows[${i}]`;
+    const t = row.tolerance;
+    const given = (['abs', 'rel', 'info'] as const).filter((k) => t[k] !== undefined);
+    if (given.length !== 1) report(`${base}.tolerance`, `give exactly one of "abs", "rel" and "info" (it has ${given.length === 0 ? 'none' : given.join(', ')})`);
+    if (t.info === undefined && row.seed === null && row.expected === undefined)
+      report(`${base}.seed`, 'is null, so "expected" or an "info" tolerance is needed');
+    if (t.rel !== undefined && (row.expected ?? row.seed) === 0) report(`${base}.tolerance`, 'cannot be relative to 0');
+    if (row.run !== undefined && !runs.has(row.run))
+      report(`${base}.run`, `names run "${row.run}", which does not exist${runs.size ? ` (runs: ${[...runs].join(', ')})` : ''}`);
+    if (APP_METRICS.has(row.metric)) {
+      if (row.app === undefined) report(`${base}.app`, `is required by metric "${row.metric}"`);
+      else if (row.app >= s.apps.length) report(`${base}.app`, `names apps[${row.app}], which does not exist`);
+      else if (row.metric.startsWith('ping_') !== (s.apps[row.app]!.type === 'ping'))
+        report(`${base}.app`, `is a ${s.apps[row.app]!.type}, which metric "${row.metric}" cannot read`);
+    }
+    if (HOST_METRICS.has(row.metric)) {
+      if (row.host === undefined) report(`${base}.host`, `is required by metric "${row.metric}"`);
+      else if (!s.hosts.includes(row.host)) report(`${base}.host`, `names host "${row.host}", which does not exist`);
+    }
+  });
+}
