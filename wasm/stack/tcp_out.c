@@ -235,8 +235,16 @@ static int output_one(struct host *h, struct tcp_pcb *pcb)
         if (pcb->cc_ready && tcp_cc_window(&pcb->cc, &HOST_CFG(h)) < wnd)
             wnd = tcp_cc_window(&pcb->cc, &HOST_CFG(h));
         usable = wnd > flight ? wnd - flight : 0;
-        if (pcb->force_one && usable < maxseg)
-            usable = maxseg; /* after an RTO one segment goes whatever the windows say */
+        if (pcb->force_one) {
+            /* After an RTO one segment goes whatever the congestion window says (the loss
+             * window, RFC 5681 3.1), but no more than the peer offers (RFC 9293 3.8.6.1):
+             * a 64-byte window takes 64 bytes, not a full segment it has to cut down. */
+            uint32_t one = pcb->snd_wnd > flight ? pcb->snd_wnd - flight : 0;
+            if (one > maxseg)
+                one = maxseg;
+            if (usable < one)
+                usable = one;
+        }
         len = avail < maxseg ? avail : maxseg;
         if (len > usable)
             len = usable;

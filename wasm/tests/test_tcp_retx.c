@@ -442,9 +442,40 @@ static void test_coarse_ticks_round_time_wait_and_persist(void)
     lab_free(&L);
 }
 
+/* The peer offers 64 bytes (the Arduino echo firmware's whole receive ring): the first
+ * segment carries 64 of the 100 queued bytes, and so does its retransmission after the RTO.
+ * The loss window lets one segment go whatever cwnd says, not past the peer's window
+ * (RFC 9293 3.8.6.1); a full segment would be cut down by the peer, or dropped. */
+static void test_rto_retransmission_stays_inside_the_peer_window(void)
+{
+    struct host_config cfg;
+    struct tcp_lab L;
+    struct tseg g;
+    int sock;
+    tt_config(&cfg);
+    CHECK(lab_init(&L, &cfg, 1500, 0) == 0);
+    sock = tt_open_active(&L, 0, MS(10), 64, 536);
+    CHECK(sock >= 0);
+    lab_run(&L, MS(100));
+    CHECK_EQ(tcpsend(&L.h, sock, payload, 100), 100);
+    lab_run(&L, MS(1200));
+    CHECK(lab_next(&L, &g));
+    CHECK_EQ(g.t, MS(100));
+    CHECK_EQ(g.seq, 1001);
+    CHECK_EQ(g.len, 64);
+    CHECK(lab_next(&L, &g));
+    CHECK_EQ(g.t, MS(1100));
+    CHECK_EQ(g.seq, 1001);
+    CHECK_EQ(g.len, 64);
+    CHECK(memcmp(g.data, payload, 64) == 0);
+    CHECK_EQ(lab_pending(&L), 0);
+    lab_free(&L);
+}
+
 UNIT_MAIN(UNIT(test_rto_backoff_doubles), UNIT(test_rto_value_traced_with_floor),
           UNIT(test_pure_ack_after_go_back_n_carries_snd_max), UNIT(test_rto_backoff_cap), UNIT(test_restart_on_new_ack),
           UNIT(test_karn_no_sample_from_retransmission), UNIT(test_coarse_slow_timer_ticks),
           UNIT(test_coarse_timer_started_late_in_a_tick), UNIT(test_vj_tick_sample_counts_ticks),
           UNIT(test_data_retries_exhausted), UNIT(test_sequence_wraparound),
-          UNIT(test_coarse_ticks_round_time_wait_and_persist))
+          UNIT(test_coarse_ticks_round_time_wait_and_persist),
+          UNIT(test_rto_retransmission_stays_inside_the_peer_window))
