@@ -13,6 +13,7 @@ import { fixUsartFlags } from './usart_fix.ts';
 
 export const UNO_HZ = 16_000_000;
 const SLEEP_OPCODE = 0x9588;
+const SEI_OPCODE = 0x9478;
 const SMCR = 0x53;
 const SMCR_SE = 0x01;
 const FLASH_BYTES = 32 * 1024;
@@ -93,7 +94,15 @@ export class EmulatedBoard {
     const target = us * (UNO_HZ / 1e6);
     const cpu = this.cpu;
     while (cpu.cycles < target) {
-      const sleeps = cpu.progMem[cpu.pc] === SLEEP_OPCODE && (cpu.data[SMCR]! & SMCR_SE) !== 0;
+      let op = cpu.progMem[cpu.pc];
+      if (op === SEI_OPCODE) {
+        // The instruction after SEI runs before any interrupt (ATmega328P datasheet 7.7),
+        // which is what makes "sei; sleep" safe; avr8js would take a pending one first,
+        // and the CPU would then sleep through the event it was waiting for.
+        avrInstruction(cpu);
+        op = cpu.progMem[cpu.pc];
+      }
+      const sleeps = op === SLEEP_OPCODE && (cpu.data[SMCR]! & SMCR_SE) !== 0;
       avrInstruction(cpu);
       cpu.tick();
       if (sleeps) this.sleep(target);
