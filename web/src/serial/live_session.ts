@@ -101,7 +101,7 @@ export class LiveSession {
       hash: this.engine.hash(),
       pcapng: this.engine.pcapng(),
       virtualUs: this.engine.nowUs,
-      traceBytes: new Uint8Array(0),
+      traceBytes: new Uint8Array(0), // the raw record stream is the CLI's --trace file; a session keeps the parsed records only
     };
   }
 
