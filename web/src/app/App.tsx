@@ -16,10 +16,9 @@ import './layout.css';
 
 export function App() {
   // At projector sizes the packet list needs the width; the parameters are one click away.
-  const [showPanel, setShowPanel] = useState(() => window.innerWidth >= 1500);
+  const [showParams, setShowParams] = useState(() => window.innerWidth >= 1500);
+  // Live, the side panel holds the connection and the tools, always shown: nothing works without it.
   const mode = useApp((s) => s.mode);
-  // Live, the side panel holds the connection and the tools: nothing works without it.
-  const showParams = showPanel || mode === 'live';
   useEffect(() => {
     stateFromUrl();
     void runNow();
@@ -46,7 +45,7 @@ export function App() {
             <SerialPanel />
           ) : (
             <>
-              <button type="button" className="side-toggle" onClick={() => setShowPanel(!showPanel)} aria-expanded={showParams} aria-label="Parameters panel">
+              <button type="button" className="side-toggle" onClick={() => setShowParams(!showParams)} aria-expanded={showParams} aria-label="Parameters panel">
                 {showParams ? '◀ Parameters' : '▶'}
               </button>
               {showParams && <ParamsPanel />}
