@@ -2,12 +2,14 @@
 //   stackscope list
 //   stackscope run <name|file.json> [--set path=value ...] [--seed N] [--link NAME]
 //                  [--pcapng FILE] [--pcap FILE] [--trace FILE] [--table] [--table-json FILE]
+//   stackscope replay [name|file.json ...] [--json] [--why]
 //   stackscope bench [--seconds S]
 // Exit status: 0 done, 2 a bad scenario or bad arguments (the message says which field and
-// why), 1 anything else.
+// why), 1 anything else (for replay: a row outside its tolerance).
 import { runCommand } from './run_command.ts';
 import { listCommand } from './list_command.ts';
 import { benchCommand } from './bench_command.ts';
+import { replayCommand } from './replay_command.ts';
 import { UsageError } from './args.ts';
 import { ScenarioInputError } from './scenario_input.ts';
 
@@ -15,6 +17,8 @@ const USAGE = `usage:
   stackscope list
   stackscope run <name|file.json> [--set path=value ...] [--seed N] [--link NAME]
                  [--pcapng FILE] [--pcap FILE] [--trace FILE] [--table] [--table-json FILE]
+  stackscope replay [name|file.json ...] [--json] [--why]
+                 the seeds' experiments beside their numbers; exit 1 if a row is off
   stackscope bench [--seconds S]`;
 
 export async function main(argv: string[]): Promise<number> {
@@ -25,6 +29,8 @@ export async function main(argv: string[]): Promise<number> {
         return await listCommand(rest);
       case 'run':
         return await runCommand(rest);
+      case 'replay':
+        return await replayCommand(rest);
       case 'bench':
         return await benchCommand(rest);
       case undefined:

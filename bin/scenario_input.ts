@@ -5,7 +5,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { applySet, formatErrors, parseScenario, ScenarioSetError, validateScenario } from '../web/src/scenarios/index.ts';
 import { findDuplicateKeys } from '../web/src/scenarios/json_keys.ts';
 import type { Scenario } from '../web/src/scenarios/types.ts';
-import { shippedScenarios } from './shipped.ts';
+import { replayScenarios, shippedScenarios } from './shipped.ts';
 
 export class ScenarioInputError extends Error {}
 
@@ -25,10 +25,11 @@ function locate(arg: string): { source: string; text: string } {
       throw new ScenarioInputError(`${arg}: cannot read the file (${(e as Error).message})`);
     }
   }
-  const shipped = shippedScenarios().find((s) => s.name === arg);
+  const shipped = [...shippedScenarios(), ...replayScenarios()].find((s) => s.name === arg);
   if (!shipped) {
     const names = shippedScenarios().map((s) => s.name).join(', ');
-    throw new ScenarioInputError(`${arg}: no such scenario (shipped: ${names}) and no such file`);
+    const replays = replayScenarios().map((s) => s.name).join(', ');
+    throw new ScenarioInputError(`${arg}: no such scenario (shipped: ${names}; replays: ${replays}) and no such file`);
   }
   return { source: arg, text: readFileSync(shipped.file, 'utf8') };
 }

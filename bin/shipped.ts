@@ -1,8 +1,10 @@
-// The scenarios that ship with stackscope: web/src/scenarios/shipped/*.json.
+// The scenarios that ship with stackscope: web/src/scenarios/shipped/*.json, and the
+// replays of the seeds' experiments, web/src/scenarios/replays/*.json (docs/replays.md).
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 export const SHIPPED_DIR = fileURLToPath(new URL('../web/src/scenarios/shipped/', import.meta.url));
+export const REPLAYS_DIR = fileURLToPath(new URL('../web/src/scenarios/replays/', import.meta.url));
 
 export interface ShippedScenario {
   name: string;
@@ -11,11 +13,20 @@ export interface ShippedScenario {
 }
 
 export function shippedScenarios(): ShippedScenario[] {
-  return readdirSync(SHIPPED_DIR)
+  return scenariosIn(SHIPPED_DIR);
+}
+
+/** The replays: scenarios with a `reference` block, run by `stackscope replay`. */
+export function replayScenarios(): ShippedScenario[] {
+  return scenariosIn(REPLAYS_DIR);
+}
+
+function scenariosIn(dir: string): ShippedScenario[] {
+  return readdirSync(dir)
     .filter((f) => f.endsWith('.json'))
     .sort()
     .map((f) => {
-      const file = SHIPPED_DIR + f;
+      const file = dir + f;
       const doc = JSON.parse(readFileSync(file, 'utf8')) as { name: string; title: string };
       return { name: doc.name, title: doc.title, file };
     });

@@ -1,0 +1,87 @@
+// stackscope replay: the table, --json, and the exit status: 1 when a row is outside its
+// tolerance (a replay with a deliberately wrong seed figure), 2 for a bad file or name.
+import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { describe, expect, it, vi } from 'vitest';
+import { main } from './cli.ts';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const OK = join(ROOT, 'web/src/replay/testdata/ok.json');
+const WRONG = join(ROOT, 'web/src/replay/testdata/wrong-seed.json');
+
+async function cli(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
+  const out: string[] = [];
+  const err: string[] = [];
+  const log = vi.spyOn(console, 'log').mockImplementation((...a: unknown[]) => void out.push(a.join(' ')));
+  const error = vi.spyOn(console, 'error').mockImplementation((...a: unknown[]) => void err.push(a.join(' ')));
+  try {
+    return { code: await main(argv), out: out.join('\n'), err: err.join('\n') };
+  } finally {
+    log.mockRestore();
+    error.mockRestore();
+  }
+}
+
+interface JsonRow {
+  label: string;
+  run: string;
+  seed: number | null;
+  simulated: number | null;
+  pass: boolean | null;
+}
+const rowsOf = (out: string): JsonRow[] =>
+  (JSON.parse(out) as { replays: { rows: JsonRow[] }[] }).replays.flatMap((r) => r.rows);
+
+describe('stackscope replay', () => {
+  it('prints every row and exits 0 when all are within their tolerance', async () => {
+    const r = await cli('replay', OK);
+    expect(r.code, r.err).toBe(0);
+    for (const label of ['57600', '115200', 'retx', 'info']) expect(r.out).toMatch(new RegExp(`\\b${label}\\b`));
+    expect(r.out).toContain('4 rows: 3 ok, 0 outside the tolerance, 1 information');
+  });
+
+  it('--json: the same rows, each run measured on its own overrides', async () => {
+    const r = await cli('replay', OK, '--json');
+    expect(r.code).toBe(0);
+    const rows = rowsOf(r.out);
+    expect(rows.map((x) => x.pass)).toEqual([true, true, true, null]);
+    // 2 x 86 bytes x 10 bits at 57600 and at 115200 baud, in ms, each frame rounded up to a whole us
+    expect(rows[0]!.simulated).toBeCloseTo((2 * 86 * 10 * 1000) / 57600, 2);
+    expect(rows[1]!.simulated).toBeCloseTo((2 * 86 * 10 * 1000) / 115200, 2);
+    expect(rows[1]!.run).toBe('fast');
+  });
+
+  it('exits 1 when a row is outside its tolerance, and says which', async () => {
+    const r = await cli('replay', WRONG);
+    expect(r.code).toBe(1);
+    expect(r.out).toMatch(/wrong .*FAIL/);
+    expect(r.out).toMatch(/right .* ok/);
+    const j = await cli('replay', WRONG, '--json');
+    expect(j.code).toBe(1);
+    expect(JSON.parse(j.out).pass).toBe(false);
+    expect(rowsOf(j.out).map((x) => x.pass)).toEqual([true, false]);
+  });
+
+  it('one failing replay among passing ones still exits 1', async () => {
+    expect((await cli('replay', OK, WRONG)).code).toBe(1);
+  });
+
+  it('gives the same numbers on a second run', async () => {
+    const a = await cli('replay', OK, '--json');
+    const b = await cli('replay', OK, '--json');
+    expect(a.out).toBe(b.out);
+  });
+
+  it('exits 2 for an unknown name, a scenario without reference, a bad reference, an unknown option', async () => {
+    const none = await cli('replay', 'no-such-replay');
+    expect(none.code).toBe(2);
+    expect(none.err).toContain('no such scenario');
+    const plain = await cli('replay', join(ROOT, 'web/src/scenarios/testdata/good/minimal.json'));
+    expect(plain.code).toBe(2);
+    expect(plain.err).toContain('has no "reference" block');
+    const bad = await cli('replay', join(ROOT, 'web/src/scenarios/testdata/bad/reference-dangling.json'));
+    expect(bad.code).toBe(2);
+    expect(bad.err).toContain('reference.rows[0].run: names run "slow", which does not exist');
+    expect((await cli('replay', OK, '--jsn')).code).toBe(2);
+  });
+});

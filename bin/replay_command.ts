@@ -1,0 +1,39 @@
+// stackscope replay: run the replays of the seeds' experiments (web/src/scenarios/replays,
+// docs/replays.md) and print each row beside the seed's figure. Exit 1 when a judged row is
+// outside its tolerance, 2 for bad arguments or a bad replay file.
+import { EngineScenarioError } from '../web/src/engine/engine.ts';
+import { runScenario } from '../web/src/engine/run.ts';
+import { ReplayPlanError, runReplay, type ReplayResult } from '../web/src/replay/replay.ts';
+import { parseArgs } from './args.ts';
+import { replayLines } from './replay_table.ts';
+import { ScenarioInputError, readScenarioInput } from './scenario_input.ts';
+import { replayScenarios } from './shipped.ts';
+
+export async function replayCommand(argv: string[]): Promise<number> {
+  const args = parseArgs(argv, [], ['--json', '--why']);
+  const names = args.positional.length > 0 ? args.positional : replayScenarios().map((s) => s.name);
+  // Every file is read and checked before anything runs.
+  const inputs = names.map((n) => {
+    const input = readScenarioInput(n, [], undefined);
+    if (!input.scenario.reference) throw new ScenarioInputError(`${input.source}: has no "reference" block, so it is not a replay`);
+    return input;
+  });
+  const results: ReplayResult[] = [];
+  for (const input of inputs) {
+    try {
+      results.push(await runReplay(input.scenario, (json) => runScenario(json)));
+    } catch (e) {
+      if (e instanceof ReplayPlanError || e instanceof EngineScenarioError) throw new ScenarioInputError(`${input.source}: ${e.message}`);
+      throw e;
+    }
+  }
+  if (args.flags.has('--json')) {
+    console.log(JSON.stringify({ pass: results.every((r) => r.pass), replays: results }, null, 1));
+  } else {
+    for (const r of results) console.log([...replayLines(r, args.flags.has('--why')), ''].join('\n'));
+    const rows = results.flatMap((r) => r.rows);
+    const failed = rows.filter((r) => r.pass === false).length;
+    console.log(`${results.length} replay(s), ${rows.length} rows: ${rows.filter((r) => r.pass).length} ok, ${failed} outside the tolerance, ${rows.filter((r) => r.pass === null).length} information`);
+  }
+  return results.every((r) => r.pass) ? 0 : 1;
+}

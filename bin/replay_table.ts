@@ -1,0 +1,43 @@
+// The replay table as `stackscope replay` prints it: one line per row (the seed's figure,
+// the value checked against when it is a corrected one, the simulated value, the deviation,
+// the tolerance, the verdict), and below it each row's reason.
+import type { ReplayResult } from '../web/src/replay/replay.ts';
+import { METRICS } from '../web/src/replay/metrics.ts';
+import type { MetricName } from '../web/src/scenarios/reference.ts';
+
+function num(v: number | null): string {
+  if (v === null) return '-';
+  if (Number.isInteger(v)) return String(v);
+  const a = Math.abs(v);
+  return v.toFixed(a >= 1000 ? 1 : a >= 1 ? 3 : 4);
+}
+
+function pad(cells: string[][]): string[] {
+  const widths = cells[0]!.map((_, i) => Math.max(...cells.map((r) => r[i]!.length)));
+  // Text left, figures right.
+  const left = new Set([0, 1, 2]);
+  return cells.map((r) => r.map((c, i) => (left.has(i) ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ').trimEnd());
+}
+
+export function replayLines(r: ReplayResult, withWhy: boolean): string[] {
+  const head = ['run', 'row', 'metric', 'seed', 'expected', 'simulated', 'dev', 'tolerance', 'pass'];
+  const body = r.rows.map((row) => [
+    row.run || '-',
+    row.label,
+    `${row.metric} (${METRICS[row.metric as MetricName]?.unit ?? '?'})`,
+    num(row.seed),
+    row.expected === row.seed ? '=' : num(row.expected),
+    num(row.simulated),
+    row.deviation === null ? '-' : `${row.deviation >= 0 ? '+' : ''}${(row.deviation * 100).toFixed(1)}%`,
+    row.tolerance,
+    row.pass === null ? 'info' : row.pass ? 'ok' : 'FAIL',
+  ]);
+  const failed = r.rows.filter((x) => x.pass === false).length;
+  const out = [`${r.name}: ${r.title}`, `  seed: ${r.document}; ${failed === 0 ? 'every row within its tolerance' : `${failed} row(s) outside their tolerance`}`];
+  out.push(...pad([head, ...body]).map((l) => `  ${l}`));
+  r.rows.forEach((row, i) => {
+    if (row.error) out.push(`  row ${i + 1} (${row.label}): no value: ${row.error}`);
+    if (withWhy) out.push(`  ${i + 1}. ${row.label}: ${row.why}`);
+  });
+  return out;
+}

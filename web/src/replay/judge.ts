@@ -1,0 +1,59 @@
+// One row of a replay judged: the simulated value against the expected one (the seed's
+// figure, or the corrected value the row gives) within the row's tolerance.
+
+import type { ReferenceRow, Tolerance } from '../scenarios/reference.ts';
+
+export interface JudgedRow {
+  label: string;
+  metric: string;
+  run: string;
+  seed: number | null;
+  /** What the simulated value is checked against: row.expected, else the seed's figure. */
+  expected: number | null;
+  simulated: number | null;
+  /** "±3 %", "±0.5", "exact", "info". */
+  tolerance: string;
+  /** (simulated - expected) / expected, when both exist and expected is not 0. */
+  deviation: number | null;
+  /** null for an information row, which is never judged. */
+  pass: boolean | null;
+  why: string;
+  /** Why there is no simulated value (MetricError's message). */
+  error?: string;
+}
+
+export function toleranceText(t: Tolerance): string {
+  if (t.info) return 'info';
+  if (t.rel !== undefined) return `±${+(t.rel * 100).toPrecision(6)} %`;
+  if (t.abs === 0) return 'exact';
+  return `±${t.abs ?? 0}`;
+}
+
+/** Inside the tolerance? Relative tolerances are fractions of |expected|. */
+export function within(t: Tolerance, expected: number, simulated: number): boolean {
+  const diff = Math.abs(simulated - expected);
+  // Values pass through decimal text (ping's statistics line) and float arithmetic: a
+  // difference of a few ulps is no difference.
+  const slack = 1e-9 * Math.max(1, Math.abs(expected));
+  if (t.rel !== undefined) return diff <= t.rel * Math.abs(expected) + slack;
+  return diff <= (t.abs ?? 0) + slack;
+}
+
+export function judgeRow(row: ReferenceRow, simulated: number | null, error?: string): JudgedRow {
+  const expected = row.expected ?? row.seed;
+  const info = row.tolerance.info === true;
+  const out: JudgedRow = {
+    label: row.label ?? row.metric,
+    metric: row.metric,
+    run: row.run ?? '',
+    seed: row.seed,
+    expected,
+    simulated,
+    tolerance: toleranceText(row.tolerance),
+    deviation: simulated !== null && expected !== null && expected !== 0 ? (simulated - expected) / expected : null,
+    pass: info ? null : simulated !== null && expected !== null && within(row.tolerance, expected, simulated),
+    why: row.why,
+  };
+  if (error !== undefined) out.error = error;
+  return out;
+}
