@@ -77,8 +77,9 @@ export function checkReference(ref: Reference, s: Context, report: (path: string
       report(`${base}.run`, `names run "${row.run}", which does not exist${runs.size ? ` (runs: ${[...runs].join(', ')})` : ''}`);
     if (APP_METRICS.has(row.metric)) {
       if (row.app === undefined) report(`${base}.app`, `is required by metric "${row.metric}"`);
-      else if (row.app >= s.apps.length) report(`${base}.app`, `names apps[${row.app}], which does not exist`);
-      else if (row.metric.startsWith('ping_') !== (s.apps[row.app]!.type === 'ping'))
+      // A run may replace `apps` (a `set` of "apps=[...]"): its rows are checked when measured.
+      else if (row.run === undefined && row.app >= s.apps.length) report(`${base}.app`, `names apps[${row.app}], which does not exist`);
+      else if (row.run === undefined && row.metric.startsWith('ping_') !== (s.apps[row.app]!.type === 'ping'))
         report(`${base}.app`, `is a ${s.apps[row.app]!.type}, which metric "${row.metric}" cannot read`);
     }
     if (HOST_METRICS.has(row.metric)) {
