@@ -1,10 +1,15 @@
 import { parseArgs } from './args.ts';
-import { shippedScenarios } from './shipped.ts';
+import { replayScenarios, shippedScenarios } from './shipped.ts';
 
 export async function listCommand(argv: string[]): Promise<number> {
   parseArgs(argv, [], []);
   const all = shippedScenarios();
-  const width = Math.max(...all.map((s) => s.name.length));
+  const replays = replayScenarios();
+  const width = Math.max(...[...all, ...replays].map((s) => s.name.length));
   for (const s of all) console.log(`${s.name.padEnd(width)}  ${s.title}`);
+  if (replays.length > 0) {
+    console.log('\nreplays of the seeds (stackscope replay NAME; stackscope run NAME runs the file as written):');
+    for (const s of replays) console.log(`${s.name.padEnd(width)}  ${s.title}`);
+  }
   return 0;
 }

@@ -38,6 +38,8 @@ describe('stackscope replay', () => {
     expect(r.code, r.err).toBe(0);
     for (const label of ['57600', '115200', 'retx', 'info']) expect(r.out).toMatch(new RegExp(`\\b${label}\\b`));
     expect(r.out).toContain('4 rows: 3 ok, 0 outside the tolerance, 1 information');
+    expect(r.out).not.toContain('2 x (84 + 2) x 10 / 57600 s');
+    expect((await cli('replay', OK, '--why')).out).toContain('1. 57600: 2 x (84 + 2) x 10 / 57600 s');
   });
 
   it('--json: the same rows, each run measured on its own overrides', async () => {
