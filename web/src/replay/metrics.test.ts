@@ -40,6 +40,14 @@ describe('metrics', () => {
     expect(measure({ metric: 'app_elapsed_s', app: 1 }, run)).toBe(1.068);
   });
 
+  it('apps_total_kbps: every finished app, from the first start to the last end', () => {
+    // app 1: 1 000 000 B ending at 1 068 000 us after 1 068 000 us; app 4: 500 000 B from 500 000 to 2 000 000 us
+    const two: RunView = { world, trace: { ...run.trace, apps: [...run.trace.apps.map((a) => (a.app === 1 ? { ...a, time: 1_068_000 } : a)),
+      app({ app: 4, kind: AppRecordKind.Report, done: true, bytes: 500_000, elapsedUs: 1_500_000, time: 2_000_000 })] } };
+    expect(measure({ metric: 'apps_total_kbps' }, two)).toBeCloseTo((1_500_000 * 8 * 1000) / 2_000_000, 6);
+    expect(() => measure({ metric: 'apps_total_kbps' }, { world, trace: { ...run.trace, apps: [] } })).toThrow(/no app finished/);
+  });
+
   it('counts retransmissions and dup ACKs per host, dropped frames per run', () => {
     expect(measure({ metric: 'retransmissions', host: 'pc' }, run)).toBe(2);
     expect(measure({ metric: 'retransmissions', host: 'mcu' }, run)).toBe(1);

@@ -25,6 +25,7 @@ export const METRICS: Record<MetricName, { unit: string; what: string }> = {
   app_kbps: { unit: 'kbit/s', what: "the app's report: bytes x 8 / elapsed" },
   app_mbps: { unit: 'Mbit/s', what: "the app's report: bytes x 8 / elapsed" },
   app_elapsed_s: { unit: 's', what: "the app's report: elapsed time" },
+  apps_total_kbps: { unit: 'kbit/s', what: "every finished app's bytes x 8, over the time from the first one's start to the last one's end" },
   retransmissions: { unit: 'segments', what: "TCP retransmissions by the host's stack (any cause)" },
   dup_acks: { unit: 'ACKs', what: 'duplicate ACKs the host received (its stack counted them)' },
   frames_dropped: { unit: 'frames', what: 'frames dropped on the links (queue, fault rules, busy modules)' },
@@ -49,6 +50,8 @@ export function measure(row: Pick<ReferenceRow, 'metric' | 'app' | 'host'>, run:
     }
     case 'app_elapsed_s':
       return finishedReport(run, appIndex(row)).elapsedUs / 1e6;
+    case 'apps_total_kbps':
+      return totalKbps(run);
     case 'retransmissions':
       return countEvents(run, 'tcp.retransmit', hostIndex(row, run));
     case 'dup_acks':
@@ -87,6 +90,14 @@ function finishedReport(run: RunView, app: number): TraceAppRecord {
   if (r.error !== 0) throw new MetricError(`app ${app}: ended with error ${r.error}`);
   if (!r.done || r.elapsedUs <= 0) throw new MetricError(`app ${app}: did not finish within duration_ms`);
   return r;
+}
+
+function totalKbps(run: RunView): number {
+  const done = run.trace.apps.filter((a) => a.kind === AppRecordKind.Report && a.done && a.error === 0 && a.elapsedUs > 0);
+  if (done.length === 0) throw new MetricError('no app finished within duration_ms');
+  const start = Math.min(...done.map((a) => a.time - a.elapsedUs));
+  const end = Math.max(...done.map((a) => a.time));
+  return (done.reduce((n, a) => n + a.bytes, 0) * 8 * 1000) / (end - start);
 }
 
 function countEvents(run: RunView, kindName: string, host: number): number {

@@ -23,6 +23,7 @@ export type MetricName =
   | 'app_kbps'
   | 'app_mbps'
   | 'app_elapsed_s'
+  | 'apps_total_kbps'
   | 'retransmissions'
   | 'dup_acks'
   | 'frames_dropped';
