@@ -8,6 +8,7 @@ import { LadderPane } from '../timeline/LadderPane.tsx';
 import { ErrorBanner } from './ErrorBanner.tsx';
 import { ParamsPanel } from './ParamsPanel.tsx';
 import { PlaybackBar } from './PlaybackBar.tsx';
+import { ReplayTable } from './ReplayTable.tsx';
 import { ScenarioBar } from './ScenarioBar.tsx';
 import { SerialPanel } from '../serial/SerialPanel.tsx';
 import { runNow, subscribeState, useApp } from './store.ts';
@@ -39,6 +40,7 @@ export function App() {
       <ScenarioBar />
       <ErrorBanner />
       <PlaybackBar />
+      {mode === 'scenario' && <ReplayTable />}
       <div className={`app-body${mode === 'live' ? ' live' : showParams ? '' : ' params-hidden'}`}>
         <aside className="side">
           {mode === 'live' ? (

@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { describeRule } from './what_if.ts';
 import { topologyChain } from './topology.ts';
 import { chooseScenario, composeScenario, removeRule, runNow, setState, SHIPPED, useApp } from './store.ts';
+import { REPLAYS } from './shipped.ts';
 import { downloadBytes } from './download.ts';
 import { LIVE_SCENARIO_NAME, LIVE_SCENARIO_TITLE } from './live_mode.ts';
 import { enterLive, getLive } from '../serial/live_store.ts';
@@ -44,6 +45,13 @@ export function ScenarioBar() {
           >
             <optgroup label="Simulated">
               {SHIPPED.map((s) => (
+                <option key={s.name} value={s.name}>
+                  {s.title}
+                </option>
+              ))}
+            </optgroup>
+            <optgroup label="Replays of the seeds">
+              {REPLAYS.map((s) => (
                 <option key={s.name} value={s.name}>
                   {s.title}
                 </option>
