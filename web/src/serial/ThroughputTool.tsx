@@ -53,7 +53,9 @@ export function ThroughputTool(props: { session: LiveSession | null; usable: boo
           Run
         </button>
       </div>
-      <p className="tool-note">The firmware serves one connection at a time; the others wait in SYN retransmissions.</p>
+      <p className="tool-note">
+        The echo firmware serves one connection at a time; the others wait in SYN retransmissions. With two or more, an ACK and a data segment sent back to back can overrun its 128-byte serial buffer while it sends, and that connection then waits out the retransmission timer.
+      </p>
       <ToolOutput label="Throughput output" lines={lines} />
     </details>
   );
