@@ -2,7 +2,7 @@
 // bytes and reading them back; the application data rate each way as a share of the line,
 // beside the seed's figure for the same N.
 import { useRef, useState } from 'react';
-import type { TraceAppRecord } from '../engine/trace_types.ts';
+import { AppRecordKind, type TraceAppRecord } from '../engine/trace_types.ts';
 import type { LiveSession } from './live_session.ts';
 import { BOARD_ADDR } from './live_scenario.ts';
 import { SEED_THROUGHPUT, summarize } from './throughput.ts';
@@ -23,7 +23,7 @@ export function ThroughputTool(props: { session: LiveSession | null; usable: boo
     setRunning(true);
     setLines([`${n} connection${n > 1 ? 's' : ''} to ${BOARD_ADDR}:7, ${bytes} bytes each...`]);
     const finish = (rec: TraceAppRecord) => {
-      if (rec.kind !== 1) return;
+      if (rec.kind !== AppRecordKind.Report) return;
       reports.current.push(rec);
       if (reports.current.length < n) return;
       const r = summarize(reports.current, startedUs, session.baud);

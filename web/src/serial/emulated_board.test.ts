@@ -3,7 +3,7 @@
 // Every byte sent must arrive (the USART fix), the services answer as the seed's do.
 import { describe, expect, it } from 'vitest';
 import { Engine } from '../engine/engine.ts';
-import type { TraceAppRecord } from '../engine/trace_types.ts';
+import { AppRecordKind, type TraceAppRecord } from '../engine/trace_types.ts';
 import { EmulatedBoard } from './emulated_board.ts';
 import { FIRMWARE_HEX } from './firmware_hex.ts';
 import { lineHealth } from './line_health.ts';
@@ -33,7 +33,7 @@ describe('the echo firmware on the emulated board', () => {
   it('answers 10 pings of 56 bytes in the line time plus its own work', async () => {
     const { ls, records } = await connected();
     const app = ls.engine.appAdd({ type: 'ping', host: 'pc', to: BOARD_ADDR, count: 10, size: 56, interval_ms: 100 });
-    expect(ls.runUntilDone(() => records(app).some((r) => r.kind === 1), 5_000_000)).toBe(true);
+    expect(ls.runUntilDone(() => records(app).some((r) => r.kind === AppRecordKind.Report), 5_000_000)).toBe(true);
     const text = records(app).map((r) => r.text).join('\n');
     expect(text).toContain('10 packets transmitted, 10 received, 0% packet loss');
     const [min, avg, max] = /rtt min\/avg\/max\/mdev = ([\d.]+)\/([\d.]+)\/([\d.]+)/.exec(text)!.slice(1).map(Number) as [number, number, number];
@@ -49,8 +49,8 @@ describe('the echo firmware on the emulated board', () => {
   it('echoes 10 KB over TCP byte for byte, with no byte lost on its serial line', async () => {
     const { ls, trace, records } = await connected(5000);
     const app = ls.engine.appAdd({ type: 'tcp_echo_client', host: 'pc', to: BOARD_ADDR, port: 7, bytes: 10240 });
-    expect(ls.runUntilDone(() => records(app).some((r) => r.kind === 1), 60_000_000)).toBe(true);
-    const report = records(app).find((r) => r.kind === 1)!;
+    expect(ls.runUntilDone(() => records(app).some((r) => r.kind === AppRecordKind.Report), 60_000_000)).toBe(true);
+    const report = records(app).find((r) => r.kind === AppRecordKind.Report)!;
     expect(report.error).toBe(0);
     expect(report.bytes).toBe(10240);
     ls.runUntil(ls.nowUs + 100_000);
@@ -64,10 +64,10 @@ describe('the echo firmware on the emulated board', () => {
   it('refuses port 8 with RST, and serves discard on 9', async () => {
     const { ls, records } = await connected();
     const probe = ls.engine.appAdd({ type: 'tcp_client', host: 'pc', to: BOARD_ADDR, port: 8, probe: true });
-    expect(ls.runUntilDone(() => records(probe).some((r) => r.kind === 1), 2_000_000)).toBe(true);
+    expect(ls.runUntilDone(() => records(probe).some((r) => r.kind === AppRecordKind.Report), 2_000_000)).toBe(true);
     expect(records(probe).map((r) => r.text).join('\n')).toContain('Connection refused');
     const discard = ls.engine.appAdd({ type: 'tcp_echo_client', host: 'pc', to: BOARD_ADDR, port: 9, bytes: 1000, send_only: true });
-    expect(ls.runUntilDone(() => records(discard).some((r) => r.kind === 1), 10_000_000)).toBe(true);
-    expect(records(discard).find((r) => r.kind === 1)).toMatchObject({ error: 0, bytes: 1000 });
+    expect(ls.runUntilDone(() => records(discard).some((r) => r.kind === AppRecordKind.Report), 10_000_000)).toBe(true);
+    expect(records(discard).find((r) => r.kind === AppRecordKind.Report)).toMatchObject({ error: 0, bytes: 1000 });
   });
 });

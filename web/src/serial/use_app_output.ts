@@ -1,7 +1,7 @@
 // A tool's run of one application of the live session: its output lines (ping's, the
 // client's), the data it received, and its final report, as React state.
 import { useCallback, useState } from 'react';
-import type { TraceAppRecord } from '../engine/trace_types.ts';
+import { AppRecordKind, type TraceAppRecord } from '../engine/trace_types.ts';
 import type { LiveSession } from './live_session.ts';
 
 export interface AppOutput {
@@ -23,8 +23,8 @@ export function useAppOutput(session: LiveSession | null) {
       try {
         const index = session.startApp(app, (rec) =>
           setOut((o) => {
-            if (rec.kind === 1) return { ...o, report: rec, running: false, lines: rec.text ? [...o.lines, ...rec.text.split('\n')] : o.lines };
-            if (rec.kind === 2) return { ...o, lines: [...o.lines, decoder.decode(rec.data).replace(/\r?\n$/, '')] };
+            if (rec.kind === AppRecordKind.Report) return { ...o, report: rec, running: false, lines: rec.text ? [...o.lines, ...rec.text.split('\n')] : o.lines };
+            if (rec.kind === AppRecordKind.Data) return { ...o, lines: [...o.lines, decoder.decode(rec.data).replace(/\r?\n$/, '')] };
             return { ...o, lines: [...o.lines, rec.text] };
           }),
         );
