@@ -34,6 +34,7 @@ export function ScenarioBar() {
         <label>
           Scenario{' '}
           <select
+            aria-label="Scenario"
             value={name}
             onChange={(e) => {
               if (e.target.value === LIVE_SCENARIO_NAME) enterLive();
