@@ -5,9 +5,9 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { Engine, EngineScenarioError } from '../web/src/engine/engine.ts';
-import { main } from './cli.ts';
+import { cli } from './cli_capture.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const CLI = join(ROOT, 'bin/stackscope.mjs');
@@ -18,21 +18,6 @@ const EXPECTED = JSON.parse(readFileSync(join(ROOT, 'web/src/scenarios/testdata/
 >;
 const dir = mkdtempSync(join(tmpdir(), 'stackscope-cli-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-/** Runs main() in this process, capturing what it prints. */
-async function cli(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  const out: string[] = [];
-  const err: string[] = [];
-  const log = vi.spyOn(console, 'log').mockImplementation((...a: unknown[]) => void out.push(a.join(' ')));
-  const error = vi.spyOn(console, 'error').mockImplementation((...a: unknown[]) => void err.push(a.join(' ')));
-  try {
-    const code = await main(argv);
-    return { code, out: out.join('\n'), err: err.join('\n') };
-  } finally {
-    log.mockRestore();
-    error.mockRestore();
-  }
-}
 
 describe('stackscope list and run', () => {
   it('list names every shipped scenario with its title', async () => {

@@ -2,25 +2,12 @@
 // tolerance (a replay with a deliberately wrong seed figure), 2 for a bad file or name.
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
-import { describe, expect, it, vi } from 'vitest';
-import { main } from './cli.ts';
+import { describe, expect, it } from 'vitest';
+import { cli } from './cli_capture.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const OK = join(ROOT, 'web/src/replay/testdata/ok.json');
 const WRONG = join(ROOT, 'web/src/replay/testdata/wrong-seed.json');
-
-async function cli(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  const out: string[] = [];
-  const err: string[] = [];
-  const log = vi.spyOn(console, 'log').mockImplementation((...a: unknown[]) => void out.push(a.join(' ')));
-  const error = vi.spyOn(console, 'error').mockImplementation((...a: unknown[]) => void err.push(a.join(' ')));
-  try {
-    return { code: await main(argv), out: out.join('\n'), err: err.join('\n') };
-  } finally {
-    log.mockRestore();
-    error.mockRestore();
-  }
-}
 
 interface JsonRow {
   label: string;

@@ -5,9 +5,22 @@ import { describeRule } from './what_if.ts';
 import { topologyChain } from './topology.ts';
 import { chooseScenario, composeScenario, removeRule, runNow, setState, SHIPPED, useApp } from './store.ts';
 import { REPLAYS } from './shipped.ts';
+import type { Scenario } from '../scenarios/types.ts';
 import { downloadBytes } from './download.ts';
 import { LIVE_SCENARIO_NAME, LIVE_SCENARIO_TITLE } from './live_mode.ts';
 import { enterLive, getLive } from '../serial/live_store.ts';
+
+function ScenarioOptions(props: { label: string; scenarios: Scenario[] }) {
+  return (
+    <optgroup label={props.label}>
+      {props.scenarios.map((s) => (
+        <option key={s.name} value={s.name}>
+          {s.title}
+        </option>
+      ))}
+    </optgroup>
+  );
+}
 
 export function ScenarioBar() {
   const name = useApp((s) => s.scenarioName);
@@ -44,20 +57,8 @@ export function ScenarioBar() {
               }
             }}
           >
-            <optgroup label="Simulated">
-              {SHIPPED.map((s) => (
-                <option key={s.name} value={s.name}>
-                  {s.title}
-                </option>
-              ))}
-            </optgroup>
-            <optgroup label="Replays of the seeds">
-              {REPLAYS.map((s) => (
-                <option key={s.name} value={s.name}>
-                  {s.title}
-                </option>
-              ))}
-            </optgroup>
+            <ScenarioOptions label="Simulated" scenarios={SHIPPED} />
+            <ScenarioOptions label="Replays of the seeds" scenarios={REPLAYS} />
             <optgroup label="Live">
               <option value={LIVE_SCENARIO_NAME}>{LIVE_SCENARIO_TITLE}</option>
             </optgroup>
