@@ -71,6 +71,8 @@ static void new_ack(struct host *h, struct tcp_pcb *pcb, const struct tcp_seg *s
     if (tcp_seq_lt(pcb->snd_nxt, ack))
         pcb->snd_nxt = ack;
     pcb->retries = 0;
+    if (tcp_rto_follows_lwip(&HOST_CFG(h)))
+        pcb->backoff = 0; /* lwIP: an ACK of new data ends the backoff (tcp_rto.h) */
     if (pcb->snd_una == pcb->snd_max)
         pcb->probe_out = 0;
 

@@ -177,6 +177,11 @@ uint32_t tcp_rto_estimate_us(const struct tcp_rto *e, const struct host_config *
     }
 }
 
+int tcp_rto_follows_lwip(const struct host_config *cfg)
+{
+    return cfg->tcp_rto == TCP_RTO_VJ_TICKS || cfg->tcp_rto == TCP_RTO_NFC_ALG1;
+}
+
 uint32_t tcp_rto_srtt_us(const struct tcp_rto *e, const struct host_config *cfg)
 {
     if (!e->has_sample) {

@@ -63,6 +63,16 @@ void tcp_rto_sample(struct tcp_rto *e, const struct host_config *cfg,
 uint32_t tcp_rto_estimate_us(const struct tcp_rto *e, const struct host_config *cfg,
                              uint16_t dgram_len);
 
+/* Whether the estimator follows lwIP's rules around it (TCP_RTO_VJ_TICKS copies lwIP's
+ * estimator; the NFC paper built Algorithm 1 into lwIP), where they differ from RFC 6298:
+ *  - an ACK of new data ends the backoff (lwIP tcp_in.c: nrtx = 0, rto = (sa >> 3) + sv);
+ *    RFC 6298 5.7 keeps the doubled RTO until a new RTT sample (Karn);
+ *  - the SYN-ACK gives the active opener no RTT sample (lwIP measures only in
+ *    tcp_receive(), which SYN_SENT does not call); RFC 6298 allows the sample. The paper's
+ *    Fig. 5.10 shows it: the appliance's first data is re-sent 4.6 s after it was sent,
+ *    within the 5 s initial RTO's last tick, where a SYN-ACK sample would have made 4 s. */
+int tcp_rto_follows_lwip(const struct host_config *cfg);
+
 /* Smoothed RTT and variation to report (0 before the first sample). For the VJ estimator
  * these are converted from ticks; Algorithm 1 reports the last measured RTT as srtt. */
 uint32_t tcp_rto_srtt_us(const struct tcp_rto *e, const struct host_config *cfg);

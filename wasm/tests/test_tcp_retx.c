@@ -301,6 +301,37 @@ static void test_vj_tick_sample_counts_ticks(void)
     lab_free(&L);
 }
 
+static void test_lwip_rules_with_vj_ticks(void)
+{
+    struct host_config cfg;
+    struct tcp_lab L;
+    const struct trace_event *e;
+    int sock;
+    tt_config(&cfg);
+    cfg.tcp_timer_tick_ms = 500;
+    cfg.tcp_rto = TCP_RTO_VJ_TICKS;
+    CHECK(lab_init(&L, &cfg, 1500, 0) == 0);
+    sock = tt_open_active(&L, 0, MS(10), 4096, 1460);
+    CHECK(sock >= 0);
+    /* lwIP's active opener takes no sample from the SYN-ACK (tcp_rto.h) */
+    CHECK_EQ(lab_count(&L, TRACE_RTT_SAMPLE), 0);
+    lab_run(&L, MS(100));
+    CHECK_EQ(tcpsend(&L.h, sock, payload, 100), 100);
+    lab_run(&L, MS(1000)); /* 2 ticks: retransmitted at 1.0 s, the RTO doubled */
+    CHECK_EQ(lab_count(&L, TRACE_RETRANSMIT), 1);
+    lab_seg(&L, MS(1200), TCP_ACK, 5001, 1101, 4096, NULL, 0);
+    CHECK_EQ(lab_count(&L, TRACE_RTT_SAMPLE), 0); /* Karn */
+    /* but the ACK of new data ends the backoff, as lwIP's tcp_receive() does: the next
+     * segment's RTO is 1 s again, where RFC 6298 5.7 keeps 2 s
+     * (test_karn_no_sample_from_retransmission) */
+    lab_run(&L, MS(1300));
+    CHECK_EQ(tcpsend(&L.h, sock, payload, 10), 10);
+    e = lab_event(&L, TRACE_RTO_ARM, lab_count(&L, TRACE_RTO_ARM) - 1);
+    CHECK_EQ(e->time, MS(1300));
+    CHECK_EQ(e->a, 1000000);
+    lab_free(&L);
+}
+
 static void test_data_retries_exhausted(void)
 {
     struct host_config cfg;
@@ -476,6 +507,7 @@ UNIT_MAIN(UNIT(test_rto_backoff_doubles), UNIT(test_rto_value_traced_with_floor)
           UNIT(test_pure_ack_after_go_back_n_carries_snd_max), UNIT(test_rto_backoff_cap), UNIT(test_restart_on_new_ack),
           UNIT(test_karn_no_sample_from_retransmission), UNIT(test_coarse_slow_timer_ticks),
           UNIT(test_coarse_timer_started_late_in_a_tick), UNIT(test_vj_tick_sample_counts_ticks),
+          UNIT(test_lwip_rules_with_vj_ticks),
           UNIT(test_data_retries_exhausted), UNIT(test_sequence_wraparound),
           UNIT(test_coarse_ticks_round_time_wait_and_persist),
           UNIT(test_rto_retransmission_stays_inside_the_peer_window))
