@@ -25,7 +25,8 @@ static const char *const sl_nfc_keys[] = { "name", "type", "a", "b", "faults", "
                                            "chunk_bytes", "chunk_overhead", "pkt_overhead",
                                            "slot_period_us", "slot_air_us", "slot_phase_us",
                                            "lead_us", "uart_baud", "uart_bits_per_char", "qlen",
-                                           "mtu", NULL };
+                                           "mtu", "channel", "module_buffer", NULL };
+static const char *const sl_nfc_channels[] = { "slot", "packet", NULL };
 static const char *const sl_eth_keys[] = { "name", "type", "a", "b", "faults", "rate_bps",
                                            "delay_us", "jitter_us", "qlen", "mtu", NULL };
 static const char *const sl_ext_keys[] = { "name", "type", "a", "faults", "framing", "mtu", NULL };
@@ -197,11 +198,31 @@ static int sl_serial(struct scenario_reader *r, uint32_t e, const char *path,
     return 0;
 }
 
+/* module_buffer: [end a, end b], bytes each, 0 .. 2048 (0: the module holds one packet). */
+static int sl_nfc_module_buffer(struct scenario_reader *r, uint32_t e, const char *path,
+                                struct link_nfc_config *c)
+{
+    uint32_t t = sr_get(r, e, path, "module_buffer", 0), x;
+    uint64_t v;
+    int i;
+    if (t == JSON_NONE)
+        return 0;
+    if (r->doc.tok[t].type != JSON_ARRAY || r->doc.tok[t].size != 2)
+        return sr_fail(r, path, "module_buffer", "must be [end a, end b], bytes from 0 to 2048");
+    for (i = 0, x = t + 1; i < 2; i++, x = r->doc.tok[x].next) {
+        if (json_get_u64(&r->doc, x, &v) != 0 || v > 2048)
+            return sr_fail(r, path, "module_buffer", "must be [end a, end b], bytes from 0 to 2048");
+        c->module_buffer[i] = (uint16_t)v;
+    }
+    return 0;
+}
+
 static int sl_nfc(struct scenario_reader *r, uint32_t e, const char *path,
                   struct world_link_config *l)
 {
     struct link_nfc_config *c = &l->nfc;
     uint32_t rate = 212, v;
+    int channel = LINK_NFC_CHANNEL_SLOT;
     if (sr_object(r, e, path, sl_nfc_keys) != 0 ||
         sr_u32(r, e, path, "rate_kbps", 212, 424, 0, &rate) != 0)
         return -1;
@@ -225,6 +246,11 @@ static int sl_nfc(struct scenario_reader *r, uint32_t e, const char *path,
     SL_NFC(qlen, 0, 64);
     SL_NFC(mtu, 68, 2048);
 #undef SL_NFC
+    if (sr_enum(r, e, path, "channel", sl_nfc_channels, 0, &channel) != 0)
+        return -1;
+    c->channel = (uint8_t)channel;
+    if (sl_nfc_module_buffer(r, e, path, c) != 0)
+        return -1;
     if (c->chunk_overhead >= c->chunk_bytes)
         return sr_fail(r, path, "chunk_overhead", "must be less than chunk_bytes (%u)",
                        (unsigned)c->chunk_bytes);

@@ -18,6 +18,9 @@ void link_nfc_config_default(struct link_nfc_config *c, int kbps424)
     c->uart_bits_per_char = 10;
     c->qlen = 10;
     c->mtu = 1500;                        /* 5.1: Ethernet MTU; the MCU buffer is 2 kB */
+    c->channel = LINK_NFC_CHANNEL_SLOT;   /* Fig. 5.6: packets cross both ways at once */
+    c->module_buffer[0] = 0;              /* the appliance's side: one packet (5.2.2) */
+    c->module_buffer[1] = 2048;           /* the PTx's side: its 2 kB MCU buffer (5.1) */
 }
 
 uint32_t link_nfc_slots(const struct link_nfc_config *c, uint16_t len)
@@ -62,14 +65,21 @@ static uint64_t link_nfc_slot_start(const struct link_nfc *l, uint64_t k)
     return l->cfg.slot_phase_us + k * l->cfg.slot_period_us;
 }
 
-/* The first slot a packet ready (wholly in the module) at `ready` can use: its chunk must
- * be there lead_us before the slot starts; the channel must be free. */
-static uint64_t link_nfc_first_slot(const struct link_nfc *l, uint64_t ready)
+/* The first slot index end d may be granted: after the channel's last grant, or after
+ * its own when each slot carries a chunk each way. */
+static uint64_t link_nfc_slots_free_from(const struct link_nfc *l, uint8_t d)
 {
-    uint64_t need = ready + l->cfg.lead_us, k = 0;
+    return l->cfg.channel == LINK_NFC_CHANNEL_PACKET ? l->next_slot : l->end[d].next_slot;
+}
+
+/* The first slot end d's packet ready (wholly in the module) at `ready` can use: its
+ * chunk must be there lead_us before the slot starts; the slots must be free. */
+static uint64_t link_nfc_first_slot(const struct link_nfc *l, uint8_t d, uint64_t ready)
+{
+    uint64_t need = ready + l->cfg.lead_us, k = 0, from = link_nfc_slots_free_from(l, d);
     if (need > l->cfg.slot_phase_us)
         k = (need - l->cfg.slot_phase_us + l->cfg.slot_period_us - 1u) / l->cfg.slot_period_us;
-    return k > l->next_slot ? k : l->next_slot;
+    return k > from ? k : from;
 }
 
 /* The packet still on (or waiting for) end d's stack-side UART whose first byte comes
@@ -97,7 +107,7 @@ static int link_nfc_next_decision(const struct link_nfc *l, uint64_t *t, int *ki
     for (d = 0; d < 2; d++) {
         const struct link_nfc_end *e = &l->end[d];
         if (e->held >= 0 && e->ring[e->held].state == LINK_NFC_HELD) {
-            uint64_t k = link_nfc_first_slot(l, e->ring[e->held].uart_end);
+            uint64_t k = link_nfc_first_slot(l, d, e->ring[e->held].uart_end);
             uint64_t td = link_nfc_slot_start(l, k) - l->cfg.lead_us;
             /* Same slot for both ends: the one that did not send last goes first. */
             if (!has || td < *t || (td == *t && *kind == 2 && d != l->last_dir)) {
@@ -121,23 +131,63 @@ static int link_nfc_next_decision(const struct link_nfc *l, uint64_t *t, int *ki
     return has;
 }
 
-/* The module of end d gets the first byte of packet q: it takes it if it holds no packet
- * whose last chunk is still to be sent, else discards it (5.2.2). */
+/* Bytes end d's module holds at t: its packets waiting for slots or still on the air. */
+static uint32_t link_nfc_module_bytes(const struct link_nfc *l, uint8_t d, uint64_t t)
+{
+    const struct link_nfc_end *e = &l->end[d];
+    uint32_t n = 0;
+    uint8_t i;
+    for (i = 0; i < e->n; i++) {
+        const struct link_nfc_frame *f = &e->ring[i];
+        if (f->state == LINK_NFC_HELD || (f->state == LINK_NFC_GRANTED && f->air_end > t))
+            n += (uint32_t)f->len + l->cfg.pkt_overhead;
+    }
+    return n;
+}
+
+/* Whether end d's module refuses a packet whose first byte arrives at t (rule 3). */
+static int link_nfc_module_refuses(const struct link_nfc *l, uint8_t d, const struct link_nfc_frame *f)
+{
+    const struct link_nfc_end *e = &l->end[d];
+    uint64_t t = f->uart_start;
+    uint16_t buffer = l->cfg.module_buffer[d];
+    if (buffer == 0) {
+        const struct link_nfc_frame *h = e->held >= 0 ? &e->ring[e->held] : NULL;
+        return h != NULL && (h->state != LINK_NFC_GRANTED || h->air_end > t);
+    }
+    if (e->air_until > t && e->air_from <= t)
+        return 1; /* transmitting */
+    return link_nfc_module_bytes(l, d, t) + f->len + l->cfg.pkt_overhead > buffer;
+}
+
+/* The packet end d's module holds that is next to be granted slots, or -1. */
+static int link_nfc_next_held(const struct link_nfc_end *e)
+{
+    int best = -1;
+    uint8_t i;
+    for (i = 0; i < e->n; i++) {
+        if (e->ring[i].state == LINK_NFC_HELD &&
+            (best < 0 || (int32_t)(e->ring[i].order - e->ring[best].order) < 0))
+            best = i;
+    }
+    return best;
+}
+
+/* The module of end d gets the first byte of packet q: it takes it or discards it. */
 static void link_nfc_module_decide(struct link_nfc *l, uint8_t d, int q)
 {
     struct link_nfc_end *e = &l->end[d];
     struct link_nfc_frame *f = &e->ring[q];
-    if (e->held >= 0) {
-        const struct link_nfc_frame *h = &e->ring[e->held];
-        if (h->state != LINK_NFC_GRANTED || h->air_end > f->uart_start) {
-            f->state = LINK_NFC_DROPPED;
-            f->due = f->uart_start;
-            e->stats.drop_module_busy++;
-            return;
-        }
+    if (link_nfc_module_refuses(l, d, f)) {
+        f->state = LINK_NFC_DROPPED;
+        f->due = f->uart_start;
+        e->stats.drop_module_busy++;
+        return;
     }
-    e->held = (int8_t)q;
     f->state = LINK_NFC_HELD;
+    f->order = e->order++;
+    if (e->held < 0 || e->ring[e->held].state != LINK_NFC_HELD)
+        e->held = (int8_t)link_nfc_next_held(e);
 }
 
 /* End d's held packet gets slots k .. k + n - 1; its chunks are forwarded over the
@@ -162,7 +212,13 @@ static void link_nfc_grant(struct link_nfc *l, uint8_t d, uint64_t k)
     f->state = LINK_NFC_GRANTED;
     e->stats.slots += n;
     l->next_slot = k + n;
+    e->next_slot = k + n;
     l->last_dir = d;
+    e->air_from = f->first_slot - l->cfg.lead_us;
+    e->air_until = f->air_end;
+    /* A buffering module's next packet waits for the slots after these. */
+    if (link_nfc_next_held(e) >= 0)
+        e->held = (int8_t)link_nfc_next_held(e);
 }
 
 void link_nfc_advance(struct link_nfc *l, uint64_t now)

@@ -9,12 +9,26 @@
  *      takes packet x 10 / 115200 s (Eq. 5.3). Packets the stack sends while the UART is
  *      busy wait behind it (the tty's queue, at most qlen; beyond: DROP_LINK_QUEUE_FULL).
  *   3. The module (MCU) "stores and processes only one packet at a time" and "discards
- *      all the packets that it receives while it is transmitting" (5.1, 5.2.2). Reading:
- *      the module decides at the packet's first byte on the UART; if it still holds a
- *      packet whose last chunk has not been sent, the new one is discarded
- *      (DROP_NFC_MODULE_BUSY, at that instant). Otherwise it is busy from that byte
- *      until the end of the slot carrying its last chunk: that is the "module free"
- *      instant a channel-sensing stack waits for (5.3.1, Fig. 5.14).
+ *      all the packets that it receives while it is transmitting" (5.1, 5.2.2). It
+ *      decides at the packet's first byte on the UART (DROP_NFC_MODULE_BUSY, at that
+ *      instant). The two ends' modules behave differently in the paper's captures, so
+ *      each end has its own rule, module_buffer[d]:
+ *      - 0, the appliance's card-emulator side (end a by default): if the module still
+ *        holds a packet whose last chunk has not been sent, the new one is discarded.
+ *        The appliance's first data, 50 us after the handshake's ACK, is lost so (5.2.2,
+ *        Fig. 5.13).
+ *      - N > 0, the PTx's reader side (end b): the MCU's buffer (2 kB, 5.1) keeps
+ *        packets that arrive while its packets wait for their slots, up to N bytes, and
+ *        sends them in order; only a packet arriving while a chunk of it is due or on the
+ *        air ("while it is transmitting": from the first slot's chunk deadline to the
+ *        last slot's end) is discarded. The captures show both: the server's FIN, 0.1 ms
+ *        behind its ACK, crosses (Fig. 5.6 packets 12-14, 5.10 and 5.11), while the
+ *        server's retransmission, sent as its 1080-byte response is on the air, never
+ *        reaches the appliance (Fig. 5.6 packet 8: the appliance sends no Dup ACK,
+ *        Table 5.3).
+ *      The module is busy from the first byte of a packet it takes until the end of the
+ *      slot carrying the last chunk it holds: that is the "module free" instant a
+ *      channel-sensing stack waits for (5.3.1, Fig. 5.14).
  *   4. Chunks of chunk_bytes carry chunk_bytes - chunk_overhead packet bytes (14 - 4 = 10
  *      at 212 kbps, 30 - 4 = 26 at 424 kbps): ceil(packet / payload) slots. The module
  *      needs the whole packet (it is store-and-forward: the paper's t_UART precedes the
@@ -22,12 +36,20 @@
  *      Slots start at slot_phase + k x slot_period (10 ms) and last slot_air (1.5 ms); a
  *      chunk is received at the end of its slot. Later chunks use the following slots
  *      (8.5 ms between slots leaves the 2 ms lead), unless the channel is taken.
- *   5. Half duplex, my reading of "half-duplex and can only transmit packets one at a
- *      time" (5.2.2): the channel carries one packet at a time. Once a packet has its
- *      first slot, the slots up to its last chunk are its own; a packet of the other end
- *      waits (held in its own module) for the slot after. If both ends' packets could take
- *      the same slot, the end that did not send the previous packet goes first. Grants are
- *      decided at the slot's chunk deadline (slot start - lead).
+ *   5. Sharing the channel between the two ends (channel):
+ *      - LINK_NFC_CHANNEL_SLOT (the default): ISO/IEC 14443-4 is half duplex within a
+ *        slot (the reader's block, then the card's answer), so every 1.5 ms slot carries a
+ *        chunk each way and the two ends' packets cross at the same time. The paper's
+ *        Fig. 5.6 shows it: the appliance's spurious retransmission (packet 9) reaches
+ *        the Ethernet at 3.85 s, one UART + 108 slots after its RTO, while the server's
+ *        1080-byte response (packet 7, 1.86 s) was still crossing the other way; one
+ *        packet at a time would have held it until 4.14 s.
+ *      - LINK_NFC_CHANNEL_PACKET: "can only transmit packets one at a time" (5.2.2) read
+ *        as one packet on the channel at a time. Once a packet has its first slot, the
+ *        slots up to its last chunk are its own; a packet of the other end waits (held
+ *        in its own module) for the slot after. If both ends' packets could take the
+ *        same slot, the end that did not send the previous packet goes first.
+ *      Grants are decided at the slot's chunk deadline (slot start - lead).
  *   6. The receiving MCU forwards each chunk's payload to its stack over its UART as the
  *      chunk arrives (in parallel with the channel); the datagram is delivered when the
  *      last chunk's bytes are through: last slot end + last payload x 10 / 115200 (Eq.
@@ -51,6 +73,11 @@
 
 #include "link_line.h"
 
+enum link_nfc_channel {
+    LINK_NFC_CHANNEL_SLOT,   /* each slot carries a chunk each way */
+    LINK_NFC_CHANNEL_PACKET  /* one packet on the channel at a time */
+};
+
 struct link_nfc_config {
     uint32_t slot_period_us;    /* 10000 */
     uint32_t slot_air_us;       /* 1500: a chunk is received at the end of its slot */
@@ -63,10 +90,13 @@ struct link_nfc_config {
     uint8_t uart_bits_per_char; /* 10 */
     uint8_t qlen;               /* packets waiting for the stack-side UART */
     uint16_t mtu;               /* largest datagram */
+    uint8_t channel;            /* enum link_nfc_channel (LINK_NFC_CHANNEL_SLOT) */
+    uint16_t module_buffer[2];  /* per end, rule 3: 0 = one packet, else bytes ({0, 2048}) */
 };
 
 /* The paper's module: 212 kbps (kbps424 = 0: 11.2 kbps of packet) or 424 kbps (24 kbps),
- * 115200-baud UARTs, slot phase 0, qlen 10, MTU 1500. */
+ * 115200-baud UARTs, slot phase 0, qlen 10, MTU 1500, a chunk each way per slot, end a
+ * holding one packet and end b buffering 2048 bytes. */
 void link_nfc_config_default(struct link_nfc_config *c, int kbps424);
 
 /* Slots for a datagram of len bytes: ceil((len + pkt_overhead) / chunk payload). */
@@ -75,7 +105,8 @@ uint32_t link_nfc_slots(const struct link_nfc_config *c, uint16_t len);
 enum link_nfc_state {
     LINK_NFC_FREE,      /* ring entry unused */
     LINK_NFC_QUEUED,    /* waiting for / on the stack-side UART, module not yet asked */
-    LINK_NFC_HELD,      /* in the module, no slot yet */
+    LINK_NFC_HELD,      /* in the module, no slot yet (a buffering module may hold
+                           several: they are granted in `order`) */
     LINK_NFC_GRANTED,   /* slots fixed, delivery time known */
     LINK_NFC_DROPPED    /* discarded by the busy module */
 };
@@ -85,6 +116,7 @@ struct link_nfc_frame {
     uint16_t len;
     uint8_t state;      /* enum link_nfc_state */
     uint32_t tag;
+    uint32_t order;     /* arrival order in the module, for a buffering module's FIFO */
     uint64_t submitted, uart_start, uart_end, first_slot, air_end, due;
     uint16_t slots;
 };
@@ -102,7 +134,11 @@ struct link_nfc_end {
     uint8_t n;
     struct link_line uart_tx;   /* stack -> own module */
     struct link_line uart_rx;   /* other module -> other stack (this direction's receiver) */
-    int8_t held;                /* ring index of the packet in the module, -1 none */
+    int8_t held;                /* ring index of the module's next packet to be granted
+                                   slots, or of its last granted one; -1 none */
+    uint32_t order;             /* packets taken by the module so far */
+    uint64_t air_from, air_until; /* the last granted packet's chunk deadline .. air end */
+    uint64_t next_slot;         /* LINK_NFC_CHANNEL_SLOT: first slot this end can use */
     struct link_nfc_stats stats;
 };
 
@@ -110,8 +146,9 @@ struct link_nfc {
     struct link_nfc_config cfg;
     struct link_nfc_end end[2];  /* end[d]: datagrams sent by end d (direction d) */
     uint64_t now;                /* model processed up to here */
-    uint64_t next_slot;          /* first slot index the channel can grant */
-    uint8_t last_dir;            /* the end that had the channel last */
+    uint64_t next_slot;          /* LINK_NFC_CHANNEL_PACKET: first slot the channel can
+                                    grant */
+    uint8_t last_dir;            /* LINK_NFC_CHANNEL_PACKET: the end that had it last */
 };
 
 /* Per end: ring[d][0..n_frames[d]) records and mem[d] of at least n_frames x mtu bytes.

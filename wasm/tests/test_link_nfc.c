@@ -17,7 +17,7 @@ struct nfc_fix {
     uint8_t dg[T_MTU];
 };
 
-static int nfc_setup(struct nfc_fix *x, int kbps424)
+static int nfc_setup_channel(struct nfc_fix *x, int kbps424, uint8_t channel)
 {
     struct link_nfc_config c;
     struct link_nfc_frame *r[2];
@@ -26,6 +26,7 @@ static int nfc_setup(struct nfc_fix *x, int kbps424)
     uint32_t ml[2] = { sizeof x->mem[0], sizeof x->mem[1] };
     uint16_t i;
     link_nfc_config_default(&c, kbps424);
+    c.channel = channel;
     r[0] = x->ring[0];
     r[1] = x->ring[1];
     m[0] = x->mem[0];
@@ -33,6 +34,11 @@ static int nfc_setup(struct nfc_fix *x, int kbps424)
     for (i = 0; i < T_MTU; i++)
         x->dg[i] = (uint8_t)(i * 7u);
     return link_nfc_init(&x->l, &c, r, n, m, ml);
+}
+
+static int nfc_setup(struct nfc_fix *x, int kbps424)
+{
+    return nfc_setup_channel(x, kbps424, LINK_NFC_CHANNEL_SLOT);
 }
 
 static void test_1080_bytes_at_11k2_is_108_slots(void)
@@ -198,11 +204,82 @@ static void test_424kbps_chunking(void)
     CHECK(d.time >= paper - 8500 - 10000 - 2256);
 }
 
-static void test_half_duplex_one_packet_at_a_time(void)
+static void test_both_ways_in_every_slot(void)
 {
     static struct nfc_fix x;
     struct link_delivery d;
     CHECK_EQ(nfc_setup(&x, 0), ERR_OK);
+    /* Both ends send a 40-byte datagram at 0: both ready at 4862, both take slots 1 .. 6
+     * (a chunk each way per slot), both delivered at 61500 + 521 = 62021. */
+    CHECK_EQ(link_nfc_submit(&x.l, LINK_DIR_AB, 0, x.dg, 40, 1), ERR_OK);
+    CHECK_EQ(link_nfc_submit(&x.l, LINK_DIR_BA, 0, x.dg, 40, 2), ERR_OK);
+    link_nfc_advance(&x.l, 8000);
+    CHECK_EQ(link_nfc_module_free_at(&x.l, LINK_DIR_AB), 61500);
+    CHECK_EQ(link_nfc_module_free_at(&x.l, LINK_DIR_BA), 61500);
+    CHECK_EQ(link_nfc_take(&x.l, 62021, &d), 1);
+    CHECK_EQ(d.first_slot, 10000);
+    CHECK_EQ(d.time, 62021);
+    CHECK_EQ(link_nfc_take(&x.l, 62021, &d), 1);
+    CHECK_EQ(d.first_slot, 10000);
+    CHECK_EQ(d.time, 62021);
+    /* A 1064-byte datagram from A at 100000 (slots 20 .. 127) does not hold back a
+     * 40-byte one from B at 150000: ready 154862, slots 16 .. 21 of its own end. */
+    CHECK_EQ(link_nfc_submit(&x.l, LINK_DIR_AB, 100000, x.dg, 1064, 3), ERR_OK);
+    CHECK_EQ(link_nfc_submit(&x.l, LINK_DIR_BA, 150000, x.dg, 40, 4), ERR_OK);
+    CHECK_EQ(link_nfc_take(&x.l, 2000000, &d), 1);
+    CHECK_EQ(d.tag, 4);
+    CHECK_EQ(d.first_slot, 160000);
+    CHECK_EQ(d.time, 211500 + 521);
+    CHECK_EQ(link_nfc_take(&x.l, 2000000, &d), 1);
+    CHECK_EQ(d.tag, 3);
+    CHECK_EQ(d.first_slot, 200000);
+}
+
+static void test_ptx_side_buffers_while_waiting_not_while_on_air(void)
+{
+    static struct nfc_fix x;
+    struct link_delivery d;
+    CHECK_EQ(nfc_setup(&x, 0), ERR_OK);
+    /* End B (the PTx, 2048-byte buffer) sends an ACK and a FIN 100 us apart, as the
+     * server does in Fig. 5.6. ACK: UART 0 .. 4862, ready, slot 1 (10000) .. 6, last ends
+     * 61500, delivered 62021. The FIN's first byte comes at 4862, before the ACK's first
+     * chunk is due (8000): kept. FIN: UART 4862 .. 9724, slots 7 .. 12 (after the ACK's),
+     * last ends 121500, delivered 122021. */
+    CHECK_EQ(link_nfc_submit(&x.l, LINK_DIR_BA, 0, x.dg, 40, 1), ERR_OK);
+    CHECK_EQ(link_nfc_submit(&x.l, LINK_DIR_BA, 100, x.dg, 40, 2), ERR_OK);
+    CHECK_EQ(link_nfc_take(&x.l, 62021, &d), 1);
+    CHECK_EQ(d.tag, 1);
+    CHECK_EQ(d.time, 62021);
+    CHECK_EQ(link_nfc_take(&x.l, 122021, &d), 1);
+    CHECK_EQ(d.tag, 2);
+    CHECK_EQ(d.fate, LINK_FATE_DELIVERED);
+    CHECK_EQ(d.first_slot, 70000);
+    CHECK_EQ(d.time, 122021);
+    /* A 1064-byte response from B at 200000: UART .. 293750, slots 30 .. 137 (chunk due
+     * 298000, last ends 1371500). A retransmission at 1000000 meets a module that is
+     * transmitting: discarded at once. */
+    CHECK_EQ(link_nfc_submit(&x.l, LINK_DIR_BA, 200000, x.dg, 1064, 3), ERR_OK);
+    CHECK_EQ(link_nfc_submit(&x.l, LINK_DIR_BA, 1000000, x.dg, 1064, 4), ERR_OK);
+    CHECK_EQ(link_nfc_take(&x.l, 1000000, &d), 1);
+    CHECK_EQ(d.tag, 4);
+    CHECK_EQ(d.fate, LINK_FATE_DROPPED);
+    CHECK_EQ(d.reason, DROP_NFC_MODULE_BUSY);
+    CHECK_EQ(link_nfc_take(&x.l, 2000000, &d), 1);
+    CHECK_EQ(d.tag, 3);
+    CHECK_EQ(d.fate, LINK_FATE_DELIVERED);
+    /* End A (the appliance, one packet) discards the same FIN behind an ACK. */
+    CHECK_EQ(link_nfc_submit(&x.l, LINK_DIR_AB, 3000000, x.dg, 40, 5), ERR_OK);
+    CHECK_EQ(link_nfc_submit(&x.l, LINK_DIR_AB, 3000100, x.dg, 40, 6), ERR_OK);
+    CHECK_EQ(link_nfc_take(&x.l, 3010000, &d), 1);
+    CHECK_EQ(d.tag, 6);
+    CHECK_EQ(d.fate, LINK_FATE_DROPPED);
+}
+
+static void test_half_duplex_one_packet_at_a_time(void)
+{
+    static struct nfc_fix x;
+    struct link_delivery d;
+    CHECK_EQ(nfc_setup_channel(&x, 0, LINK_NFC_CHANNEL_PACKET), ERR_OK);
     /* Both ends send a 40-byte datagram at 0: both ready at 4862, both could take slot
      * 1. End A goes first (slots 1 .. 6, delivered 62021); end B's packet waits in its
      * module for slot 7 (7 .. 12, last ends 121500, + 521 = 122021). */
@@ -268,5 +345,7 @@ static void test_uart_queue_limit_and_busy_drops(void)
 
 UNIT_MAIN(UNIT(test_1080_bytes_at_11k2_is_108_slots),
           UNIT(test_packet_50us_after_ack_is_dropped), UNIT(test_module_free_instant_is_exact),
-          UNIT(test_424kbps_chunking), UNIT(test_half_duplex_one_packet_at_a_time),
+          UNIT(test_424kbps_chunking), UNIT(test_both_ways_in_every_slot),
+          UNIT(test_ptx_side_buffers_while_waiting_not_while_on_air),
+          UNIT(test_half_duplex_one_packet_at_a_time),
           UNIT(test_uart_queue_limit_and_busy_drops))

@@ -133,6 +133,11 @@ export interface NfcLink extends LinkBase {
   uart_bits_per_char?: number;
   qlen?: number;
   mtu?: number;
+  /** slot: a chunk each way in every slot; packet: one packet on the channel at a time */
+  channel?: 'slot' | 'packet';
+  /** [end a, end b] bytes: 0 = one packet, discard while holding it; N = buffer N bytes
+   * while waiting for slots, discard only while transmitting */
+  module_buffer?: [number, number];
 }
 
 export interface EthernetLink extends LinkBase {
