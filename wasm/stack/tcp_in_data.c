@@ -197,8 +197,9 @@ static void ack_policy(struct host *h, struct tcp_pcb *pcb, uint32_t len)
         pcb->ack_now = 1;
         return;
     case TCP_DELACK_NFC:
-        /* NFC paper 5.3.2.2: the reply already queued is bigger than this segment, so
-         * its RTT would mislead Algorithm 1: acknowledge at once. */
+        /* NFC paper 5.3.2.2: a reply already queued, and bigger than this segment, is
+         * not to be waited for: acknowledge at once (a reply sent now still carries the
+         * ACK alone first: tcp_out.c, ack_before_larger_reply). */
         if (tcp_snd_unsent(pcb) > len) {
             pcb->ack_now = 1;
             return;

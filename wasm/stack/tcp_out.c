@@ -215,6 +215,22 @@ static int send_una_segment(struct host *h, struct tcp_pcb *pcb)
 
 /* One pass of new data, go-back-N retransmission, SYN or FIN. Returns 1 if a segment was
  * sent, 0 if nothing was due, -1 if channel sensing held it. */
+static uint32_t tcp_seq_for_empty(const struct tcp_pcb *pcb);
+
+/* The NFC paper's modified delayed ACK (5.3.2.2, Table 5.6): "an empty ACK will be sent
+ * if the size of the received packet is less than the size of the packet to be
+ * transmitted". Piggybacked on the larger reply, the ACK would take the reply's longer
+ * crossing, and the peer's RTO, estimated for its small segment, would run out first. So
+ * before new data longer than what it acknowledges, an ACK owed goes alone. Returns what
+ * tcp_xmit returned, 0 if nothing was sent. */
+static int ack_before_larger_reply(struct host *h, struct tcp_pcb *pcb, uint16_t dlen)
+{
+    if (HOST_CFG(h).tcp_delack != TCP_DELACK_NFC || pcb->unacked_bytes == 0 ||
+        dlen <= pcb->unacked_bytes)
+        return 0;
+    return tcp_xmit(h, pcb, tcp_seq_for_empty(pcb), TCP_ACK, 0, 0, 0);
+}
+
 static int output_one(struct host *h, struct tcp_pcb *pcb)
 {
     uint32_t seq = pcb->snd_nxt, len = 0, off = 0, avail, flight, wnd, usable;
@@ -276,6 +292,8 @@ static int output_one(struct host *h, struct tcp_pcb *pcb)
     }
     is_retx = tcp_seq_lt(seq, pcb->snd_max);
     dlen = (uint16_t)len;
+    if (!is_retx && ack_before_larger_reply(h, pcb, dlen) < 0)
+        return -1;
     if (tcp_xmit(h, pcb, seq, flags, off, dlen, 0) < 0)
         return -1;
     pcb->force_one = 0;

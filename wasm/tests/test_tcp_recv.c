@@ -126,6 +126,46 @@ static void test_delayed_ack_nfc_variant(void)
     CHECK_EQ(acks_at_once(TCP_DELACK_OFF, 1200), 1);
 }
 
+/* A 5-byte request arrives; the application answers at once with `reply` bytes. Returns
+ * 1 if a pure ACK left before the reply, 0 if the reply carried the ACK. */
+static int ack_alone_before_reply(enum tcp_delack_kind kind, uint16_t reply)
+{
+    struct host_config cfg;
+    struct tcp_lab L;
+    struct tseg g;
+    int sock, alone;
+    fill_data();
+    tt_config(&cfg);
+    cfg.tcp_delack = kind;
+    if (lab_init(&L, &cfg, 1500, 0) != 0)
+        return -1;
+    sock = tt_open_active(&L, 0, MS(10), 8192, 1460);
+    if (sock < 0)
+        return -1;
+    lab_seg(&L, MS(100), TCP_ACK | TCP_PSH, 5001, 1001, 8192, data, 5);
+    if (lab_pending(&L) != 0 || tcpsend(&L.h, sock, data, reply) != reply)
+        return -1; /* the delayed ACK waits; the reply is written */
+    if (!lab_next(&L, &g) || g.t != MS(100))
+        return -1;
+    alone = g.len == 0 && g.ack == 5006;
+    if (alone && (!lab_next(&L, &g) || g.len != reply))
+        return -1;
+    if (!alone && (g.len != reply || g.ack != 5006))
+        return -1;
+    lab_free(&L);
+    return alone;
+}
+
+static void test_delayed_ack_nfc_reply_larger_than_request(void)
+{
+    /* NFC paper Table 5.6: a small request answered by a larger reply. Piggybacked, the
+     * ACK would cross with the reply's 1000 bytes; the modified rule sends it alone. */
+    CHECK_EQ(ack_alone_before_reply(TCP_DELACK_NFC, 1000), 1);
+    CHECK_EQ(ack_alone_before_reply(TCP_DELACK_STANDARD, 1000), 0);
+    /* a reply no larger than the request carries the ACK */
+    CHECK_EQ(ack_alone_before_reply(TCP_DELACK_NFC, 5), 0);
+}
+
 static void test_piggybacked_ack_cancels_delayed_ack(void)
 {
     struct host_config cfg;
@@ -297,6 +337,7 @@ static void test_zero_window_and_window_update(void)
 }
 
 UNIT_MAIN(UNIT(test_delayed_ack_every_second_segment_and_timer), UNIT(test_delayed_ack_on_fast_ticks),
-          UNIT(test_delayed_ack_nfc_variant), UNIT(test_piggybacked_ack_cancels_delayed_ack),
+          UNIT(test_delayed_ack_nfc_variant), UNIT(test_delayed_ack_nfc_reply_larger_than_request),
+          UNIT(test_piggybacked_ack_cancels_delayed_ack),
           UNIT(test_out_of_order_hole_filled_later), UNIT(test_out_of_order_off_drops),
           UNIT(test_out_of_order_queue_full), UNIT(test_zero_window_and_window_update))
