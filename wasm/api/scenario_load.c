@@ -15,7 +15,7 @@ static const char *const sl_top_keys[] = { "version", "name", "title", "descript
                                            "duration_ms", "hosts", "bridges", "links", "apps",
                                            "capture", "reference", NULL };
 static const char *const sl_host_keys[] = { "name", "addr", "stack", NULL };
-static const char *const sl_bridge_keys[] = { "name", NULL };
+static const char *const sl_bridge_keys[] = { "name", "channel_sensing", NULL };
 static const char *const sl_link_types[] = { "serial", "nfc", "ethernet", "external", NULL };
 static const char *const sl_framings[] = { "slip", "cslip", "slip6", NULL };
 static const char *const sl_serial_keys[] = { "name", "type", "a", "b", "faults", "baud",
@@ -126,7 +126,8 @@ static int sl_bridges(struct scenario_reader *r, uint32_t root, struct world_con
         char name[WORLD_NAME_MAX];
         snprintf(path, sizeof path, "bridges[%u]", i);
         if (sr_object(r, e, path, sl_bridge_keys) != 0 || sr_name(r, e, path, "name", 1, name) != 0 ||
-            sl_name_unique(r, cfg, path, name) != 0)
+            sl_name_unique(r, cfg, path, name) != 0 ||
+            sr_bool(r, e, path, "channel_sensing", &cfg->bridge_sensing[cfg->n_bridges]) != 0)
             return -1;
         strcpy(cfg->bridges[cfg->n_bridges++], name);
     }

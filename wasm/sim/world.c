@@ -167,6 +167,11 @@ void world_destroy(struct world *w)
         world_link_free(&w->links[i]);
     for (i = 0; i < sizeof w->held / sizeof w->held[0]; i++)
         free(w->held[i].data);
+    for (i = 0; i < WORLD_MAX_BRIDGES; i++) {
+        struct world_bridge_hold *b = &w->bridge_hold[i];
+        for (; b->n > 0; b->n--, b->head = (uint8_t)((b->head + 1u) % WORLD_BRIDGE_HOLD))
+            free(b->q[b->head].data);
+    }
     trec_buf_free(&w->trace);
     sim_buf_free(&w->pcap);
     sim_buf_free(&w->outbox);

@@ -100,6 +100,9 @@ struct world_config {
     struct world_host_config hosts[WORLD_MAX_HOSTS];
     uint8_t n_hosts;
     char bridges[WORLD_MAX_BRIDGES][WORLD_NAME_MAX];
+    uint8_t bridge_sensing[WORLD_MAX_BRIDGES]; /* holds datagrams for an NFC link while
+                                                 its module there is busy (the NFC paper's
+                                                 channel sensing at the PTx, 5.3.1) */
     uint8_t n_bridges;
     struct world_link_config links[WORLD_MAX_LINKS];
     uint8_t n_links;

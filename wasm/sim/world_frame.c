@@ -284,6 +284,32 @@ void world_flush(struct world *w)
         w->hosts[i].n_retx = 0;
 }
 
+/* A channel-sensing bridge keeps, in order, what it would send into a busy NFC module (or
+ * behind datagrams it already keeps); others send at once. With its queue full it sends
+ * anyway, and the module decides. */
+static void world_bridge_forward(struct world *w, uint8_t node, uint8_t link, uint8_t dir,
+                                 const uint8_t *data, uint16_t len, uint32_t parent)
+{
+    uint8_t b = (uint8_t)(node - w->cfg.n_hosts);
+    struct world_bridge_hold *h = &w->bridge_hold[b];
+    const struct world_link *l = &w->links[link];
+    if (w->cfg.bridge_sensing[b] && l->cfg.type == WORLD_LINK_NFC &&
+        (h->n > 0 || world_nfc_busy(l, dir, w->now)) && h->n < WORLD_BRIDGE_HOLD) {
+        uint8_t i = (uint8_t)((h->head + h->n) % WORLD_BRIDGE_HOLD);
+        h->q[i].data = malloc(len);
+        if (h->q[i].data) {
+            memcpy(h->q[i].data, data, len);
+            h->q[i].len = len;
+            h->q[i].parent = parent;
+            h->q[i].link = link;
+            h->q[i].dir = dir;
+            h->n++;
+            return;
+        }
+    }
+    world_frame_send(w, link, dir, node, data, len, parent);
+}
+
 /* A delivery or drop handed out by a link model. */
 void world_frame_deliver(struct world *w, uint8_t link, const struct link_delivery *d)
 {
@@ -314,10 +340,27 @@ void world_frame_deliver(struct world *w, uint8_t link, const struct link_delive
         for (other = 0; other < w->cfg.n_links; other++) {
             const struct world_link_config *c = &w->links[other].cfg;
             if (other != link && (c->a == node || c->b == node)) {
-                world_frame_send(w, other, c->a == node ? LINK_DIR_AB : LINK_DIR_BA, node,
-                                 w->scratch, d->len, d->tag);
+                world_bridge_forward(w, node, other, c->a == node ? LINK_DIR_AB : LINK_DIR_BA,
+                                     w->scratch, d->len, d->tag);
                 return;
             }
         }
     }
+}
+
+void world_bridge_release(struct world *w, uint8_t bridge, uint8_t link, uint8_t dir)
+{
+    struct world_bridge_hold *h = &w->bridge_hold[bridge];
+    uint8_t *data;
+    uint16_t len;
+    uint32_t parent;
+    if (h->n == 0 || h->q[h->head].link != link || h->q[h->head].dir != dir)
+        return;
+    data = h->q[h->head].data;
+    len = h->q[h->head].len;
+    parent = h->q[h->head].parent;
+    h->head = (uint8_t)((h->head + 1u) % WORLD_BRIDGE_HOLD);
+    h->n--;
+    world_frame_send(w, link, dir, (uint8_t)(w->cfg.n_hosts + bridge), data, len, parent);
+    free(data);
 }

@@ -86,6 +86,18 @@ struct world_link {
 };
 
 /* A frame a delay rule holds back, or a corrupt rule's pending bit flip. */
+/* Datagrams a channel-sensing bridge holds until its NFC module is free, in order. */
+#define WORLD_BRIDGE_HOLD 16
+struct world_bridge_hold {
+    struct {
+        uint8_t *data;           /* malloc'd copy */
+        uint16_t len;
+        uint32_t parent;         /* the frame that brought it to the bridge */
+        uint8_t link, dir;
+    } q[WORLD_BRIDGE_HOLD];
+    uint8_t head, n;
+};
+
 struct world_held {
     uint8_t *data;               /* malloc'd copy; NULL when the slot is free */
     uint32_t id;
@@ -145,6 +157,7 @@ struct world {
     uint32_t next_frame;         /* frame ids */
     uint32_t next_event;         /* event seqs */
     struct world_held held[1024]; /* frames a delay rule holds back */
+    struct world_bridge_hold bridge_hold[WORLD_MAX_BRIDGES];
     struct world_flip flips[64];
     uint8_t n_flips;
     struct world_open {
@@ -194,6 +207,9 @@ void world_frame_send(struct world *w, uint8_t link, uint8_t dir, uint8_t node,
                       const uint8_t *data, uint16_t len, uint32_t parent);
 void world_frame_submit_held(struct world *w, uint8_t link, uint32_t slot);
 void world_frame_deliver(struct world *w, uint8_t link, const struct link_delivery *d);
+/* A channel-sensing bridge's NFC module at (link, dir) is free: send what it holds next. */
+void world_bridge_release(struct world *w, uint8_t bridge, uint8_t link, uint8_t dir);
+int world_nfc_busy(const struct world_link *l, uint8_t dir, uint64_t now);
 void world_frame_fate(struct world *w, uint32_t id, uint8_t link, uint8_t dir, uint8_t fate,
                       uint16_t reason, const struct link_delivery *d);
 void world_link_event(struct world *w, uint8_t link, uint8_t dir, uint8_t kind,

@@ -219,7 +219,7 @@ int world_link_take(struct world *w, uint8_t link, struct link_delivery *d)
 /* Is end dir's path to the air busy: a packet on its way over the UART to the module, or
  * the module still holding one (link_nfc_module_free_at)? The paper's channel-sensing
  * stack sends only when this is clear. */
-static int world_nfc_busy(const struct world_link *l, uint8_t dir, uint64_t now)
+int world_nfc_busy(const struct world_link *l, uint8_t dir, uint64_t now)
 {
     const struct link_nfc_end *e = &l->nfc.end[dir];
     uint8_t i;
@@ -255,6 +255,8 @@ void world_link_signals(struct world *w, uint8_t link)
                 host_set_netif_busy(&w->hosts[node].h, 0, busy, (stack_time_t)w->now);
                 world_flush(w);
             }
+            if (!busy && !world_node_is_host(w, node))
+                world_bridge_release(w, (uint8_t)(node - w->cfg.n_hosts), link, dir);
         }
     }
 }

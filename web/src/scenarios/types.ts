@@ -70,6 +70,8 @@ export interface Host {
 
 export interface Bridge {
   name: NodeName;
+  /** hold datagrams for an NFC link while its module here is busy */
+  channel_sensing?: boolean;
 }
 
 export type FaultAction = 'drop' | 'corrupt' | 'duplicate' | 'delay';
