@@ -3,7 +3,8 @@
 // the frames' fates. Pure functions over the trace: the page and `stackscope replay` share
 // them.
 
-import { AppRecordKind, Fate, type TraceAppRecord, type TraceEvent, type TraceFrame, type WorldDescription } from '../engine/trace_types.ts';
+import { AppRecordKind, Fate, NONE, type TraceAppRecord, type TraceEvent, type TraceFrame, type WorldDescription } from '../engine/trace_types.ts';
+import { analyzeCapture } from '../packets/index.ts';
 import type { MetricName, ReferenceRow } from '../scenarios/reference.ts';
 
 /** What a metric reads of a run (RunResult has it all). */
@@ -28,11 +29,16 @@ export const METRICS: Record<MetricName, { unit: string; what: string }> = {
   apps_total_kbps: { unit: 'kbit/s', what: "every finished app's bytes x 8, over the time from the first one's start to the last one's end" },
   retransmissions: { unit: 'segments', what: "TCP retransmissions by the host's stack (any cause)" },
   dup_acks: { unit: 'ACKs', what: 'duplicate ACKs the host received (its stack counted them)' },
+  dup_acks_sent: { unit: 'ACKs', what: "segments the host sent that Wireshark calls Dup ACK (a capture beside the host, dropped ones included)" },
+  spurious_retransmissions: { unit: 'segments', what: 'segments the host sent again although an earlier copy had reached the peer' },
+  rto_first_data_ms: { unit: 'ms', what: 'the RTO the host armed when it first sent data' },
   frames_dropped: { unit: 'frames', what: 'frames dropped on the links (queue, fault rules, busy modules)' },
+  capture_span_s: { unit: 's', what: "time from the link's first frame to its last, as the capture's Time column" },
+  link_frames: { unit: 'frames', what: 'frames the capture of the link holds' },
 };
 
 /** The metric of `row` measured on `run`. Throws MetricError when the run does not have it. */
-export function measure(row: Pick<ReferenceRow, 'metric' | 'app' | 'host'>, run: RunView): number {
+export function measure(row: Pick<ReferenceRow, 'metric' | 'app' | 'host' | 'link'>, run: RunView): number {
   switch (row.metric) {
     case 'ping_rtt_min_ms':
       return pingRtt(run, appIndex(row))[0];
@@ -56,9 +62,107 @@ export function measure(row: Pick<ReferenceRow, 'metric' | 'app' | 'host'>, run:
       return countEvents(run, 'tcp.retransmit', hostIndex(row, run));
     case 'dup_acks':
       return countEvents(run, 'tcp.dupack', hostIndex(row, run));
+    case 'dup_acks_sent':
+      return dupAcksSent(run, hostIndex(row, run));
+    case 'spurious_retransmissions':
+      return spuriousRetransmissions(run, hostIndex(row, run));
+    case 'rto_first_data_ms':
+      return firstDataRto(run, hostIndex(row, run)) / 1000;
     case 'frames_dropped':
       return run.trace.frames.filter((f) => f.fate === Fate.Dropped).length;
+    case 'capture_span_s': {
+      const frames = linkFrames(row, run);
+      if (frames.length === 0) throw new MetricError(`link "${row.link ?? ''}" carried no frame`);
+      return (frames[frames.length - 1]!.tSent - frames[0]!.tSent) / 1e6;
+    }
+    case 'link_frames':
+      return linkFrames(row, run).length;
   }
+}
+
+function linkFrames(row: { link?: string }, run: RunView): readonly TraceFrame[] {
+  const i = run.world.links.findIndex((l) => l.name === row.link);
+  if (i < 0) throw new MetricError(`no link "${row.link ?? ''}" in the run`);
+  return run.trace.frames.filter((f) => f.link === i);
+}
+
+/** Frames the host itself sent (not copies a bridge forwarded), in the order it sent them. */
+function sentBy(run: RunView, host: number): TraceFrame[] {
+  return run.trace.frames.filter((f) => f.node === host && f.parent === NONE).sort((a, b) => a.tSent - b.tSent);
+}
+
+/** Wireshark decides a Dup ACK from the sender's own direction alone (packet-tcp.c: no
+ * data, same window, seq and ack as the previous segment), so the host's sent frames are
+ * enough; the paper's tables count them per side, as its stack logs did, dropped or not. */
+function dupAcksSent(run: RunView, host: number): number {
+  const rows = analyzeCapture(sentBy(run, host).map((f) => ({ timeUs: f.tSent, bytes: f.bytes })));
+  return rows.filter((r) => r.flags.includes('tcp.analysis.duplicate_ack')).length;
+}
+
+const IP_PROTO_TCP = 6;
+const NO_RETX = 255;
+
+/** Whether frame `f` or a copy a bridge forwarded from it was delivered to a host. */
+function reachedAHost(run: RunView, f: TraceFrame, children: Map<number, TraceFrame[]>): boolean {
+  const link = run.world.links[f.link]!;
+  const rx = f.dir === 0 ? link.b : link.a;
+  if (f.fate === Fate.Delivered && rx < run.world.hosts.length) return true;
+  return (children.get(f.id) ?? []).some((c) => reachedAHost(run, c, children));
+}
+
+/** Retransmissions (frames the stack marked as data sent again) of a segment an earlier
+ * copy of which, same sequence number and length, reached the peer: sent again although
+ * nothing was lost, the truth a capture can only guess at (Wireshark calls a
+ * retransmission spurious only once it has seen the ACK of the first copy). */
+function spuriousRetransmissions(run: RunView, host: number): number {
+  const children = new Map<number, TraceFrame[]>();
+  for (const f of run.trace.frames) {
+    if (f.parent === NONE) continue;
+    const list = children.get(f.parent) ?? [];
+    list.push(f);
+    children.set(f.parent, list);
+  }
+  const arrived = new Set<string>();
+  let n = 0;
+  for (const f of sentBy(run, host)) {
+    const key = tcpSegmentKey(f.bytes);
+    if (key === null) continue;
+    if (f.retx !== NO_RETX && arrived.has(key)) n++;
+    if (reachedAHost(run, f, children)) arrived.add(key);
+  }
+  return n;
+}
+
+/** "seq/len/flags" of a TCP segment that occupies sequence space, else null. */
+function tcpSegmentKey(b: Uint8Array): string | null {
+  if (b.length < 20 || b[9] !== IP_PROTO_TCP) return null;
+  const ihl = (b[0]! & 0x0f) * 4;
+  if (b.length < ihl + 20) return null;
+  const seq = ((b[ihl + 4]! << 24) | (b[ihl + 5]! << 16) | (b[ihl + 6]! << 8) | b[ihl + 7]!) >>> 0;
+  const syn_fin = b[ihl + 13]! & 0x03;
+  const len = tcpPayloadLen(b);
+  return len > 0 || syn_fin ? `${seq}/${len}/${syn_fin}` : null;
+}
+
+/** The RTO armed (tcp.rto.arm, µs) at the instant the host first sent a TCP segment with
+ * data: what its estimator chose for that segment. */
+function firstDataRto(run: RunView, host: number): number {
+  const first = sentBy(run, host).find((f) => tcpPayloadLen(f.bytes) > 0);
+  if (!first) throw new MetricError(`host ${run.world.hosts[host]!.name} sent no TCP data`);
+  const arm = run.world.trace_kinds.indexOf('tcp.rto.arm');
+  const e = run.trace.events.find((ev) => ev.kind === arm && ev.host === host && ev.time === first.tSent);
+  if (!e) throw new MetricError(`host ${run.world.hosts[host]!.name} armed no RTO for its first data`);
+  return e.a;
+}
+
+/** TCP payload bytes of an IPv4 datagram, 0 for anything else. */
+function tcpPayloadLen(b: Uint8Array): number {
+  if (b.length < 20 || b[9] !== IP_PROTO_TCP) return 0;
+  const ihl = (b[0]! & 0x0f) * 4;
+  const total = (b[2]! << 8) | b[3]!;
+  if (b.length < ihl + 13) return 0;
+  const thl = (b[ihl + 12]! >> 4) * 4;
+  return Math.max(0, total - ihl - thl);
 }
 
 function appIndex(row: { app?: number }): number {

@@ -5,6 +5,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { formatErrors } from '../scenarios/errors.ts';
 import { parseScenario } from '../scenarios/validate.ts';
+import { longSessionRounds } from '../../../scripts/nfc-long-session.ts';
 import { ReplayPlanError, runScenarioOf } from './replay.ts';
 
 const DIR = new URL('../scenarios/replays/', import.meta.url);
@@ -28,6 +29,18 @@ describe('the replay files', () => {
       expect(s.reference).toBeUndefined();
     }
     for (const row of ref!.rows) expect(row.why.length, row.label).toBeGreaterThan(20);
+  });
+
+  it('nfc-long-session.json holds the rounds scripts/nfc-long-session.ts draws, on both ends', () => {
+    const r = parseScenario(readFileSync(new URL('nfc-long-session.json', DIR), 'utf8'));
+    if (!r.ok) throw new Error(formatErrors(r.errors, 'nfc-long-session.json'));
+    const rounds = longSessionRounds().map(({ req, resp }) => ({ req, resp }));
+    expect(rounds).toHaveLength(68);
+    for (const app of r.scenario.apps ?? []) {
+      if (!('rounds' in app)) continue;
+      expect(app.rounds.map(({ req, resp }) => ({ req, resp }))).toEqual(rounds);
+    }
+    expect((r.scenario.apps ?? []).filter((a) => 'rounds' in a)).toHaveLength(2);
   });
 
   it('a run whose override breaks the scenario is refused with the field named', () => {

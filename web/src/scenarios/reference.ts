@@ -26,7 +26,12 @@ export type MetricName =
   | 'apps_total_kbps'
   | 'retransmissions'
   | 'dup_acks'
-  | 'frames_dropped';
+  | 'dup_acks_sent'
+  | 'spurious_retransmissions'
+  | 'rto_first_data_ms'
+  | 'frames_dropped'
+  | 'capture_span_s'
+  | 'link_frames';
 
 export interface ReferenceRow {
   label?: string;
@@ -34,6 +39,8 @@ export interface ReferenceRow {
   run?: string;
   app?: number;
   host?: string;
+  /** The link whose capture the metric reads. */
+  link?: string;
   /** The seed's figure; null where the seed gives none. */
   seed: number | null;
   /** Checked against this when it is not the seed's figure (a corrected theory). */
@@ -52,10 +59,13 @@ export interface Reference {
 export const APP_METRICS: ReadonlySet<MetricName> = new Set([
   'ping_rtt_avg_ms', 'ping_rtt_min_ms', 'ping_rtt_max_ms', 'app_kbps', 'app_mbps', 'app_elapsed_s',
 ]);
-export const HOST_METRICS: ReadonlySet<MetricName> = new Set(['retransmissions', 'dup_acks']);
+export const HOST_METRICS: ReadonlySet<MetricName> = new Set(['retransmissions', 'dup_acks', 'dup_acks_sent', 'spurious_retransmissions', 'rto_first_data_ms']);
+/** Metrics that read one link's capture (`link` required). */
+export const LINK_METRICS: ReadonlySet<MetricName> = new Set(['capture_span_s', 'link_frames']);
 
 interface Context {
   hosts: string[];
+  links: string[];
   apps: { type: string }[];
 }
 
@@ -86,6 +96,10 @@ export function checkReference(ref: Reference, s: Context, report: (path: string
     if (HOST_METRICS.has(row.metric)) {
       if (row.host === undefined) report(`${base}.host`, `is required by metric "${row.metric}"`);
       else if (!s.hosts.includes(row.host)) report(`${base}.host`, `names host "${row.host}", which does not exist`);
+    }
+    if (LINK_METRICS.has(row.metric)) {
+      if (row.link === undefined) report(`${base}.link`, `is required by metric "${row.metric}"`);
+      else if (!s.links.includes(row.link)) report(`${base}.link`, `names link "${row.link}", which does not exist`);
     }
   });
 }

@@ -36,7 +36,7 @@ export function checkScenario(s: Scenario): ScenarioError[] {
     if (kind === 'link') return;
     report(`capture[${k}]`, kind ? `names ${kind} "${c}", not a link` : `names link "${c}", which does not exist${known(s, 'link')}`);
   });
-  if (s.reference) checkReference(s.reference, { hosts: s.hosts.map((h) => h.name), apps: s.apps ?? [] }, report);
+  if (s.reference) checkReference(s.reference, { hosts: s.hosts.map((h) => h.name), links: s.links.map((l) => l.name), apps: s.apps ?? [] }, report);
   return errors;
 }
 
