@@ -8,6 +8,7 @@ import { cli } from './cli_capture.ts';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const OK = join(ROOT, 'web/src/replay/testdata/ok.json');
 const WRONG = join(ROOT, 'web/src/replay/testdata/wrong-seed.json');
+const RATIO = join(ROOT, 'web/src/replay/testdata/ratio.json');
 
 interface JsonRow {
   label: string;
@@ -38,6 +39,17 @@ describe('stackscope replay', () => {
     expect(rows[0]!.simulated).toBeCloseTo((2 * 86 * 10 * 1000) / 57600, 2);
     expect(rows[1]!.simulated).toBeCloseTo((2 * 86 * 10 * 1000) / 115200, 2);
     expect(rows[1]!.run).toBe('fast');
+  });
+
+  it('a ratio row (over_run): the metric on one run over the same on another, in x, both runs named', async () => {
+    const r = await cli('replay', RATIO);
+    expect(r.code, r.err).toBe(0);
+    expect(r.out).toMatch(/- \/ fast +57600 over 115200 +ping_rtt_min_ms ratio \(x\) +2 +=  +2\.000 .* ok/);
+    const j = await cli('replay', RATIO, '--json');
+    const row = (JSON.parse(j.out) as { replays: { rows: (JsonRow & { over_run?: string })[] }[] }).replays[0]!.rows[0]!;
+    expect(row.over_run).toBe('fast');
+    // (2 x 86 x 10 / 57600) / (2 x 86 x 10 / 115200), each frame's time rounded to a whole us
+    expect(row.simulated).toBeCloseTo(2, 3);
   });
 
   it('exits 1 when a row is outside its tolerance, and says which', async () => {

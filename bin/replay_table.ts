@@ -1,9 +1,9 @@
-// The replay table as `stackscope replay` prints it: one line per row (the seed's figure,
-// the value checked against when it is a corrected one, the simulated value, the deviation,
-// the tolerance, the verdict), and below it each row's reason.
+// The replay table as `stackscope replay` prints it: one line per row (its run, or for a
+// ratio row "run / over_run"; the seed's figure, the value checked against when it is a
+// corrected one, the simulated value, the deviation, the tolerance, the verdict), and below
+// it each row's reason.
+import { unitOf } from '../web/src/replay/judge.ts';
 import type { ReplayResult } from '../web/src/replay/replay.ts';
-import { METRICS } from '../web/src/replay/metrics.ts';
-import type { MetricName } from '../web/src/scenarios/reference.ts';
 
 function num(v: number | null): string {
   if (v === null) return '-';
@@ -22,9 +22,10 @@ function pad(cells: string[][]): string[] {
 export function replayLines(r: ReplayResult, withWhy: boolean): string[] {
   const head = ['run', 'row', 'metric', 'seed', 'expected', 'simulated', 'dev', 'tolerance', 'pass'];
   const body = r.rows.map((row) => [
-    row.run || '-',
+    // A ratio row: "run / over_run", its metric's ratio in "x".
+    row.over_run === undefined ? row.run || '-' : `${row.run || '-'} / ${row.over_run}`,
     row.label,
-    `${row.metric} (${METRICS[row.metric as MetricName]?.unit ?? '?'})`,
+    `${row.metric}${row.over_run === undefined ? '' : ' ratio'} (${unitOf(row)})`,
     num(row.seed),
     row.expected === row.seed ? '=' : num(row.expected),
     num(row.simulated),
@@ -33,7 +34,7 @@ export function replayLines(r: ReplayResult, withWhy: boolean): string[] {
     row.pass === null ? 'info' : row.pass ? 'ok' : 'FAIL',
   ]);
   const failed = r.rows.filter((x) => x.pass === false).length;
-  const out = [`${r.name}: ${r.title}`, `  seed: ${r.document}; ${failed === 0 ? 'every row within its tolerance' : `${failed} row(s) outside their tolerance`}`];
+  const out = [`${r.name}: ${r.title}`, `  seed: ${r.document}; ${failed === 0 ? 'every judged row within its tolerance' : `${failed} row(s) outside their tolerance`}`];
   out.push(...pad([head, ...body]).map((l) => `  ${l}`));
   r.rows.forEach((row, i) => {
     if (row.error) out.push(`  row ${i + 1} (${row.label}): no value: ${row.error}`);

@@ -2,8 +2,7 @@
 // tolerance and the verdict, each with its reason one click away. The rows follow the
 // changed parameters, so exploring shows at once which figures move away from the seed's.
 import { useMemo, useState } from 'react';
-import { METRICS } from '../replay/metrics.ts';
-import type { JudgedRow } from '../replay/judge.ts';
+import { unitOf, type JudgedRow } from '../replay/judge.ts';
 import { useReplayResults } from './replay_results.ts';
 import { composeScenario, useApp } from './store.ts';
 import './replay.css';
@@ -70,13 +69,14 @@ export function ReplayTable() {
 
 function ReplayRow(props: { row: JudgedRow; open: boolean; onToggle: () => void }) {
   const { row: r, open, onToggle } = props;
-  const unit = METRICS[r.metric as keyof typeof METRICS]?.unit ?? '';
+  const unit = unitOf(r);
   return (
     <>
       <tr className={r.pass === false ? 'outside' : r.pass === null ? 'info' : 'ok'} onClick={onToggle} title="Why: click">
         <td>{r.label}</td>
         <td>
-          {r.metric} {unit && <span className="muted">({unit})</span>}
+          {r.over_run === undefined ? r.metric : `${r.metric}: ${r.run || 'as written'} / ${r.over_run}`}{' '}
+          {unit !== '?' && <span className="muted">({unit})</span>}
         </td>
         <td>{num(r.seed)}</td>
         <td>{r.expected !== r.seed ? num(r.expected) : ''}</td>

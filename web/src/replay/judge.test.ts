@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ReferenceRow } from '../scenarios/reference.ts';
-import { judgeRow, toleranceText, within } from './judge.ts';
+import { judgeRow, toleranceText, unitOf, within } from './judge.ts';
 
 const row = (over: Partial<ReferenceRow>): ReferenceRow => ({ metric: 'ping_rtt_avg_ms', app: 0, seed: 100, tolerance: { rel: 0.03 }, why: 'w', ...over });
 
@@ -37,5 +37,14 @@ describe('judging a row', () => {
     expect(toleranceText({ abs: 0 })).toBe('exact');
     expect(toleranceText({ abs: 0.5 })).toBe('±0.5');
     expect(toleranceText({ info: true })).toBe('info');
+  });
+
+  it('a ratio row (over_run) keeps its divisor run and is in x; other rows in the unit of their metric', () => {
+    const j = judgeRow(row({ metric: 'app_elapsed_s', app: 1, run: 'lossy', over_run: 'clean', seed: 5.7, tolerance: { rel: 0.5 } }), 8);
+    expect(j.over_run).toBe('clean');
+    expect(j.run).toBe('lossy');
+    expect(unitOf(j)).toBe('x');
+    expect(unitOf(judgeRow(row({}), 1))).toBe('ms');
+    expect('over_run' in judgeRow(row({}), 1)).toBe(false);
   });
 });

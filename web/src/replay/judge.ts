@@ -1,12 +1,15 @@
 // One row of a replay judged: the simulated value against the expected one (the seed's
 // figure, or the corrected value the row gives) within the row's tolerance.
 
-import type { ReferenceRow, Tolerance } from '../scenarios/reference.ts';
+import type { MetricName, ReferenceRow, Tolerance } from '../scenarios/reference.ts';
+import { METRICS } from './metrics.ts';
 
 export interface JudgedRow {
   label: string;
   metric: string;
   run: string;
+  /** A ratio row: the run whose value divides the row's run's (the row's value is in "x"). */
+  over_run?: string;
   seed: number | null;
   /** What the simulated value is checked against: row.expected, else the seed's figure. */
   expected: number | null;
@@ -20,6 +23,12 @@ export interface JudgedRow {
   why: string;
   /** Why there is no simulated value (MetricError's message). */
   error?: string;
+}
+
+/** The unit of a judged row's values: "x" for a ratio row, else its metric's. */
+export function unitOf(row: Pick<JudgedRow, 'metric' | 'over_run'>): string {
+  if (row.over_run !== undefined) return 'x';
+  return METRICS[row.metric as MetricName]?.unit ?? '?';
 }
 
 export function toleranceText(t: Tolerance): string {
@@ -46,6 +55,7 @@ export function judgeRow(row: ReferenceRow, simulated: number | null, error?: st
     label: row.label ?? row.metric,
     metric: row.metric,
     run: row.run ?? '',
+    ...(row.over_run !== undefined ? { over_run: row.over_run } : {}),
     seed: row.seed,
     expected,
     simulated,

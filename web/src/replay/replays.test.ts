@@ -22,7 +22,7 @@ describe('the replay files', () => {
     const ref = r.scenario.reference;
     expect(ref, `${file} has no reference block`).toBeDefined();
     expect(`${r.scenario.name}.json`).toBe(file);
-    const used = new Set(ref!.rows.map((row) => row.run ?? ''));
+    const used = new Set(ref!.rows.flatMap((row) => [row.run ?? '', ...(row.over_run === undefined ? [] : [row.over_run])]));
     for (const run of ref!.runs ?? []) {
       expect(used.has(run.name), `run ${run.name} is named by no row`).toBe(true);
       const s = runScenarioOf(r.scenario, run.name);

@@ -1,6 +1,7 @@
 // The `reference` block of a replay scenario (docs/replays.md): the seed's figures beside
 // which `stackscope replay` and the page put the simulated ones. Its types, and the checks
-// JSON Schema cannot say (a row's run, app and host must exist; exactly one tolerance).
+// JSON Schema cannot say (a row's run, over_run, app and host must exist; exactly one
+// tolerance).
 
 
 /** One variant of the scenario: the file with `--set`-style overrides. */
@@ -47,6 +48,8 @@ export interface ReferenceRow {
   expected?: number;
   tolerance: Tolerance;
   why: string;
+  /** A ratio row: the metric on `run` divided by the same metric on this run (unit "x"). */
+  over_run?: string;
 }
 
 export interface Reference {
@@ -86,6 +89,11 @@ export function checkReference(ref: Reference, s: Context, report: (path: string
     if (t.rel !== undefined && (row.expected ?? row.seed) === 0) report(`${base}.tolerance`, 'cannot be relative to 0');
     if (row.run !== undefined && !runs.has(row.run))
       report(`${base}.run`, `names run "${row.run}", which does not exist${runs.size ? ` (runs: ${[...runs].join(', ')})` : ''}`);
+    if (row.over_run !== undefined) {
+      if (!runs.has(row.over_run))
+        report(`${base}.over_run`, `names run "${row.over_run}", which does not exist${runs.size ? ` (runs: ${[...runs].join(', ')})` : ''}`);
+      else if (row.over_run === row.run) report(`${base}.over_run`, `is the row's own run "${row.run}": the ratio would always be 1`);
+    }
     if (APP_METRICS.has(row.metric)) {
       if (row.app === undefined) report(`${base}.app`, `is required by metric "${row.metric}"`);
       // A run may replace `apps` (a `set` of "apps=[...]"): its rows are checked when measured.
