@@ -2,7 +2,7 @@
 //   stackscope list
 //   stackscope run <name|file.json> [--set path=value ...] [--seed N] [--link NAME]
 //                  [--pcapng FILE] [--pcap FILE] [--trace FILE] [--table] [--table-json FILE]
-//   stackscope replay [name|file.json ...] [--json] [--why]
+//   stackscope replay [name|file.json ...] [--json] [--why] [--figures]
 //   stackscope bench [--seconds S]
 // Exit status: 0 done, 2 a bad scenario or bad arguments (the message says which field and
 // why), 1 anything else (for replay: a row outside its tolerance).
@@ -17,7 +17,7 @@ const USAGE = `usage:
   stackscope list
   stackscope run <name|file.json> [--set path=value ...] [--seed N] [--link NAME]
                  [--pcapng FILE] [--pcap FILE] [--trace FILE] [--table] [--table-json FILE]
-  stackscope replay [name|file.json ...] [--json] [--why]
+  stackscope replay [name|file.json ...] [--json] [--why] [--figures]
                  the seeds' experiments beside their numbers; exit 1 if a row is off
   stackscope bench [--seconds S]`;
 

@@ -30,6 +30,15 @@ describe('stackscope replay', () => {
     expect((await cli('replay', OK, '--why')).out).toContain('1. 57600: 2 x (84 + 2) x 10 / 57600 s');
   });
 
+  it("--figures: the seed's packet lists beside the runs' captures, row by row", async () => {
+    const r = await cli('replay', 'nfc-bridge-sessions', '--figures');
+    expect(r.code, r.err).toBe(0);
+    expect(r.out).toContain('Fig. 5.10 beside run fig510, link eth: 9 of 9 TCP rows the same segment');
+    // the paper's ARP rows stand alone: our Ethernet carries IP only
+    expect(r.out).toMatch(/^ +1 +-0\.000630 +MS-NLB-PhysServe\.\.\. > Broadcast ARP Who has 192\.168\.1\.202\?/m);
+    expect((await cli('replay', 'nfc-bridge-sessions')).out).not.toContain('beside run');
+  });
+
   it('--json: the same rows, each run measured on its own overrides', async () => {
     const r = await cli('replay', OK, '--json');
     expect(r.code).toBe(0);

@@ -5,12 +5,12 @@ import { EngineScenarioError } from '../web/src/engine/engine.ts';
 import { runScenario } from '../web/src/engine/run.ts';
 import { ReplayPlanError, runReplay, type ReplayResult } from '../web/src/replay/replay.ts';
 import { parseArgs } from './args.ts';
-import { replayLines } from './replay_table.ts';
+import { figureLines, replayLines } from './replay_table.ts';
 import { ScenarioInputError, readScenarioInput } from './scenario_input.ts';
 import { replayScenarios } from './shipped.ts';
 
 export async function replayCommand(argv: string[]): Promise<number> {
-  const args = parseArgs(argv, [], ['--json', '--why']);
+  const args = parseArgs(argv, [], ['--json', '--why', '--figures']);
   const names = args.positional.length > 0 ? args.positional : replayScenarios().map((s) => s.name);
   // Every file is read and checked before anything runs.
   const inputs = names.map((n) => {
@@ -30,7 +30,10 @@ export async function replayCommand(argv: string[]): Promise<number> {
   if (args.flags.has('--json')) {
     console.log(JSON.stringify({ pass: results.every((r) => r.pass), replays: results }, null, 1));
   } else {
-    for (const r of results) console.log([...replayLines(r, args.flags.has('--why')), ''].join('\n'));
+    for (const r of results) {
+      const figures = args.flags.has('--figures') ? r.figures.flatMap((f) => ['', ...figureLines(f)]) : [];
+      console.log([...replayLines(r, args.flags.has('--why')), ...figures, ''].join('\n'));
+    }
     const rows = results.flatMap((r) => r.rows);
     const failed = rows.filter((r) => r.pass === false).length;
     console.log(`${results.length} replay(s), ${rows.length} rows: ${rows.filter((r) => r.pass).length} ok, ${failed} outside the tolerance, ${rows.filter((r) => r.pass === null).length} information`);

@@ -1,7 +1,8 @@
 // The replay table as `stackscope replay` prints it: one line per row (its run, or for a
 // ratio row "run / over_run"; the seed's figure, the value checked against when it is a
 // corrected one, the simulated value, the deviation, the tolerance, the verdict), and below
-// it each row's reason.
+// it each row's reason; with --figures, the seed's packet lists beside the runs' captures.
+import type { FigureComparison, FigureLine } from '../web/src/replay/figures.ts';
 import { unitOf } from '../web/src/replay/judge.ts';
 import type { ReplayResult } from '../web/src/replay/replay.ts';
 
@@ -41,4 +42,24 @@ export function replayLines(r: ReplayResult, withWhy: boolean): string[] {
     if (withWhy) out.push(`  ${i + 1}. ${row.label}: ${row.why}`);
   });
   return out;
+}
+
+function line(l: FigureLine | null): string[] {
+  if (!l) return ['', '', ''];
+  return [String(l.no), l.time.toFixed(6), `${l.source} > ${l.destination} ${l.protocol === 'TCP' ? '' : `${l.protocol} `}${l.info}`];
+}
+
+/** A seed's packet list and the run's, side by side: times from each list's first TCP
+ *  row; "=" where the segment is the same (Info but for the window), "x" where not. */
+export function figureLines(f: FigureComparison): string[] {
+  const head = ['seed', 'time', 'seed row', 'same', 'ours', 'time', 'our row'];
+  const body = f.pairs.map((p) => {
+    const [sn, st, si] = line(p.seed);
+    const [on, ot, oi] = line(p.ours);
+    return [sn!, st!, si!, p.same === null ? '' : p.same ? '=' : 'x', on!, ot!, oi!];
+  });
+  const widths = head.map((_, i) => Math.max(...[head, ...body].map((r) => r[i]!.length)));
+  const fmt = (r: string[]): string => `    ${r.map((c, i) => (i === 2 || i === 6 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ').trimEnd()}`;
+  return [`  ${f.label} beside run ${f.run || '(as written)'}, link ${f.link}: ${f.same} of ${f.compared} TCP rows the same segment`,
+    fmt(head), ...body.map(fmt)];
 }

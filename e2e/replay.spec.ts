@@ -26,3 +26,19 @@ test('a changed parameter moves the figures: 5 ms of converter latency each way 
   await expect(table.locator('tbody tr').filter({ hasText: '548 B, line theory' })).toContainText('✓ ok');
   await expect(table.locator('tbody tr').filter({ hasText: '56 B, measured' }).filter({ hasNotText: 'no converter' })).toContainText('✗ outside');
 });
+
+test("the NFC paper's packet lists open under the table, each beside our capture", async ({ page }) => {
+  const errors = await openPage(page, '#s=nfc-bridge-sessions');
+  const table = page.getByRole('region', { name: 'Replay against the seed' });
+  await expect(table.getByTestId('replay-summary')).toContainText('outside', { timeout: 60_000 });
+  const fig = table.locator('details.replay-figure').filter({ hasText: 'Fig. 5.10' });
+  await expect(fig.locator('summary')).toHaveText('Fig. 5.10 beside run fig510, link eth: 9 of 9 TCP rows the same segment');
+  await fig.locator('summary').click();
+  const rows = fig.locator('tbody tr');
+  await expect(rows).toHaveCount(11);
+  await expect(rows.nth(0)).toContainText('Who has 192.168.1.202?');
+  await expect(rows.nth(5)).toContainText('[PSH, ACK] Seq=1 Ack=1 Win=8096 Len=1024');
+  await expect(fig).toContainText('its Seq=0 and MSS=1024 make it the SYN-ACK');
+  await shot(page, 'replay-nfc-figures');
+  expect(errors).toEqual([]);
+});

@@ -3,6 +3,7 @@
 // changed parameters, so exploring shows at once which figures move away from the seed's.
 import { useMemo, useState } from 'react';
 import { unitOf, type JudgedRow } from '../replay/judge.ts';
+import { ReplayFigures } from './ReplayFigures.tsx';
 import { useReplayResults } from './replay_results.ts';
 import { composeScenario, useApp } from './store.ts';
 import './replay.css';
@@ -61,6 +62,7 @@ export function ReplayTable() {
               ))}
             </tbody>
           </table>
+          <ReplayFigures figures={state.result.figures} notes={(replay.reference!.figures ?? []).map((f) => f.note)} />
         </div>
       )}
     </section>

@@ -9,6 +9,7 @@ import { formatErrors } from '../scenarios/errors.ts';
 import type { ReferenceRow } from '../scenarios/reference.ts';
 import type { Scenario } from '../scenarios/types.ts';
 import { validateScenario } from '../scenarios/validate.ts';
+import { compareFigure, type FigureComparison } from './figures.ts';
 import { judgeRow, type JudgedRow } from './judge.ts';
 import { measure, MetricError, type RunView } from './metrics.ts';
 
@@ -25,6 +26,8 @@ export interface ReplayResult {
   title: string;
   document: string;
   rows: JudgedRow[];
+  /** The seed's packet lists beside the runs' captures. */
+  figures: FigureComparison[];
   /** Every row that is judged passes. */
   pass: boolean;
 }
@@ -51,7 +54,11 @@ export function runScenarioOf(replay: Scenario, runName: string): Scenario {
  *  written): each row's run, and a ratio row's `over_run` too. */
 export function runNames(replay: Scenario): string[] {
   const rows = replay.reference?.rows ?? [];
-  return [...new Set(rows.flatMap((r) => (r.over_run === undefined ? [r.run ?? ''] : [r.run ?? '', r.over_run])))];
+  const figures = replay.reference?.figures ?? [];
+  return [...new Set([
+    ...rows.flatMap((r) => (r.over_run === undefined ? [r.run ?? ''] : [r.run ?? '', r.over_run])),
+    ...figures.map((f) => f.run ?? ''),
+  ])];
 }
 
 /** The row's value from its metric as measured on a run (`measuredOn` throws MetricError
@@ -81,8 +88,12 @@ export async function runReplay(replay: Scenario, runner: Runner): Promise<Repla
   const scenarios = new Map(runNames(replay).map((n) => [n, runScenarioOf(replay, n)]));
   // measured[i] maps a run's name to row i's metric on it (or why it has none).
   const measured = ref.rows.map(() => new Map<string, number | MetricError>());
+  const figures = new Array<FigureComparison>((ref.figures ?? []).length);
   for (const [n, s] of scenarios) {
     const view: RunView = await runner(JSON.stringify(s));
+    (ref.figures ?? []).forEach((f, i) => {
+      if ((f.run ?? '') === n) figures[i] = compareFigure(f, view);
+    });
     ref.rows.forEach((row, i) => {
       if ((row.run ?? '') !== n && row.over_run !== n) return;
       try {
@@ -113,6 +124,7 @@ export async function runReplay(replay: Scenario, runner: Runner): Promise<Repla
     title: replay.title,
     document: ref.document,
     rows,
+    figures,
     pass: rows.every((r) => r.pass !== false),
   };
 }

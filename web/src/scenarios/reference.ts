@@ -52,10 +52,31 @@ export interface ReferenceRow {
   over_run?: string;
 }
 
+/** One row of a seed's packet list, as the figure prints it. */
+export interface FigureRow {
+  time: number;
+  source: string;
+  destination: string;
+  protocol: string;
+  length: number;
+  info: string;
+}
+
+/** A seed's packet list (a Wireshark figure) to show beside a link's capture in a run. */
+export interface ReferenceFigure {
+  label: string;
+  run?: string;
+  link: string;
+  /** What was corrected in the transcription (OCR), or what to know reading it. */
+  note?: string;
+  rows: FigureRow[];
+}
+
 export interface Reference {
   document: string;
   runs?: ReferenceRun[];
   rows: ReferenceRow[];
+  figures?: ReferenceFigure[];
 }
 
 /** Metrics that read one application (`app` required), and those that read a host's stack. */
@@ -78,6 +99,12 @@ export function checkReference(ref: Reference, s: Context, report: (path: string
   (ref.runs ?? []).forEach((r, i) => {
     if (runs.has(r.name)) report(`reference.runs[${i}].name`, `"${r.name}" is used by another run`);
     runs.add(r.name);
+  });
+  (ref.figures ?? []).forEach((f, i) => {
+    const base = `reference.figures[${i}]`;
+    if (f.run !== undefined && !runs.has(f.run))
+      report(`${base}.run`, `names run "${f.run}", which does not exist${runs.size ? ` (runs: ${[...runs].join(', ')})` : ''}`);
+    if (!s.links.includes(f.link)) report(`${base}.link`, `names link "${f.link}", which does not exist`);
   });
   ref.rows.forEach((row, i) => {
     const base = `reference.rows[${i}]`;
