@@ -39,6 +39,15 @@ describe('stackscope list and run', () => {
     expect(r.out).toMatch(/^trace hash [0-9a-f]{16}$/m);
   });
 
+  it("a tcp_echo_client's connections: one app, one report for all of them", async () => {
+    const r = await cli('run', 'arduino-slip', '--set', 'apps.2.connections=2');
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/app 2 tcp_echo_client on pc -> arduino, 2 connections: done: 200 bytes in 0\.\d+ s/);
+    const bad = await cli('run', 'arduino-slip', '--set', 'apps.3.connections=11');
+    expect(bad.code).toBe(2);
+    expect(bad.err).toContain('apps[3].connections: must be at most bytes (10)');
+  });
+
   it('--set and --seed change the run; the files asked for are written', async () => {
     const pcapng = join(dir, 'a.pcapng');
     const pcap = join(dir, 'a.pcap');

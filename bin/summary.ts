@@ -42,7 +42,8 @@ export function summaryLines(scenario: Scenario, r: RunResult, wallMs: number): 
     const i = (scenario.apps ?? []).indexOf(app);
     const lines = r.trace.apps.filter((a) => a.app === i);
     const report = lines.find((a) => a.kind === 1);
-    const to = 'to' in app ? ` -> ${app.to}` : '';
+    const conns = app.type === 'tcp_echo_client' && (app.connections ?? 1) > 1 ? `, ${app.connections} connections` : '';
+    const to = 'to' in app ? ` -> ${app.to}${conns}` : '';
     let what = 'no report';
     if (report) {
       const rate = report.elapsedUs > 0 ? `, goodput ${((report.bytes * 8) / report.elapsedUs).toFixed(3)} Mbit/s` : '';

@@ -3,6 +3,8 @@
 #include "scenario_load.h"
 #include "scenario_parts.h"
 
+#include "app_echo_client.h" /* APP_ECHO_CLIENT_MAX_CONNS */
+
 #include <stdio.h>
 #include <string.h>
 
@@ -19,7 +21,7 @@ static const char *const sa_fields[WORLD_APP_TYPE_COUNT][7] = {
     { "port", NULL },
     { "port", NULL },
     { "port", NULL },
-    { "to", "port", "bytes", "send_only", NULL },
+    { "to", "port", "bytes", "send_only", "connections", NULL },
     { "to", "port", "bytes", NULL },
     { "port", NULL },
     { "to", "port", "local_port", "rounds", NULL },
@@ -149,6 +151,25 @@ static int sa_rounds(struct scenario_reader *r, uint32_t e, const char *path,
     return 0;
 }
 
+/* tcp_echo_client's `connections` (app_echo_client.h): each carries at least one of the
+ * bytes and needs a TCP block of its host, as semantic.ts says too. */
+static int sa_connections(struct scenario_reader *r, uint32_t e, const char *path,
+                          const struct world_config *cfg, struct world_app_config *a)
+{
+    uint32_t n = 1;
+    const struct world_host_config *h = &cfg->hosts[a->host];
+    if (sr_u32(r, e, path, "connections", 1, APP_ECHO_CLIENT_MAX_CONNS, 0, &n) != 0)
+        return -1;
+    if (n > a->bytes)
+        return sr_fail(r, path, "connections", "must be at most bytes (%u)", a->bytes);
+    if (n > h->stack.tcp_max_pcbs)
+        return sr_fail(r, path, "connections",
+                       "needs %u TCP sockets on host \"%s\", which has tcp_max_pcbs %u", n,
+                       h->name, (unsigned)h->stack.tcp_max_pcbs);
+    a->connections = (uint8_t)n;
+    return 0;
+}
+
 /* Everything of an app but its rounds (request/response types: sa_rounds). */
 static int sa_app(struct scenario_reader *r, uint32_t e, const char *path,
                   const struct world_config *cfg, struct world_app_config *a)
@@ -187,7 +208,8 @@ static int sa_app(struct scenario_reader *r, uint32_t e, const char *path,
                    : 0;
     case WORLD_APP_TCP_ECHO_CLIENT:
         return sr_u32(r, e, path, "bytes", 1, 0x7FFFFFFF, 1, &a->bytes) != 0 ||
-                       sr_bool(r, e, path, "send_only", &a->send_only) != 0
+                       sr_bool(r, e, path, "send_only", &a->send_only) != 0 ||
+                       sa_connections(r, e, path, cfg, a) != 0
                    ? -1
                    : 0;
     case WORLD_APP_BULK_SENDER:

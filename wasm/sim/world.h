@@ -90,6 +90,7 @@ struct world_app_config {
     uint32_t count, size, interval_ms, timeout_ms; /* ping */
     uint32_t bytes;            /* echo client, bulk sender */
     uint8_t send_only;         /* echo client */
+    uint8_t connections;       /* echo client: parallel connections sharing `bytes` (1) */
     uint8_t probe;             /* tcp_client: close once connected */
     uint16_t first_round, n_rounds; /* into world_config.rounds */
 };

@@ -50,6 +50,7 @@ int world_app_start(struct world *w, uint8_t i)
         p.server = peer;
         p.len = c->bytes;
         p.send_only = c->send_only;
+        p.connections = c->connections;
         rc = app_echo_client_start(&a->s.echo_client, h, &p);
         break;
     }

@@ -218,6 +218,202 @@ static void test_echo_five_parallel_two_slots(void)
     run_parallel_echo(2);
 }
 
+/* ---- one client, several connections ---- */
+
+/* 10007 bytes of caller data over 3 connections: parts of 3336, 3336 and 3335 bytes at
+ * offsets 0, 3336 and 6672, each echoed on its own connection and stored back at its own
+ * offset; one report for the three. */
+static void test_echo_client_connections_share_bytes(void)
+{
+    static struct app_world w;
+    static uint8_t data[10007], back[10007];
+    struct host_config cfg;
+    struct app_tcp_echo echo;
+    struct app_echo_client client;
+    struct app_echo_client_params p;
+    uint32_t i, x = 777;
+
+    for (i = 0; i < sizeof data; i++) {
+        x = x * 1103515245u + 12345u;
+        data[i] = (uint8_t)(x >> 16);
+    }
+    memset(back, 0, sizeof back);
+    host_config_default(&cfg);
+    CHECK_EQ(app_world_init(&w, &cfg, &cfg, 10000000u, 5000u), 0);
+    CHECK_EQ(app_tcp_echo_start(&echo, app_world_b(&w), 0, 4), ERR_OK);
+    memset(&p, 0, sizeof p);
+    p.server = server_addr(0);
+    p.len = sizeof data;
+    p.data = data;
+    p.rx_copy = back;
+    p.connections = 3;
+    CHECK_EQ(app_echo_client_start(&client, app_world_a(&w), &p), ERR_OK);
+    CHECK_EQ(client.n_conns, 3);
+    CHECK_EQ(client.conns[0].first, 0);
+    CHECK_EQ(client.conns[0].len, 3336);
+    CHECK_EQ(client.conns[1].first, 3336);
+    CHECK_EQ(client.conns[1].len, 3336);
+    CHECK_EQ(client.conns[2].first, 6672);
+    CHECK_EQ(client.conns[2].len, 3335);
+    w.echo = &echo;
+    w.clients = &client;
+    w.n_clients = 1;
+
+    CHECK_EQ(fake_net_run(&w.net, RUN_LIMIT, clients_done), 1);
+    CHECK_EQ(client.report.error, 0);
+    CHECK_EQ(client.report.bytes_sent, 10007);
+    CHECK_EQ(client.report.bytes_received, 10007);
+    CHECK_EQ(client.report.mismatch_at, APP_ECHO_NO_MISMATCH);
+    CHECK_MEM(back, data, sizeof data);
+    CHECK_EQ(client.report.elapsed_us, client.report.finished_at - client.report.started_at);
+    CHECK_EQ(echo.server.accepted, 3);
+    CHECK_EQ(echo.bytes_echoed, 10007);
+    app_world_free(&w);
+}
+
+/* One client of 4 x 3000 bytes over 4 connections sends what 4 clients of 3000 bytes
+ * send, in the same order: the same frames, the same instants, the last byte back at the
+ * same time. The link is slow enough (1 Mbit/s) for the connections to queue behind each
+ * other. */
+static void test_echo_client_connections_as_separate_clients(void)
+{
+    static struct app_world w;
+    struct host_config cfg;
+    struct app_tcp_echo echo;
+    struct app_echo_client group, single[4];
+    struct app_echo_client_params p;
+    uint32_t delivered, last = 0;
+    stack_time_t end;
+    int i;
+
+    host_config_default(&cfg);
+    memset(&p, 0, sizeof p);
+    p.server = server_addr(APP_TCP_ECHO_PORT);
+
+    CHECK_EQ(app_world_init(&w, &cfg, &cfg, 1000000u, 2000u), 0);
+    CHECK_EQ(app_tcp_echo_start(&echo, app_world_b(&w), 0, 4), ERR_OK);
+    p.len = 12000;
+    p.connections = 4;
+    CHECK_EQ(app_echo_client_start(&group, app_world_a(&w), &p), ERR_OK);
+    w.echo = &echo;
+    w.clients = &group;
+    w.n_clients = 1;
+    CHECK_EQ(fake_net_run(&w.net, RUN_LIMIT, clients_done), 1);
+    CHECK_EQ(group.report.error, 0);
+    CHECK_EQ(group.report.bytes_received, 12000);
+    CHECK_EQ(group.report.mismatch_at, APP_ECHO_NO_MISMATCH);
+    delivered = w.net.delivered;
+    end = w.net.now;
+    app_world_free(&w);
+
+    CHECK_EQ(app_world_init(&w, &cfg, &cfg, 1000000u, 2000u), 0);
+    CHECK_EQ(app_tcp_echo_start(&echo, app_world_b(&w), 0, 4), ERR_OK);
+    p.len = 3000;
+    p.connections = 1;
+    for (i = 0; i < 4; i++)
+        CHECK_EQ(app_echo_client_start(&single[i], app_world_a(&w), &p), ERR_OK);
+    w.echo = &echo;
+    w.clients = single;
+    w.n_clients = 4;
+    CHECK_EQ(fake_net_run(&w.net, RUN_LIMIT, clients_done), 1);
+    for (i = 0; i < 4; i++) {
+        CHECK_EQ(single[i].report.error, 0);
+        if (single[i].report.finished_at > last)
+            last = single[i].report.finished_at;
+    }
+    CHECK_EQ(w.net.delivered, delivered);
+    CHECK_EQ(w.net.now, end);
+    CHECK_EQ(group.report.finished_at, last);
+    CHECK_EQ(group.report.elapsed_us, last - single[0].report.started_at);
+    app_world_free(&w);
+}
+
+/* Drops the second SYN (frame 1 from A): the second connection, with no SYN retries,
+ * gives up; the first still carries its part. */
+static int drop_second_syn(void *ctx, int link, int dir, uint32_t index, const uint8_t *dgram,
+                           uint16_t len)
+{
+    (void)ctx;
+    (void)link;
+    (void)dgram;
+    (void)len;
+    return dir == 0 && index == 1;
+}
+
+/* A connection that fails does not stop the others; the client reports the failure once
+ * every connection has ended, with the bytes that did come back. */
+static void test_echo_client_connections_one_fails(void)
+{
+    static struct app_world w;
+    struct host_config cfg;
+    struct app_tcp_echo echo;
+    struct app_echo_client client;
+    struct app_echo_client_params p;
+
+    host_config_default(&cfg);
+    cfg.tcp_syn_retries = 0;
+    CHECK_EQ(app_world_init(&w, &cfg, &cfg, 10000000u, 5000u), 0);
+    w.net.drop = drop_second_syn;
+    CHECK_EQ(app_tcp_echo_start(&echo, app_world_b(&w), 0, 4), ERR_OK);
+    memset(&p, 0, sizeof p);
+    p.server = server_addr(0);
+    p.len = 2000;
+    p.connections = 2;
+    CHECK_EQ(app_echo_client_start(&client, app_world_a(&w), &p), ERR_OK);
+    w.echo = &echo;
+    w.clients = &client;
+    w.n_clients = 1;
+    CHECK_EQ(fake_net_run(&w.net, RUN_LIMIT, clients_done), 1);
+    CHECK_EQ(client.report.error, ERR_TIMEOUT);
+    CHECK_EQ(client.report.bytes_received, 1000); /* the first connection's part */
+    CHECK_EQ(client.report.mismatch_at, APP_ECHO_NO_MISMATCH);
+    CHECK_EQ(echo.server.accepted, 1);
+    CHECK(w.net.now >= STACK_MS(1000)); /* the second waited out its SYN's RTO */
+    app_world_free(&w);
+}
+
+/* Refused at the start, with no connection left open: more connections than bytes or
+ * than APP_ECHO_CLIENT_MAX_CONNS (ERR_ARG), more than the host has free TCP blocks
+ * (ERR_MEM, the blocks opened before are given back). 0 means one. */
+static void test_echo_client_connections_refused(void)
+{
+    static struct app_world w;
+    struct host_config cfg;
+    struct app_echo_client client;
+    struct app_echo_client_params p;
+
+    host_config_default(&cfg);
+    cfg.tcp_max_pcbs = 8;
+    CHECK_EQ(app_world_init(&w, &cfg, &cfg, 0, 10000u), 0);
+    memset(&p, 0, sizeof p);
+    p.server = server_addr(APP_TCP_ECHO_PORT);
+    p.len = 4;
+    p.connections = 5;
+    CHECK_EQ(app_echo_client_start(&client, app_world_a(&w), &p), ERR_ARG);
+    CHECK_EQ(client.report.done, 1);
+    CHECK_EQ(client.report.error, ERR_ARG);
+    p.len = 1000;
+    p.connections = APP_ECHO_CLIENT_MAX_CONNS + 1;
+    CHECK_EQ(app_echo_client_start(&client, app_world_a(&w), &p), ERR_ARG);
+    CHECK_EQ(client.report.done, 1);
+    p.connections = 9;
+    CHECK_EQ(app_echo_client_start(&client, app_world_a(&w), &p), ERR_MEM);
+    CHECK_EQ(client.report.done, 1);
+    CHECK_EQ(client.report.error, ERR_MEM);
+    /* all 8 blocks are free again */
+    p.connections = 8;
+    CHECK_EQ(app_echo_client_start(&client, app_world_a(&w), &p), ERR_OK);
+    CHECK_EQ(client.report.done, 0);
+    CHECK_EQ(client.n_conns, 8);
+    app_world_free(&w);
+    CHECK_EQ(app_world_init(&w, &cfg, &cfg, 0, 10000u), 0);
+    p.connections = 0;
+    CHECK_EQ(app_echo_client_start(&client, app_world_a(&w), &p), ERR_OK);
+    CHECK_EQ(client.n_conns, 1);
+    CHECK_EQ(client.conns[0].len, 1000);
+    app_world_free(&w);
+}
+
 /* ---- discard ---- */
 
 static void test_discard_counts_exactly(void)
@@ -386,6 +582,10 @@ static void test_reqresp_rounds_think_times(void)
 
 UNIT_MAIN(UNIT(test_rate_kbps), UNIT(test_patterns), UNIT(test_echo_10000_bytes_exact), UNIT(test_echo_1mb_with_loss_both_ways),
           UNIT(test_echo_five_parallel), UNIT(test_echo_five_parallel_two_slots),
+          UNIT(test_echo_client_connections_share_bytes),
+          UNIT(test_echo_client_connections_as_separate_clients),
+          UNIT(test_echo_client_connections_one_fails),
+          UNIT(test_echo_client_connections_refused),
           UNIT(test_discard_counts_exactly), UNIT(test_echo_client_refused),
           UNIT(test_reqresp_paper_session),
           UNIT(test_reqresp_rounds_think_times))

@@ -203,6 +203,85 @@ static void test_engine_refuses_bad_scenarios(void)
     }
 }
 
+/* tcp_echo_client's `connections` (app_echo_client.h): refused when a connection would
+ * carry no byte or the host has fewer TCP blocks, the field named. */
+static void test_engine_refuses_bad_connections(void)
+{
+    static const struct {
+        const char *apps, *message;
+    } cases[] = {
+        { "{\"type\":\"tcp_echo_client\",\"host\":\"a\",\"to\":\"b\",\"bytes\":3,\"connections\":4}",
+          "apps[0].connections: must be at most bytes (3)" },
+        { "{\"type\":\"tcp_echo_client\",\"host\":\"a\",\"to\":\"b\",\"bytes\":300,\"connections\":9}",
+          "apps[0].connections: needs 9 TCP sockets on host \"a\", which has tcp_max_pcbs 8" },
+        { "{\"type\":\"tcp_echo_client\",\"host\":\"a\",\"to\":\"b\",\"bytes\":300,\"connections\":65}",
+          "apps[0].connections: must be an integer from 1 to 64" },
+        { "{\"type\":\"tcp_echo_server\",\"host\":\"b\",\"connections\":2}",
+          "apps[0].connections: unknown field \"connections\"" },
+    };
+    size_t i;
+    for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char *j = scenario("", cases[i].apps, 1);
+        struct engine *e = engine_create();
+        CHECK_EQ(engine_load(e, j, (uint32_t)strlen(j)), ENGINE_INVALID);
+        if (strncmp(engine_error(e), cases[i].message, strlen(cases[i].message)) != 0)
+            printf("    got: %s\n", engine_error(e));
+        CHECK(strncmp(engine_error(e), cases[i].message, strlen(cases[i].message)) == 0);
+        engine_destroy(e);
+        free(j);
+    }
+}
+
+/* One tcp_echo_client with "connections": 3 puts on the line exactly the frames of three
+ * clients of a third of the bytes each (the same bytes: on SLIP they set the timing), at
+ * the same instants; only the app records differ. */
+static void test_connections_same_frames_as_separate_apps(void)
+{
+    const char *srv = "{\"type\":\"tcp_echo_server\",\"host\":\"b\"},";
+    const char *one = "{\"type\":\"tcp_echo_client\",\"host\":\"a\",\"to\":\"b\",\"bytes\":1500}";
+    char sep[512], grp[256];
+    char *j1, *j2;
+    uint8_t *t1, *t2;
+    uint32_t l1, l2, i;
+    const uint8_t *r1, *r2;
+    struct engine *e1, *e2;
+    snprintf(sep, sizeof sep, "%s%s,%s,%s", srv, one, one, one);
+    snprintf(grp, sizeof grp,
+             "%s{\"type\":\"tcp_echo_client\",\"host\":\"a\",\"to\":\"b\",\"bytes\":4500,"
+             "\"connections\":3}", srv);
+    j1 = scenario("", sep, 1);
+    j2 = scenario("", grp, 1);
+    e1 = run(j1, &t1, &l1);
+    e2 = run(j2, &t2, &l2);
+    CHECK(e1 != NULL && e2 != NULL);
+    for (i = 0; (r1 = nth_record(t1, l1, TREC_FRAME, i)) != NULL; i++) {
+        r2 = nth_record(t2, l2, TREC_FRAME, i);
+        CHECK(r2 != NULL);
+        if (!r2)
+            break;
+        CHECK_EQ(trec_rd32(r1 + TREC_OFF_SIZE), trec_rd32(r2 + TREC_OFF_SIZE));
+        CHECK_MEM(r1, r2, trec_rd32(r1 + TREC_OFF_SIZE));
+    }
+    CHECK(i > 30); /* 3 handshakes, 3 x 1500 B each way, 3 closes */
+    CHECK(nth_record(t2, l2, TREC_FRAME, i) == NULL);
+    /* the group's one report: every byte, from the SYNs to the last byte back */
+    r2 = NULL;
+    for (i = 0; (r1 = nth_record(t2, l2, TREC_APP, i)) != NULL; i++)
+        if (r1[TREC_APP_OFF_APP] == 1 && r1[TREC_APP_OFF_KIND] == TREC_APP_REPORT)
+            r2 = r1;
+    CHECK(r2 != NULL);
+    if (r2) {
+        CHECK_EQ(r2[TREC_APP_OFF_DONE], 1);
+        CHECK_EQ(rd64le(r2 + TREC_APP_OFF_BYTES), 4500);
+    }
+    engine_destroy(e1);
+    engine_destroy(e2);
+    free(t1);
+    free(t2);
+    free(j1);
+    free(j2);
+}
+
 static uint64_t run_hash(const char *json)
 {
     uint8_t *t;
@@ -338,5 +417,6 @@ static void test_random_faults_in_the_world(void)
 }
 
 UNIT_MAIN(UNIT(test_serial_frame_times_exact), UNIT(test_random_faults_in_the_world), UNIT(test_targeted_drop_and_cause_links),
-          UNIT(test_engine_refuses_bad_scenarios), UNIT(test_same_seed_same_trace),
+          UNIT(test_engine_refuses_bad_scenarios), UNIT(test_engine_refuses_bad_connections),
+          UNIT(test_connections_same_frames_as_separate_apps), UNIT(test_same_seed_same_trace),
           UNIT(test_reference_block_ignored), UNIT(test_external_link_echo))

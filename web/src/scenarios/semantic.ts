@@ -201,6 +201,19 @@ function checkApps(s: Scenario, names: Map<string, Kind>, report: Report): void 
     else if (hostRef(`apps[${i}].to`, a.to, names, report, hosts) && a.to === a.host)
       report(`apps[${i}].to`, `must differ from host (both are "${a.host}")`);
   });
+  // A tcp_echo_client's connections each carry at least one of its bytes and each take a
+  // TCP block of its host (app_echo_client.h); the engine says the same
+  // (wasm/api/scenario_apps.c).
+  apps.forEach((a, i) => {
+    if (a.type !== 'tcp_echo_client' || a.connections === undefined) return;
+    const base = `apps[${i}]`;
+    order(base, side(a, 'connections', 1), side(a, 'bytes', 0), false, report);
+    const host = s.hosts.find((h) => h.name === a.host);
+    if (!host) return;
+    const pcbs = host.stack?.tcp_max_pcbs ?? (schemaDefault('stack', 'tcp_max_pcbs') as number);
+    if (a.connections > pcbs)
+      report(`${base}.connections`, `needs ${a.connections} TCP sockets on host "${a.host}", which has tcp_max_pcbs ${pcbs}`);
+  });
   // The engine keeps every app's rounds in one table of MAX_ROUNDS_TOTAL (world.h).
   let rounds = 0;
   apps.forEach((a, i) => {

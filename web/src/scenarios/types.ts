@@ -203,6 +203,8 @@ export interface TcpEchoClientApp extends AppBase {
   port?: number;
   bytes: number;
   send_only?: boolean;
+  /** Parallel connections sharing `bytes` (1 .. 64, at most bytes and the host's tcp_max_pcbs). */
+  connections?: number;
 }
 
 export interface BulkSenderApp extends AppBase {

@@ -151,6 +151,24 @@ describe('messages', () => {
     ]);
   });
 
+  it("checks a tcp_echo_client's connections against its bytes and its host's TCP sockets", () => {
+    const d = minimal();
+    const client = { type: 'tcp_echo_client', host: 'pc', to: 'mcu', bytes: 276000, connections: 8 };
+    d.apps = [{ type: 'tcp_echo_server', host: 'mcu' }, client];
+    expect(errorsOf(d)).toEqual([]); // 8: the default tcp_max_pcbs
+    client.connections = 9;
+    expect(errorsOf(d)).toEqual(['apps[1].connections: needs 9 TCP sockets on host "pc", which has tcp_max_pcbs 8']);
+    d.hosts[0].stack = { tcp_max_pcbs: 64 };
+    client.connections = 50;
+    expect(errorsOf(d)).toEqual([]);
+    client.bytes = 49;
+    expect(errorsOf(d)).toEqual(['apps[1].connections: must be at most bytes (49)']);
+    client.connections = 65;
+    expect(errorsOf(d)).toEqual(['apps[1].connections: must be an integer between 1 and 64']);
+    d.apps[0].connections = 2; // the servers have no such field
+    expect(errorsOf(d)).toContain('apps[0].connections: unknown field "connections"');
+  });
+
   it('suggests the field meant only when it is close', () => {
     const d = minimal();
     d.links[0].Baud = 1;
