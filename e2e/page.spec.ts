@@ -18,7 +18,7 @@ test('the page loads, runs the Arduino ping scenario, with no console error', as
 
 test('the NFC scenario shows the module-busy drop and the retransmissions', async ({ page }) => {
   const errors = await openPage(page);
-  await chooseScenario(page, /NFC bridge/);
+  await chooseScenario(page, /^NFC bridge at 11.2 kbps/);
   const picker = page.getByLabel('Capture point');
   const options = await picker.locator('option').allTextContents();
   await picker.selectOption({ index: options.findIndex((o) => o.startsWith('nfc')) });

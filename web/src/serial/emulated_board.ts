@@ -104,8 +104,12 @@ export class EmulatedBoard {
       }
       const sleeps = op === SLEEP_OPCODE && (cpu.data[SMCR]! & SMCR_SE) !== 0;
       avrInstruction(cpu);
+      const pc = cpu.pc;
       cpu.tick();
-      if (sleeps) this.sleep(target);
+      // An interrupt taken as SLEEP executes wakes the CPU at once: its handler runs now.
+      // Sleeping from inside it (interrupts off) would freeze the handler until the
+      // target, and the UART's next byte would overwrite the one it was to read.
+      if (sleeps && cpu.pc === pc) this.sleep(target);
     }
   }
 

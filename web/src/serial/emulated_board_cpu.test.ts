@@ -48,6 +48,19 @@ describe('the emulated ATmega328P', () => {
     expect(b.cpu.pc).toBe(usart0Config.rxCompleteInterrupt);
   });
 
+  it('an interrupt taken as SLEEP executes wakes the CPU: its handler runs at once', () => {
+    // handler: LDI r16, 0x42; STS 0x0100, r16; RJMP .-2
+    const LDI_R16_42 = 0xe402;
+    const STS_R16 = 0x9300;
+    const b = new EmulatedBoard(hexOf([SEI, SLEEP, NOP, NOP], [LDI_R16_42, STS_R16, 0x0100, RJMP_SELF]));
+    b.cpu.writeData(usart0Config.UCSRB, 0x90); // RXEN, RXCIE
+    b.cpu.data[SMCR] = 0x01;
+    b.usart.writeByte(0x41, true);
+    b.runUntilUs(10);
+    expect(returnAddress(b)).toBe(2);
+    expect(b.cpu.data[0x0100]).toBe(0x42);
+  });
+
   it('sleeps until an interrupt: the board time passes without instructions', () => {
     const b = new EmulatedBoard(hexOf([SEI, SLEEP, RJMP_SELF], [RJMP_SELF]));
     b.cpu.data[SMCR] = 0x01;
