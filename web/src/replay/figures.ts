@@ -8,14 +8,8 @@ import type { FigureRow, ReferenceFigure } from '../scenarios/reference.ts';
 import type { RunView } from './metrics.ts';
 
 /** One line of a packet list: the seed's or ours, its time from that list's first TCP row. */
-export interface FigureLine {
+export interface FigureLine extends FigureRow {
   no: number;
-  time: number;
-  source: string;
-  destination: string;
-  protocol: string;
-  length: number;
-  info: string;
 }
 
 export interface FigurePair {
