@@ -97,3 +97,21 @@ test('projector view: dark theme and presenter type at 1280x720', async ({ page 
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
   await shot(page, 'dark-presenter');
 });
+
+test("the NFC modules' buffers, one per end, and the PTx's channel sensing are parameters", async ({ page }) => {
+  const errors = await openPage(page, '#s=nfc-bridge-1080');
+  await page.getByRole('button', { name: 'Parameters panel' }).click(); // folded at 1280 px
+  await page.locator('summary').filter({ hasText: 'Link nfc (nfc)' }).click();
+  const endB = page.getByLabel('Module buffer (bytes), end b');
+  await expect(endB).toHaveValue('2048');
+  await expect(page.getByLabel('Module buffer (bytes), end a')).toHaveValue('0');
+  await endB.fill('0');
+  await endB.press('Enter');
+  // the pair is set whole, end a's value kept
+  await expect(page).toHaveURL(/set=links\.nfc\.module_buffer%3D%5B0%2C0%5D/);
+  await page.locator('summary').filter({ hasText: 'Bridge ptx' }).click();
+  await page.getByLabel('Channel sensing').last().check();
+  await expect(page).toHaveURL(/bridges\.ptx\.channel_sensing%3Dtrue/);
+  await waitForRun(page);
+  expect(errors).toEqual([]);
+});

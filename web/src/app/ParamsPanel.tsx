@@ -18,14 +18,17 @@ function Group(props: { title: string; path: string; fields: FieldSpec[]; values
       <div className="param-grid">
         {fields.map((f) => {
           const p = path ? `${path}.${f.key}` : f.key;
-          const v = Array.isArray(values[f.key]) ? (values[f.key] as unknown[])[0] : values[f.key];
+          const whole = values[f.key];
+          const v = Array.isArray(whole) ? (whole as unknown[])[f.index ?? 0] : whole;
+          // A pair is set whole, the other end's value kept.
+          const set = (x: unknown) => setParam(p, f.index === undefined ? x : (whole as unknown[]).map((e, i) => (i === f.index ? x : e)));
           return (
             <ParamControl
-              key={p}
+              key={`${p}.${f.index ?? ''}`}
               spec={f}
               value={v}
               changed={sets.some((a) => a.startsWith(`${p}=`))}
-              onChange={(x) => setParam(p, x)}
+              onChange={set}
               onReset={() => resetParam(p)}
             />
           );
@@ -47,6 +50,9 @@ export function ParamsPanel() {
       <Group title="Run" path="" fields={topFields()} values={full as unknown as Record<string, unknown>} sets={sets} open />
       {full.hosts.map((h) => (
         <Group key={h.name} title={`Host ${h.name} (${h.addr}): stack`} path={`hosts.${h.name}.stack`} fields={stack} values={h.stack as Record<string, unknown>} sets={sets} />
+      ))}
+      {full.bridges.map((b) => (
+        <Group key={b.name} title={`Bridge ${b.name}`} path={`bridges.${b.name}`} fields={fieldsOf('bridge', ['name'])} values={b as unknown as Record<string, unknown>} sets={sets} />
       ))}
       {full.links.map((l) => (
         <Group key={l.name} title={`Link ${l.name} (${l.type})`} path={`links.${l.name}`} fields={fieldsOf(defForType('link', l.type), LINK_SKIP)} values={l as unknown as Record<string, unknown>} sets={sets} />

@@ -20,6 +20,20 @@ describe('parameter fields from the schema', () => {
     expect(fieldsOf(defForType('app', 'ping')).map((f) => f.key)).toEqual(expect.arrayContaining(['count', 'size', 'interval_ms']));
   });
 
+  it("a pair, one value per end, is a control per element: the NFC modules' buffers", () => {
+    const nfc = fieldsOf('nfcLink', ['name', 'type', 'a', 'b', 'faults']);
+    const pair = nfc.filter((f) => f.key === 'module_buffer');
+    expect(pair).toEqual([
+      expect.objectContaining({ index: 0, kind: 'integer', min: 0, max: 2048, default: 0, title: 'Module buffer (bytes), end a' }),
+      expect.objectContaining({ index: 1, kind: 'integer', min: 0, max: 2048, default: 2048, title: 'Module buffer (bytes), end b' }),
+    ]);
+    expect(nfc.find((f) => f.key === 'channel')).toMatchObject({ kind: 'enum', choices: ['slot', 'packet'], default: 'slot' });
+  });
+
+  it("a bridge's channel sensing is a checkbox", () => {
+    expect(fieldsOf('bridge', ['name'])).toEqual([expect.objectContaining({ key: 'channel_sensing', kind: 'boolean', default: false })]);
+  });
+
   it('offers seed and duration', () => {
     expect(topFields().map((f) => f.key)).toEqual(['seed', 'duration_ms']);
   });

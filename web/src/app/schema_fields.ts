@@ -14,6 +14,9 @@ export interface FieldSpec {
   max?: number;
   choices?: (string | number)[];
   default?: unknown;
+  /** A field that is a pair ([end a, end b], as the NFC link's module_buffer): the element
+   *  this control edits; the pair is set whole. */
+  index?: 0 | 1;
 }
 
 const defs = (scenarioSchema as { $defs: Record<string, Schema> }).$defs;
@@ -55,14 +58,30 @@ function specOf(key: string, raw: Schema): FieldSpec | null {
   return null;
 }
 
-/** The editable scalar fields of one of the schema's $defs, minus `skip`. */
+/** A pair of numbers, one per end ([a, b]): a control for each element. */
+function pairSpecs(key: string, raw: Schema): FieldSpec[] {
+  const s = deref(raw);
+  const items = s.prefixItems;
+  if (s.type !== 'array' || !Array.isArray(items) || items.length !== 2) return [];
+  const title = typeof s.title === 'string' ? s.title : key;
+  const dflt = Array.isArray(s.default) ? (s.default as unknown[]) : [];
+  return ([0, 1] as const).flatMap((i) => {
+    const spec = specOf(key, { ...(items[i] as Schema), title: `${title}, end ${'ab'[i]}`, description: s.description, default: dflt[i] });
+    return spec ? [{ ...spec, index: i }] : [];
+  });
+}
+
+/** The editable fields of one of the schema's $defs, minus `skip`: scalars, and a control
+ *  per element of a pair. */
 export function fieldsOf(defName: string, skip: readonly string[] = []): FieldSpec[] {
   const def = deref(defs[defName] ?? {});
   const props = (def.properties ?? {}) as Record<string, Schema>;
   return Object.entries(props)
     .filter(([k]) => !skip.includes(k))
-    .map(([k, v]) => specOf(k, v))
-    .filter((f): f is FieldSpec => f !== null);
+    .flatMap(([k, v]) => {
+      const one = specOf(k, v);
+      return one ? [one] : pairSpecs(k, v);
+    });
 }
 
 /** The $defs name of a link or app variant by its `type`. */
