@@ -40,6 +40,22 @@ static void write_ts(uint8_t *p, uint32_t val, uint32_t ecr)
     wr32(p + 8, ecr);
 }
 
+/* RFC 2018 2: offer SACK on our SYN; answer with it only if the peer's SYN offered it. */
+static int syn_offers_sack(const struct host *h, const struct tcp_pcb *pcb)
+{
+    return HOST_CFG(h).tcp_sack && (pcb->state == TCP_SYN_SENT || pcb->sack_ok);
+}
+
+uint16_t tcp_syn_opt_len(const struct host *h, const struct tcp_pcb *pcb)
+{
+    uint16_t n = 4;
+    if (HOST_CFG(h).tcp_timestamps && (pcb->state == TCP_SYN_SENT || pcb->ts_ok))
+        n += TCP_OPT_TS_LEN;
+    if (syn_offers_sack(h, pcb))
+        n += TCP_OPT_SACKOK_LEN;
+    return n;
+}
+
 uint16_t tcp_opts_write_syn(struct host *h, const struct tcp_pcb *pcb, uint8_t *p)
 {
     uint16_t n = 4;
@@ -52,6 +68,14 @@ uint16_t tcp_opts_write_syn(struct host *h, const struct tcp_pcb *pcb, uint8_t *
         (pcb->state == TCP_SYN_SENT || pcb->ts_ok)) {
         write_ts(p + n, tcp_ts_now(h), pcb->state == TCP_SYN_SENT ? 0 : pcb->ts_recent);
         n += TCP_OPT_TS_LEN;
+    }
+    if (syn_offers_sack(h, pcb)) {
+        /* NOP, NOP, kind 4, length 2 (RFC 2018 2), padded to a 32-bit boundary. */
+        p[n] = 1;
+        p[n + 1] = 1;
+        p[n + 2] = 4;
+        p[n + 3] = 2;
+        n += TCP_OPT_SACKOK_LEN;
     }
     return n;
 }
@@ -84,9 +108,19 @@ int tcp_opts_parse(const uint8_t *p, uint16_t len, struct tcp_opts *o)
             o->has_ts = 1;
             o->ts_val = rd32(p + i + 2);
             o->ts_ecr = rd32(p + i + 6);
+        } else if (kind == 4 && olen == 2) {
+            o->sack_perm = 1; /* RFC 2018 2 */
+        } else if (kind == 5 && olen >= 10 && (olen - 2u) % 8u == 0) {
+            /* RFC 2018 3: blocks of left and right edges; more than fit in 40 bytes
+             * cannot be, and a block of the wrong length is skipped as unknown. */
+            uint16_t b;
+            for (b = 0; b < (olen - 2u) / 8u && o->n_sack < TCP_SACK_MAX_BLOCKS; b++) {
+                o->sack_l[o->n_sack] = rd32(p + i + 2 + 8u * b);
+                o->sack_r[o->n_sack] = rd32(p + i + 6 + 8u * b);
+                o->n_sack++;
+            }
         }
-        /* RFC 9293 3.1: other kinds (SACK-permitted, window scale, ...) are skipped by
-         * their length. */
+        /* RFC 9293 3.1: other kinds (window scale, ...) are skipped by their length. */
         i = (uint16_t)(i + olen);
     }
     return 0;
@@ -319,8 +353,7 @@ static int output_one(struct host *h, struct tcp_pcb *pcb)
         pcb->snd_max = pcb->snd_nxt;
     /* RFC 6298 5.1: start the timer when sending data (or SYN/FIN) if it is not running. */
     if (!pcb->rto_running && !pcb->persist) {
-        uint16_t opts = syn ? (uint16_t)(4u + (HOST_CFG(h).tcp_timestamps ? 12u : 0u))
-                            : tcp_opt_len(pcb);
+        uint16_t opts = syn ? tcp_syn_opt_len(h, pcb) : tcp_opt_len(pcb);
         uint16_t dg = (uint16_t)(IP_HLEN + TCP_HLEN + dlen + opts);
         tcp_rto_start(h, pcb, dg, 0);
     }

@@ -23,6 +23,9 @@
 #define TCP_DEFAULT_MSS 536   /* RFC 9293 3.7.1: assumed when the peer sends no MSS option */
 #define TCP_MAX_WINDOW 65535u /* no window scaling: buffers stay below 64 KB */
 #define TCP_OPT_TS_LEN 12     /* NOP, NOP, kind 8, len 10, TSval, TSecr (RFC 7323 App. A) */
+#define TCP_OPT_SACKOK_LEN 4  /* NOP, NOP, kind 4, len 2: SACK-permitted (RFC 2018 2) */
+#define TCP_OPT_MAX_LEN 40    /* the data offset allows 60 - 20 bytes of options */
+#define TCP_SACK_MAX_BLOCKS 4 /* 2 + 8 n <= 40 (RFC 2018 3) */
 
 /* Wrap-safe sequence comparisons, RFC 9293 3.4. */
 static inline int tcp_seq_lt(uint32_t a, uint32_t b) { return (int32_t)(a - b) < 0; }
@@ -41,8 +44,11 @@ static inline int tcp_data_state(uint8_t s)
 /* Options of a received segment (RFC 9293 3.2, RFC 7323). */
 struct tcp_opts {
     uint8_t has_mss, has_ts;
+    uint8_t sack_perm;     /* SACK-permitted, kind 4 (RFC 2018 2) */
+    uint8_t n_sack;        /* SACK blocks, kind 5 (RFC 2018 3) */
     uint16_t mss;
     uint32_t ts_val, ts_ecr;
+    uint32_t sack_l[TCP_SACK_MAX_BLOCKS], sack_r[TCP_SACK_MAX_BLOCKS];
 };
 
 /* A received segment, validated, with its fields read once. */
@@ -140,6 +146,21 @@ struct tcp_pcb {
     uint8_t ts_ok;
     uint32_t ts_recent;
 
+    /* SACK, RFC 2018: both ends offered it on their SYN */
+    uint8_t sack_ok;
+    /* receiver: one sequence number inside each out-of-order block, most recently
+       received first, the order SACK blocks are reported in (RFC 2018 4) */
+    uint8_t sack_recent_n;
+    uint32_t sack_recent[TCP_OOO_MAX_RANGES];
+    /* sender: the scoreboard, ranges [l, r) above snd_una the peer SACKed, disjoint,
+       sorted; kept until cumulatively acknowledged or an RTO (RFC 2018 8, RFC 6675 5.1) */
+    uint8_t sb_n;
+    uint32_t sb_l[TCP_SACK_SB_MAX], sb_r[TCP_SACK_SB_MAX];
+    /* RFC 6675 loss recovery: in it, RecoveryPoint, HighRxt (here: just past the
+       highest byte retransmitted) */
+    uint8_t sack_rec;
+    uint32_t sack_recover, sack_rxt_high;
+
     /* statistics for tcpstatus */
     uint32_t retransmits_rto, retransmits_fast;
     uint32_t bytes_acked, bytes_received;
@@ -181,8 +202,10 @@ void tcp_send_probe(struct host *h, struct tcp_pcb *pcb);
 void tcp_send_rst_reply(struct host *h, const struct tcp_seg *seg);
 /* A reset on an established connection (ABORT, RFC 9293 3.10.5). */
 void tcp_send_rst_pcb(struct host *h, struct tcp_pcb *pcb);
-/* Bytes of TCP options on a non-SYN segment. */
+/* Bytes of TCP options on a non-SYN segment (without SACK blocks). */
 uint16_t tcp_opt_len(const struct tcp_pcb *pcb);
+/* Bytes of TCP options on our SYN or SYN-ACK. */
+uint16_t tcp_syn_opt_len(const struct host *h, const struct tcp_pcb *pcb);
 /* Largest payload of one segment. */
 uint16_t tcp_seg_max(const struct host *h, const struct tcp_pcb *pcb);
 /* The application read data: send a window update if the window grew enough. */

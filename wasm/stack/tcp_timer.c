@@ -61,8 +61,7 @@ uint16_t tcp_una_dgram_len(const struct host *h, const struct tcp_pcb *pcb)
 {
     uint32_t off, avail, len, out;
     if (pcb->state == TCP_SYN_SENT || pcb->state == TCP_SYN_RECEIVED)
-        return (uint16_t)(IP_HLEN + TCP_HLEN + 4u +
-                          (HOST_CFG(h).tcp_timestamps ? TCP_OPT_TS_LEN : 0u));
+        return (uint16_t)(IP_HLEN + TCP_HLEN + tcp_syn_opt_len(h, pcb));
     off = pcb->snd_una - pcb->snd_buf_seq;
     avail = off < pcb->snd.len ? pcb->snd.len - off : 0;
     out = pcb->snd_max - pcb->snd_una;
