@@ -108,8 +108,10 @@ static void take_syn_options(struct host *h, struct tcp_pcb *pcb, const struct t
         pcb->ts_ok = 1;
         pcb->ts_recent = seg->opts.ts_val;
     }
+#if STACK_SACK
     if (HOST_CFG(h).tcp_sack && seg->opts.sack_perm)
         pcb->sack_ok = 1;
+#endif
     tcp_pcb_set_mss(h, pcb, &seg->opts);
 }
 

@@ -272,6 +272,10 @@ void tcp_process_data(struct host *h, struct tcp_pcb *pcb, struct tcp_seg *seg)
                 return;
             }
             tcp_ring_put_at(&pcb->rcv, pcb->rcv.len + off, seg->data, seg->len);
+#if STACK_SACK
+            if (pcb->sack_ok)
+                tcp_sack_note_ooo(pcb, seg->seq);
+#endif
             if (fin) {
                 pcb->ooo_fin = 1;
                 pcb->ooo_fin_seq = seg->seq + seg->len;

@@ -43,7 +43,7 @@ static void write_ts(uint8_t *p, uint32_t val, uint32_t ecr)
 /* RFC 2018 2: offer SACK on our SYN; answer with it only if the peer's SYN offered it. */
 static int syn_offers_sack(const struct host *h, const struct tcp_pcb *pcb)
 {
-    return HOST_CFG(h).tcp_sack && (pcb->state == TCP_SYN_SENT || pcb->sack_ok);
+    return STACK_SACK && HOST_CFG(h).tcp_sack && (pcb->state == TCP_SYN_SENT || tcp_sack_on(pcb));
 }
 
 uint16_t tcp_syn_opt_len(const struct host *h, const struct tcp_pcb *pcb)
@@ -108,7 +108,9 @@ int tcp_opts_parse(const uint8_t *p, uint16_t len, struct tcp_opts *o)
             o->has_ts = 1;
             o->ts_val = rd32(p + i + 2);
             o->ts_ecr = rd32(p + i + 6);
-        } else if (kind == 4 && olen == 2) {
+        }
+#if STACK_SACK
+        else if (kind == 4 && olen == 2) {
             o->sack_perm = 1; /* RFC 2018 2 */
         } else if (kind == 5 && olen >= 10 && (olen - 2u) % 8u == 0) {
             /* RFC 2018 3: blocks of left and right edges; more than fit in 40 bytes
@@ -120,6 +122,7 @@ int tcp_opts_parse(const uint8_t *p, uint16_t len, struct tcp_opts *o)
                 o->n_sack++;
             }
         }
+#endif
         /* RFC 9293 3.1: other kinds (window scale, ...) are skipped by their length. */
         i = (uint16_t)(i + olen);
     }
@@ -173,6 +176,21 @@ static int tcp_xmit(struct host *h, struct tcp_pcb *pcb, uint32_t seq, uint8_t f
         write_ts(p + TCP_HLEN, tcp_ts_now(h), pcb->ts_recent);
         hlen = (uint16_t)(hlen + TCP_OPT_TS_LEN);
     }
+#if STACK_SACK
+    if (!(flags & TCP_SYN) && (flags & TCP_ACK) && pcb->sack_ok && pcb->ooo.n > 0) {
+        /* RFC 2018 4: while out-of-order data is held, every ACK carries SACK blocks, as
+         * many as fit in the 40 option bytes and, with data, in the MSS and the
+         * interface (RFC 6691: options come out of the MSS). */
+        uint32_t used = (uint32_t)(hlen - TCP_HLEN), room = TCP_OPT_MAX_LEN - used;
+        uint32_t cap = (uint32_t)ip_tx_capacity(h) - TCP_HLEN;
+        if (len && pcb->mss < cap)
+            cap = pcb->mss;
+        cap = cap > used + len ? cap - used - len : 0;
+        if (room > cap)
+            room = cap;
+        hlen = (uint16_t)(hlen + tcp_sack_write(pcb, p + hlen, (uint16_t)room));
+    }
+#endif
     wr16(p + TCP_OFF_SRC_PORT, pcb->local_port);
     wr16(p + TCP_OFF_DST_PORT, pcb->remote_port);
     wr32(p + TCP_OFF_SEQ, seq);

@@ -44,11 +44,13 @@ static inline int tcp_data_state(uint8_t s)
 /* Options of a received segment (RFC 9293 3.2, RFC 7323). */
 struct tcp_opts {
     uint8_t has_mss, has_ts;
-    uint8_t sack_perm;     /* SACK-permitted, kind 4 (RFC 2018 2) */
-    uint8_t n_sack;        /* SACK blocks, kind 5 (RFC 2018 3) */
     uint16_t mss;
     uint32_t ts_val, ts_ecr;
+#if STACK_SACK
+    uint8_t sack_perm;     /* SACK-permitted, kind 4 (RFC 2018 2) */
+    uint8_t n_sack;        /* SACK blocks, kind 5 (RFC 2018 3) */
     uint32_t sack_l[TCP_SACK_MAX_BLOCKS], sack_r[TCP_SACK_MAX_BLOCKS];
+#endif
 };
 
 /* A received segment, validated, with its fields read once. */
@@ -146,6 +148,7 @@ struct tcp_pcb {
     uint8_t ts_ok;
     uint32_t ts_recent;
 
+#if STACK_SACK
     /* SACK, RFC 2018: both ends offered it on their SYN */
     uint8_t sack_ok;
     /* receiver: one sequence number inside each out-of-order block, most recently
@@ -160,11 +163,23 @@ struct tcp_pcb {
        highest byte retransmitted) */
     uint8_t sack_rec;
     uint32_t sack_recover, sack_rxt_high;
+#endif
 
     /* statistics for tcpstatus */
     uint32_t retransmits_rto, retransmits_fast;
     uint32_t bytes_acked, bytes_received;
 };
+
+/* SACK is in use on this connection (RFC 2018 2: both ends offered it). */
+static inline int tcp_sack_on(const struct tcp_pcb *pcb)
+{
+#if STACK_SACK
+    return pcb->sack_ok;
+#else
+    (void)pcb;
+    return 0;
+#endif
+}
 
 /* tcp.c */
 struct tcp_pcb *tcp_pcb_get(const struct host *h, int s);
@@ -242,6 +257,14 @@ enum tcp_cc_action tcp_cc_ack(struct host *h, struct tcp_pcb *pcb, uint32_t ack,
                               uint32_t acked, uint32_t flight);
 enum tcp_cc_action tcp_cc_dupack(struct host *h, struct tcp_pcb *pcb);
 void tcp_cc_rto(struct host *h, struct tcp_pcb *pcb);
+
+/* tcp_sack.c, receiver: an out-of-order segment starting at seq was queued (RFC 2018 4:
+ * its block goes first in the next SACK option). */
+void tcp_sack_note_ooo(struct tcp_pcb *pcb, uint32_t seq);
+/* The blocks to report now, at most max, in RFC 2018 4 order; 0 without SACK. */
+uint8_t tcp_sack_blocks(const struct tcp_pcb *pcb, uint32_t *l, uint32_t *r, uint8_t max);
+/* Writes the SACK option into at most `room` bytes; returns its length (0: none). */
+uint16_t tcp_sack_write(const struct tcp_pcb *pcb, uint8_t *p, uint16_t room);
 
 /* tcp_in.c, tcp_in_data.c */
 /* The ACK of our SYN (or SYN-ACK) arrived: ESTABLISHED (FIN_WAIT_1 if closed meanwhile). */

@@ -128,5 +128,143 @@ static void test_syn_ack_offers_sack_only_if_the_syn_did(void)
     }
 }
 
+/* The SACK option of an ACK: n blocks, byte for byte (RFC 2018 3), at `at` in the options. */
+static int sack_is(const struct tseg *g, uint16_t at, const uint32_t *lr, uint8_t n)
+{
+    const uint8_t *o = opts_of(g) + at;
+    uint8_t i;
+    if (g->hlen != 20u + at + 4u + 8u * n)
+        return 0;
+    if (o[0] != 1 || o[1] != 1 || o[2] != 5 || o[3] != 2u + 8u * n)
+        return 0;
+    for (i = 0; i < 2u * n; i++)
+        if (rd32(o + 4 + 4u * i) != lr[i])
+            return 0;
+    return 1;
+}
+
+/* Peer data of 100 bytes at PEER_ISS + 1 + off; our ACK comes back at once. */
+static int peer_data(struct tcp_lab *L, stack_time_t t, uint32_t off, int ts, struct tseg *ack)
+{
+    struct tseg_spec s;
+    memset(&s, 0, sizeof s);
+    s.flags = TCP_ACK;
+    s.seq = PEER_ISS + 1 + off;
+    s.ack = OUR_ISS + 1;
+    s.wnd = 16384;
+    s.data = data + off;
+    s.len = 100;
+    if (ts) {
+        s.ts = 1;
+        s.tsval = 100 + (uint32_t)(t / 1000u);
+        s.tsecr = 1;
+    }
+    lab_in(L, t, &s);
+    return lab_next(L, ack) && lab_pending(L) == 0 && ack->len == 0;
+}
+
+static void test_receiver_sack_blocks_order(void)
+{
+    struct host_config cfg;
+    struct tcp_lab L;
+    struct tseg g;
+    int sock;
+    fill_data();
+    tt_config(&cfg);
+    cfg.tcp_sack = 1;
+    CHECK(lab_init(&L, &cfg, 1500, 0) == 0);
+    sock = open_sack(&L, 1, &g);
+    CHECK(sock >= 0);
+    /* 5001 .. 5101 lost; 5101 arrives: ACK 5001, block [5101, 5201) */
+    CHECK(peer_data(&L, MS(20), 100, 0, &g));
+    CHECK_EQ(g.ack, 5001);
+    {
+        static const uint32_t b[] = { 5101, 5201 };
+        CHECK(sack_is(&g, 0, b, 1));
+    }
+    /* 5301: the newest block first, then the earlier one */
+    CHECK(peer_data(&L, MS(21), 300, 0, &g));
+    {
+        static const uint32_t b[] = { 5301, 5401, 5101, 5201 };
+        CHECK(sack_is(&g, 0, b, 2));
+    }
+    /* 5501 and 5701: four blocks, the most that fit without timestamps */
+    CHECK(peer_data(&L, MS(22), 500, 0, &g));
+    CHECK(peer_data(&L, MS(23), 700, 0, &g));
+    {
+        static const uint32_t b[] = { 5701, 5801, 5501, 5601, 5301, 5401, 5101, 5201 };
+        CHECK(sack_is(&g, 0, b, 4));
+    }
+    /* 5201 fills the hole between 5101 and 5301: the merged block [5101, 5401) leads */
+    CHECK(peer_data(&L, MS(24), 200, 0, &g));
+    {
+        static const uint32_t b[] = { 5101, 5401, 5701, 5801, 5501, 5601 };
+        CHECK(sack_is(&g, 0, b, 3));
+    }
+    /* 5001 arrives: ACK 5401, the remaining blocks in their last order */
+    CHECK(peer_data(&L, MS(25), 0, 0, &g));
+    CHECK_EQ(g.ack, 5401);
+    {
+        static const uint32_t b[] = { 5701, 5801, 5501, 5601 };
+        CHECK(sack_is(&g, 0, b, 2));
+    }
+    /* the last holes: no block once nothing is held out of order */
+    CHECK(peer_data(&L, MS(26), 400, 0, &g));
+    CHECK(peer_data(&L, MS(27), 600, 0, &g));
+    CHECK_EQ(g.ack, 5801);
+    CHECK_EQ(g.hlen, 20);
+    lab_free(&L);
+}
+
+static void test_receiver_sack_blocks_with_timestamps_three(void)
+{
+    struct host_config cfg;
+    struct tcp_lab L;
+    struct tseg g;
+    int sock;
+    fill_data();
+    tt_config(&cfg);
+    cfg.tcp_sack = 1;
+    cfg.tcp_timestamps = 1;
+    CHECK(lab_init(&L, &cfg, 1500, 0) == 0);
+    {
+        struct stack_sockaddr to = { LAB_PEER, 80 };
+        struct tseg_spec s;
+        static const uint8_t opt[4] = { 1, 1, 4, 2 };
+        tcp_set_next_iss(&L.h, OUR_ISS);
+        sock = tcpsocket(&L.h);
+        CHECK(sock >= 0 && tcpconnect(&L.h, sock, &to) == ERR_OK && lab_next(&L, &g));
+        L.my_port = g.sport;
+        L.peer_port = 80;
+        memset(&s, 0, sizeof s);
+        s.flags = TCP_SYN | TCP_ACK;
+        s.seq = PEER_ISS;
+        s.ack = OUR_ISS + 1;
+        s.wnd = 16384;
+        s.mss = 1460;
+        s.ts = 1;
+        s.tsval = 100;
+        s.tsecr = 1;
+        s.raw_opts = opt;
+        s.raw_opts_len = 4;
+        lab_in(&L, MS(10), &s);
+        lab_skip(&L);
+        CHECK(L.h.tcp.pcbs[sock].sack_ok && L.h.tcp.pcbs[sock].ts_ok);
+    }
+    CHECK(peer_data(&L, MS(20), 100, 1, &g));
+    CHECK(peer_data(&L, MS(21), 300, 1, &g));
+    CHECK(peer_data(&L, MS(22), 500, 1, &g));
+    CHECK(peer_data(&L, MS(23), 700, 1, &g));
+    /* TS (12 bytes) then NOP NOP SACK with the three most recent blocks: 40 bytes */
+    CHECK(g.has_ts);
+    {
+        static const uint32_t b[] = { 5701, 5801, 5501, 5601, 5301, 5401 };
+        CHECK(sack_is(&g, 12, b, 3));
+    }
+    lab_free(&L);
+}
+
 UNIT_MAIN(UNIT(test_sack_permitted_offered_when_enabled),
-          UNIT(test_syn_ack_offers_sack_only_if_the_syn_did))
+          UNIT(test_syn_ack_offers_sack_only_if_the_syn_did),
+          UNIT(test_receiver_sack_blocks_order),
+          UNIT(test_receiver_sack_blocks_with_timestamps_three))
