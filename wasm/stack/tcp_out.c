@@ -227,27 +227,31 @@ static uint32_t fin_seq(const struct tcp_pcb *pcb)
 static void note_retransmit(struct host *h, struct tcp_pcb *pcb, uint32_t seq, uint32_t n,
                             uint8_t cause)
 {
-    uint32_t d = cause == TCP_RETX_FAST || cause == TCP_RETX_PARTIAL_ACK ? pcb->cc.dupacks
-                                                                         : pcb->retx_timer_id;
+    int fast = cause == TCP_RETX_FAST || cause == TCP_RETX_PARTIAL_ACK ||
+               cause == TCP_RETX_SACK_LOSS;
+    uint32_t d = fast ? pcb->cc.dupacks : pcb->retx_timer_id;
     /* Karn's rule (RFC 6298 3): a retransmitted segment gives no RTT sample. */
     if (pcb->rtt_timing && tcp_seq_leq(seq, pcb->rtt_seq) && tcp_seq_lt(pcb->rtt_seq, seq + n))
         pcb->rtt_timing = 0;
-    if (cause == TCP_RETX_FAST || cause == TCP_RETX_PARTIAL_ACK)
+    if (fast)
         pcb->retransmits_fast++;
     else
         pcb->retransmits_rto++;
     tcp_trace(h, pcb, TRACE_RETRANSMIT, seq, n, cause, d);
 }
 
-/* Fast retransmit / NewReno partial ACK: the segment at snd_una, once (RFC 5681 3.2 step 2,
- * RFC 6582 3.2 step 3). snd_nxt stays where it is. */
-static int send_una_segment(struct host *h, struct tcp_pcb *pcb)
+/* Re-sends one segment of what was sent, from seq, at most max bytes of data (and the FIN
+ * if it ends there). snd_nxt stays where it is. */
+static int send_retx(struct host *h, struct tcp_pcb *pcb, uint32_t seq, uint32_t max,
+                     uint8_t cause)
 {
-    uint32_t seq = pcb->snd_una, off = seq - pcb->snd_buf_seq, avail, out, len;
+    uint32_t off = seq - pcb->snd_buf_seq, avail, out, len;
     int fin;
     avail = off < pcb->snd.len ? pcb->snd.len - off : 0;
-    out = pcb->snd_max - pcb->snd_una;
+    out = pcb->snd_max - seq;
     len = tcp_seg_max(h, pcb);
+    if (len > max)
+        len = max;
     if (len > avail)
         len = avail;
     if (len > out)
@@ -257,12 +261,29 @@ static int send_una_segment(struct host *h, struct tcp_pcb *pcb)
         return ERR_OK;
     if (tcp_xmit(h, pcb, seq, (uint8_t)(TCP_ACK | (fin ? TCP_FIN : 0)), off, (uint16_t)len, 0) < 0)
         return ERR_WOULDBLOCK;
-    note_retransmit(h, pcb, seq, len + (fin ? 1u : 0u), pcb->retx_pending);
+    note_retransmit(h, pcb, seq, len + (fin ? 1u : 0u), cause);
     if (tcp_seq_lt(pcb->snd_nxt, seq + len + (fin ? 1u : 0u)))
         pcb->snd_nxt = seq + len + (fin ? 1u : 0u);
+#if STACK_SACK
+    if (pcb->sack_rec && tcp_seq_gt(seq + len + (fin ? 1u : 0u), pcb->sack_rxt_high))
+        pcb->sack_rxt_high = seq + len + (fin ? 1u : 0u); /* RFC 6675: HighRxt */
+#endif
     if (!pcb->rto_running)
         tcp_rto_start(h, pcb, (uint16_t)(IP_HLEN + TCP_HLEN + tcp_opt_len(pcb) + len), 0);
     return ERR_OK;
+}
+
+/* Fast retransmit / NewReno partial ACK: the segment at snd_una, once (RFC 5681 3.2 step 2,
+ * RFC 6582 3.2 step 3); in SACK recovery, not past the first SACKed byte (RFC 6675 5
+ * step 4.3). */
+static int send_una_segment(struct host *h, struct tcp_pcb *pcb)
+{
+    uint32_t max = 0xFFFFFFFFu;
+#if STACK_SACK
+    if (pcb->sack_rec && pcb->sb_n)
+        max = pcb->sb_l[0] - pcb->snd_una;
+#endif
+    return send_retx(h, pcb, pcb->snd_una, max, pcb->retx_pending);
 }
 
 /* One pass of new data, go-back-N retransmission, SYN or FIN. Returns 1 if a segment was
@@ -283,6 +304,16 @@ static int ack_before_larger_reply(struct host *h, struct tcp_pcb *pcb, uint16_t
     return tcp_xmit(h, pcb, tcp_seq_for_empty(pcb), TCP_ACK, 0, 0, 0);
 }
 
+static int sack_rec(const struct tcp_pcb *pcb)
+{
+#if STACK_SACK
+    return pcb->sack_rec;
+#else
+    (void)pcb;
+    return 0;
+#endif
+}
+
 static int output_one(struct host *h, struct tcp_pcb *pcb)
 {
     uint32_t seq = pcb->snd_nxt, len = 0, off = 0, avail, flight, wnd, usable;
@@ -300,9 +331,13 @@ static int output_one(struct host *h, struct tcp_pcb *pcb)
         avail = tcp_seq_geq(seq, pcb->snd_buf_seq) && off < pcb->snd.len ? pcb->snd.len - off : 0;
         flight = seq - pcb->snd_una;
         wnd = pcb->snd_wnd;
-        if (pcb->cc_ready && tcp_cc_window(&pcb->cc, &HOST_CFG(h)) < wnd)
+        if (pcb->cc_ready && tcp_cc_window(&pcb->cc, &HOST_CFG(h)) < wnd && !sack_rec(pcb))
             wnd = tcp_cc_window(&pcb->cc, &HOST_CFG(h));
         usable = wnd > flight ? wnd - flight : 0;
+        /* In SACK recovery the caller checked the pipe against cwnd (RFC 6675 5 (C)):
+         * one segment, as far as the peer's window goes. */
+        if (sack_rec(pcb) && usable > maxseg)
+            usable = maxseg;
         if (pcb->force_one) {
             /* After an RTO one segment goes whatever the congestion window says (the loss
              * window, RFC 5681 3.1), but no more than the peer offers (RFC 9293 3.8.6.1):
@@ -391,6 +426,37 @@ static uint32_t tcp_seq_for_empty(const struct tcp_pcb *pcb)
     return pcb->persist || pcb->probe_out ? pcb->snd_nxt : pcb->snd_max;
 }
 
+#if STACK_SACK
+/* RFC 6675 5 (C): while cwnd - pipe >= 1 SMSS, send NextSeg(): a lost hole (rule 1), new
+ * data (rule 2), another hole (rule 3). Returns 0, or -1 if channel sensing held one. */
+static int sack_recovery_output(struct host *h, struct tcp_pcb *pcb)
+{
+    uint32_t smss = tcp_seg_max(h, pcb), seq, len;
+    for (;;) {
+        uint32_t pipe = tcp_sack_pipe(h, pcb);
+        int r;
+        if (pcb->cc.cwnd < pipe || pcb->cc.cwnd - pipe < smss)
+            return 0;
+        if (tcp_sack_next_hole(h, pcb, 1, &seq, &len)) {
+            if (send_retx(h, pcb, seq, len, TCP_RETX_SACK_LOSS) < 0)
+                return -1;
+            continue;
+        }
+        r = output_one(h, pcb);
+        if (r < 0)
+            return -1;
+        if (r > 0)
+            continue;
+        if (tcp_sack_next_hole(h, pcb, 0, &seq, &len)) {
+            if (send_retx(h, pcb, seq, len, TCP_RETX_SACK_LOSS) < 0)
+                return -1;
+            continue;
+        }
+        return 0;
+    }
+}
+#endif
+
 void tcp_output(struct host *h, struct tcp_pcb *pcb)
 {
     int r;
@@ -401,10 +467,18 @@ void tcp_output(struct host *h, struct tcp_pcb *pcb)
             return;
         pcb->retx_pending = 0;
     }
-    while ((r = output_one(h, pcb)) > 0) {
+#if STACK_SACK
+    if (pcb->sack_rec && tcp_data_state(pcb->state)) {
+        if (sack_recovery_output(h, pcb) < 0)
+            return;
+    } else
+#endif
+    {
+        while ((r = output_one(h, pcb)) > 0) {
+        }
+        if (r < 0)
+            return;
     }
-    if (r < 0)
-        return;
     if (pcb->ack_now && pcb->state != TCP_SYN_SENT)
         tcp_xmit(h, pcb, tcp_seq_for_empty(pcb), TCP_ACK, 0, 0, 0);
     tcp_timers_update(h, pcb);

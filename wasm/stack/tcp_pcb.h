@@ -257,6 +257,10 @@ enum tcp_cc_action tcp_cc_ack(struct host *h, struct tcp_pcb *pcb, uint32_t ack,
                               uint32_t acked, uint32_t flight);
 enum tcp_cc_action tcp_cc_dupack(struct host *h, struct tcp_pcb *pcb);
 void tcp_cc_rto(struct host *h, struct tcp_pcb *pcb);
+/* RFC 6675 5: a duplicate ACK with SACK in use; may enter loss recovery. */
+void tcp_cc_sack_dupack(struct host *h, struct tcp_pcb *pcb);
+/* RFC 6675 5: the cumulative ACK reached RecoveryPoint. */
+void tcp_cc_sack_exit(struct host *h, struct tcp_pcb *pcb, uint32_t ack);
 
 /* tcp_sack.c, receiver: an out-of-order segment starting at seq was queued (RFC 2018 4:
  * its block goes first in the next SACK option). */
@@ -265,6 +269,15 @@ void tcp_sack_note_ooo(struct tcp_pcb *pcb, uint32_t seq);
 uint8_t tcp_sack_blocks(const struct tcp_pcb *pcb, uint32_t *l, uint32_t *r, uint8_t max);
 /* Writes the SACK option into at most `room` bytes; returns its length (0: none). */
 uint16_t tcp_sack_write(const struct tcp_pcb *pcb, uint8_t *p, uint16_t room);
+/* tcp_sack.c, sender (RFC 6675): the scoreboard takes an ACK's blocks (returns the bytes
+ * newly SACKed), forgets what snd_una passed, or everything (an RTO, RFC 2018 8). */
+uint32_t tcp_sack_update(struct tcp_pcb *pcb, const struct tcp_opts *o);
+void tcp_sack_acked(struct tcp_pcb *pcb);
+void tcp_sack_clear(struct tcp_pcb *pcb);
+int tcp_sack_is_lost(const struct host *h, const struct tcp_pcb *pcb, uint32_t seq);
+uint32_t tcp_sack_pipe(const struct host *h, const struct tcp_pcb *pcb);
+int tcp_sack_next_hole(const struct host *h, const struct tcp_pcb *pcb, int lost,
+                       uint32_t *seq, uint32_t *len);
 
 /* tcp_in.c, tcp_in_data.c */
 /* The ACK of our SYN (or SYN-ACK) arrived: ESTABLISHED (FIN_WAIT_1 if closed meanwhile). */

@@ -99,3 +99,169 @@ uint16_t tcp_sack_write(const struct tcp_pcb *pcb, uint8_t *p, uint16_t room)
 }
 
 #endif /* STACK_SACK */
+
+/* Sender (RFC 6675). The scoreboard, pcb->sb_l / sb_r, holds what the peer SACKed above
+ * snd_una, as disjoint sorted ranges; a hole is a gap between them (or below the first,
+ * or above the last up to snd_max). HighACK is snd_una, HighData snd_max, HighRxt is kept
+ * as sack_rxt_high, just past the highest byte retransmitted in this recovery.
+ *
+ * Within one hole nothing is SACKed, so what is SACKed above any of its bytes is the same
+ * for all of them: IsLost() is a property of the hole, and SetPipe() and NextSeg() walk
+ * holes instead of octets. Choices beyond the RFC's letter:
+ *  - IsLost's "DupThresh discontiguous SACKed sequences" counts scoreboard ranges above
+ *    the sequence number; the byte rule ((DupThresh - 1) x SMSS) covers adjacent segments
+ *    the receiver reported as one block.
+ *  - NextSeg's rule 4 (the rescue retransmission) is not implemented: a lost last
+ *    segment is left to the RTO, as before.
+ *  - A full scoreboard forgets its highest range; a block it cannot hold is ignored. */
+
+static uint32_t sb_total(const struct tcp_pcb *pcb)
+{
+    uint32_t t = 0;
+    uint8_t i;
+    for (i = 0; i < pcb->sb_n; i++)
+        t += pcb->sb_r[i] - pcb->sb_l[i];
+    return t;
+}
+
+static void sb_remove(struct tcp_pcb *pcb, uint8_t i)
+{
+    for (; i + 1u < pcb->sb_n; i++) {
+        pcb->sb_l[i] = pcb->sb_l[i + 1];
+        pcb->sb_r[i] = pcb->sb_r[i + 1];
+    }
+    pcb->sb_n--;
+}
+
+static void sb_add(struct tcp_pcb *pcb, uint32_t l, uint32_t r)
+{
+    uint8_t i = 0, pos;
+    /* merge with every range it overlaps or touches */
+    while (i < pcb->sb_n) {
+        if (tcp_seq_lt(r, pcb->sb_l[i]) || tcp_seq_gt(l, pcb->sb_r[i])) {
+            i++;
+            continue;
+        }
+        if (tcp_seq_lt(pcb->sb_l[i], l))
+            l = pcb->sb_l[i];
+        if (tcp_seq_gt(pcb->sb_r[i], r))
+            r = pcb->sb_r[i];
+        sb_remove(pcb, i);
+    }
+    for (pos = 0; pos < pcb->sb_n && tcp_seq_lt(pcb->sb_l[pos], l); pos++) {
+    }
+    if (pcb->sb_n == TCP_SACK_SB_MAX) {
+        if (pos == TCP_SACK_SB_MAX)
+            return;
+        pcb->sb_n--; /* forget the highest */
+    }
+    for (i = pcb->sb_n; i > pos; i--) {
+        pcb->sb_l[i] = pcb->sb_l[i - 1];
+        pcb->sb_r[i] = pcb->sb_r[i - 1];
+    }
+    pcb->sb_l[pos] = l;
+    pcb->sb_r[pos] = r;
+    pcb->sb_n++;
+}
+
+uint32_t tcp_sack_update(struct tcp_pcb *pcb, const struct tcp_opts *o)
+{
+    uint32_t before = sb_total(pcb), after;
+    uint8_t b;
+    for (b = 0; b < o->n_sack; b++) {
+        uint32_t l = o->sack_l[b], r = o->sack_r[b];
+        /* RFC 2018 3: a block names data the receiver holds above the cumulative ACK;
+         * anything else (empty, reversed, already acknowledged, never sent) is ignored. */
+        if (!tcp_seq_lt(l, r) || !tcp_seq_gt(r, pcb->snd_una) || tcp_seq_gt(r, pcb->snd_max))
+            continue;
+        if (tcp_seq_lt(l, pcb->snd_una))
+            l = pcb->snd_una;
+        sb_add(pcb, l, r);
+    }
+    after = sb_total(pcb);
+    return after > before ? after - before : 0;
+}
+
+void tcp_sack_acked(struct tcp_pcb *pcb)
+{
+    while (pcb->sb_n && tcp_seq_leq(pcb->sb_r[0], pcb->snd_una))
+        sb_remove(pcb, 0);
+    if (pcb->sb_n && tcp_seq_lt(pcb->sb_l[0], pcb->snd_una))
+        pcb->sb_l[0] = pcb->snd_una;
+    if (tcp_seq_lt(pcb->sack_rxt_high, pcb->snd_una))
+        pcb->sack_rxt_high = pcb->snd_una;
+}
+
+void tcp_sack_clear(struct tcp_pcb *pcb)
+{
+    pcb->sb_n = 0;
+    pcb->sack_rec = 0;
+}
+
+static uint32_t dup_thresh(const struct host *h)
+{
+    return HOST_CFG(h).tcp_dupack_thresh ? HOST_CFG(h).tcp_dupack_thresh : 3u;
+}
+
+/* RFC 6675 4, IsLost(SeqNum), for an unSACKed seq. */
+int tcp_sack_is_lost(const struct host *h, const struct tcp_pcb *pcb, uint32_t seq)
+{
+    uint32_t n = 0, bytes = 0, t = dup_thresh(h);
+    uint8_t i;
+    for (i = 0; i < pcb->sb_n; i++) {
+        if (tcp_seq_gt(pcb->sb_l[i], seq)) {
+            n++;
+            bytes += pcb->sb_r[i] - pcb->sb_l[i];
+        }
+    }
+    return n >= t || bytes > (t - 1u) * tcp_seg_max(h, pcb);
+}
+
+/* The i-th hole, [*a, *b), i from 0 to sb_n; 0 when it is empty. */
+static int hole(const struct tcp_pcb *pcb, uint8_t i, uint32_t *a, uint32_t *b)
+{
+    *a = i == 0 ? pcb->snd_una : pcb->sb_r[i - 1];
+    *b = i < pcb->sb_n ? pcb->sb_l[i] : pcb->snd_max;
+    return tcp_seq_lt(*a, *b);
+}
+
+/* RFC 6675 4, SetPipe(): octets not SACKed and not lost count once, octets retransmitted
+ * in this recovery once more. */
+uint32_t tcp_sack_pipe(const struct host *h, const struct tcp_pcb *pcb)
+{
+    uint32_t pipe = 0, a, b;
+    uint8_t i;
+    for (i = 0; i <= pcb->sb_n; i++) {
+        if (!hole(pcb, i, &a, &b))
+            continue;
+        if (!tcp_sack_is_lost(h, pcb, a))
+            pipe += b - a;
+        if (tcp_seq_lt(a, pcb->sack_rxt_high))
+            pipe += (tcp_seq_lt(b, pcb->sack_rxt_high) ? b : pcb->sack_rxt_high) - a;
+    }
+    return pipe;
+}
+
+/* RFC 6675 4, NextSeg() rule 1 (lost = 1) or rule 3 (lost = 0): the first unSACKed
+ * octet past HighRxt that is lost (rule 1), or any (rule 3), and how much of its hole
+ * one segment takes. Returns 0 when there is none. */
+int tcp_sack_next_hole(const struct host *h, const struct tcp_pcb *pcb, int lost,
+                       uint32_t *seq, uint32_t *len)
+{
+    uint32_t a, b, from = tcp_seq_gt(pcb->sack_rxt_high, pcb->snd_una) ? pcb->sack_rxt_high
+                                                                      : pcb->snd_una;
+    uint32_t smss = tcp_seg_max(h, pcb);
+    uint8_t i;
+    for (i = 0; i <= pcb->sb_n; i++) {
+        if (!hole(pcb, i, &a, &b) || tcp_seq_leq(b, from))
+            continue;
+        if (lost && !tcp_sack_is_lost(h, pcb, a))
+            return 0; /* holes further up have even less SACKed above them */
+        if (tcp_seq_lt(a, from))
+            a = from;
+        *seq = a;
+        *len = b - a < smss ? b - a : smss;
+        return 1;
+    }
+    return 0;
+}

@@ -264,7 +264,193 @@ static void test_receiver_sack_blocks_with_timestamps_three(void)
     lab_free(&L);
 }
 
+/* The peer's ACK at t with n SACK blocks (lr: left, right, ...). */
+static void sack_ack(struct tcp_lab *L, stack_time_t t, uint32_t ack, const uint32_t *lr,
+                     uint8_t n)
+{
+    uint8_t opt[36];
+    struct tseg_spec s;
+    uint8_t i;
+    opt[0] = 1;
+    opt[1] = 1;
+    opt[2] = 5;
+    opt[3] = (uint8_t)(2u + 8u * n);
+    for (i = 0; i < 2u * n; i++)
+        wr32(opt + 4 + 4u * i, lr[i]);
+    memset(&s, 0, sizeof s);
+    s.flags = TCP_ACK;
+    s.seq = PEER_ISS + 1;
+    s.ack = ack;
+    s.wnd = 16384;
+    if (n) {
+        s.raw_opts = opt;
+        s.raw_opts_len = (uint8_t)(4u + 8u * n);
+    }
+    lab_in(L, t, &s);
+}
+
+#define SEG(k) (OUR_ISS + 1u + ((k) - 1u) * 1460u) /* start of our k-th segment */
+
+/* Eight full segments out (cwnd 8 x 1460), three more queued. #1 and #3 are lost; the
+ * peer SACKs the others as they arrive. */
+static int eight_out(struct tcp_lab *L, struct host_config *cfg, int sack)
+{
+    struct tseg g;
+    int sock;
+    uint32_t k;
+    fill_data();
+    tt_config(cfg);
+    cfg->tcp_sack = (uint8_t)sack;
+    cfg->tcp_initial_cwnd = 8u * 1460u;
+    cfg->tcp_snd_buf = 16384;
+    if (lab_init(L, cfg, 1500, 0) != 0)
+        return -1;
+    sock = open_sack(L, 1, &g);
+    if (sock < 0)
+        return -1;
+    lab_run(L, MS(100));
+    if (tcpsend(&L->h, sock, data, 11u * 1460u) != 11 * 1460)
+        return -1;
+    for (k = 1; k <= 8; k++)
+        if (!lab_next(L, &g) || g.seq != SEG(k) || g.len != 1460)
+            return -1;
+    if (lab_pending(L) != 0)
+        return -1;
+    lab_clear_trace(L);
+    return sock;
+}
+
+static void test_sack_two_holes_repaired_without_rto(void)
+{
+    struct host_config cfg;
+    struct tcp_lab L;
+    struct tseg g;
+    struct tcp_info info;
+    const struct trace_event *e;
+    int sock = eight_out(&L, &cfg, 1);
+    CHECK(sock >= 0);
+    {
+        const uint32_t b2[] = { SEG(2), SEG(3) };
+        const uint32_t b4[] = { SEG(4), SEG(5), SEG(2), SEG(3) };
+        const uint32_t b5[] = { SEG(4), SEG(6), SEG(2), SEG(3) };
+        sack_ack(&L, MS(150), SEG(1), b2, 1);
+        sack_ack(&L, MS(151), SEG(1), b4, 2);
+        CHECK_EQ(lab_pending(&L), 0);
+        CHECK_EQ(lab_count(&L, TRACE_DUPACK), 2);
+        /* third duplicate: recovery, ssthresh = cwnd = 8 x 1460 / 2 = 5840 (RFC 6675 5
+         * step 4.2), #1 again (step 4.3). #3 has only #4 and #5 SACKed above it: not lost
+         * yet (IsLost: 2 ranges < 3, 2920 bytes not > 2 SMSS). */
+        sack_ack(&L, MS(152), SEG(1), b5, 2);
+        CHECK(lab_next(&L, &g));
+        CHECK_EQ(g.seq, SEG(1));
+        CHECK_EQ(g.len, 1460);
+        CHECK_MEM(g.data, data, 1460);
+        CHECK_EQ(lab_pending(&L), 0);
+        e = lab_event(&L, TRACE_RECOVERY_ENTER, 0);
+        CHECK(e != NULL);
+        CHECK_EQ(e->a, SEG(9));
+        CHECK_EQ(e->b, 5840);
+        CHECK_EQ(e->c, 5840);
+        CHECK_EQ(lab_event(&L, TRACE_RETRANSMIT, 0)->c, TCP_RETX_FAST);
+    }
+    {
+        /* #6 SACKed: 3 SMSS above #3, which is now lost: rule 1 of NextSeg sends it
+         * (pipe = #1 re-sent + #7 + #8 = 4380, cwnd 5840) */
+        const uint32_t b6[] = { SEG(4), SEG(7), SEG(2), SEG(3) };
+        sack_ack(&L, MS(153), SEG(1), b6, 2);
+        CHECK(lab_next(&L, &g));
+        CHECK_EQ(g.seq, SEG(3));
+        CHECK_EQ(g.len, 1460);
+        CHECK_MEM(g.data, data + 2u * 1460u, 1460);
+        CHECK_EQ(lab_pending(&L), 0);
+        e = lab_event(&L, TRACE_RETRANSMIT, 1);
+        CHECK(e != NULL);
+        CHECK_EQ(e->c, TCP_RETX_SACK_LOSS);
+    }
+    {
+        /* #7 and #8 SACKed: each frees a segment of pipe, new data goes (rule 2) */
+        const uint32_t b7[] = { SEG(4), SEG(8), SEG(2), SEG(3) };
+        const uint32_t b8[] = { SEG(4), SEG(9), SEG(2), SEG(3) };
+        sack_ack(&L, MS(154), SEG(1), b7, 2);
+        CHECK(lab_next(&L, &g));
+        CHECK_EQ(g.seq, SEG(9));
+        sack_ack(&L, MS(155), SEG(1), b8, 2);
+        CHECK(lab_next(&L, &g));
+        CHECK_EQ(g.seq, SEG(10));
+        CHECK_EQ(lab_pending(&L), 0);
+    }
+    {
+        /* #1 arrives: a partial ACK to #3; #3 arrives: everything up to #10 except what
+         * is still in flight. The cumulative ACK passes RecoveryPoint (#9): recovery
+         * ends, cwnd stays at ssthresh. */
+        const uint32_t b9[] = { SEG(4), SEG(9) };
+        sack_ack(&L, MS(202), SEG(3), b9, 1);
+        CHECK_EQ(lab_count(&L, TRACE_RECOVERY_EXIT), 0);
+        sack_ack(&L, MS(203), SEG(9), NULL, 0);
+        e = lab_event(&L, TRACE_RECOVERY_EXIT, 0);
+        CHECK(e != NULL);
+        CHECK_EQ(e->a, SEG(9));
+    }
+    lab_skip(&L);
+    sack_ack(&L, MS(205), SEG(12), NULL, 0);
+    CHECK_EQ(lab_count(&L, TRACE_RETRANSMIT), 2);
+    CHECK_EQ(lab_count(&L, TRACE_RTO_EXPIRE), 0);
+    CHECK_EQ(tcpstatus(&L.h, sock, &info), ERR_OK);
+    CHECK_EQ(info.snd_una, SEG(12));
+    lab_free(&L);
+}
+
+static void test_sack_scoreboard_cleared_on_rto(void)
+{
+    struct host_config cfg;
+    struct tcp_lab L;
+    struct tseg g;
+    int sock = eight_out(&L, &cfg, 1);
+    const uint32_t b[] = { SEG(2), SEG(9) };
+    CHECK(sock >= 0);
+    sack_ack(&L, MS(150), SEG(1), b, 1);
+    CHECK_EQ(L.h.tcp.pcbs[sock].sb_n, 1);
+    /* one duplicate, but 7 SMSS SACKed above #1: IsLost(HighACK + 1) starts recovery
+     * (RFC 6675 5 step 2) */
+    CHECK_EQ(L.h.tcp.pcbs[sock].sack_rec, 1);
+    CHECK(lab_next(&L, &g));
+    CHECK_EQ(g.seq, SEG(1));
+    lab_skip(&L);
+    /* nothing more comes back: the RTO forgets the scoreboard and the recovery (RFC 2018
+     * 8) and goes back to #1 */
+    lab_run(&L, MS(1200));
+    CHECK_EQ(lab_count(&L, TRACE_RTO_EXPIRE), 1);
+    CHECK_EQ(L.h.tcp.pcbs[sock].sb_n, 0);
+    CHECK_EQ(L.h.tcp.pcbs[sock].sack_rec, 0);
+    CHECK(lab_next(&L, &g));
+    CHECK_EQ(g.seq, SEG(1));
+    lab_free(&L);
+}
+
+static void test_sack_off_keeps_newreno(void)
+{
+    struct host_config cfg;
+    struct tcp_lab L;
+    struct tseg g;
+    int sock = eight_out(&L, &cfg, 0);
+    const uint32_t b[] = { SEG(2), SEG(9) };
+    CHECK(sock >= 0);
+    /* SACK blocks from a peer we did not negotiate with are ignored: three duplicates
+     * give NewReno's fast retransmit, and cwnd = ssthresh + 3 SMSS */
+    sack_ack(&L, MS(150), SEG(1), b, 1);
+    sack_ack(&L, MS(151), SEG(1), b, 1);
+    CHECK_EQ(lab_pending(&L), 0);
+    sack_ack(&L, MS(152), SEG(1), b, 1);
+    CHECK(lab_next(&L, &g));
+    CHECK_EQ(g.seq, SEG(1));
+    CHECK_EQ(lab_event(&L, TRACE_RECOVERY_ENTER, 0)->b, 5840u + 3u * 1460u);
+    lab_free(&L);
+}
+
 UNIT_MAIN(UNIT(test_sack_permitted_offered_when_enabled),
+          UNIT(test_sack_two_holes_repaired_without_rto),
+          UNIT(test_sack_scoreboard_cleared_on_rto),
+          UNIT(test_sack_off_keeps_newreno),
           UNIT(test_syn_ack_offers_sack_only_if_the_syn_did),
           UNIT(test_receiver_sack_blocks_order),
           UNIT(test_receiver_sack_blocks_with_timestamps_three))

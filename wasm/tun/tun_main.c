@@ -148,14 +148,14 @@ static void read_frames(struct tun_link *l)
 
 /* Retransmissions by cause, counted from the tracer. */
 struct tun_counts {
-    uint64_t retx[TCP_RETX_FIN_RTO + 1];
+    uint64_t retx[TCP_RETX_SACK_LOSS + 1];
 };
 
 static void count_event(void *ctx, const struct host *h, const struct trace_event *ev)
 {
     struct tun_counts *c = ctx;
     (void)h;
-    if (ev->kind == TRACE_RETRANSMIT && ev->c <= TCP_RETX_FIN_RTO)
+    if (ev->kind == TRACE_RETRANSMIT && ev->c <= TCP_RETX_SACK_LOSS)
         c->retx[ev->c]++;
 }
 
@@ -176,7 +176,7 @@ static void print_counters(const struct host *h, const struct tun_link *l,
         if (h->stats.drops[r])
             printf("drop: %s: %u\n", drop_reason_text((enum drop_reason)r),
                    (unsigned)h->stats.drops[r]);
-    for (r = 0; r <= TCP_RETX_FIN_RTO; r++) {
+    for (r = 0; r <= TCP_RETX_SACK_LOSS; r++) {
         retx_total += c->retx[r];
         if (c->retx[r])
             printf("retransmissions (%s): %llu\n", tcp_retx_cause_text((enum tcp_retx_cause)r),
