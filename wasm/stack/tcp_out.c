@@ -314,6 +314,26 @@ static int sack_rec(const struct tcp_pcb *pcb)
 #endif
 }
 
+/* Limited transmit (RFC 3042), which RFC 6675 5 step 3 allows before loss recovery: with
+ * SACK in use, each of the first two duplicate ACKs lets one more segment of new data go
+ * beyond cwnd, so a small window still collects DupThresh duplicates after a loss.
+ * Bytes to add to cwnd; 0 without SACK (the NewReno path is unchanged). */
+static uint32_t limited_transmit(const struct host *h, const struct tcp_pcb *pcb)
+{
+#if STACK_SACK
+    uint8_t t = HOST_CFG(h).tcp_dupack_thresh ? HOST_CFG(h).tcp_dupack_thresh : 3u;
+    uint8_t n = pcb->cc.dupacks < 2u ? pcb->cc.dupacks : 2u;
+    if (!pcb->sack_ok || pcb->sack_rec || pcb->cc.dupacks >= t || pcb->snd_nxt != pcb->snd_max ||
+        !tcp_cc_adapts(&HOST_CFG(h)))
+        return 0;
+    return (uint32_t)n * tcp_seg_max(h, pcb);
+#else
+    (void)h;
+    (void)pcb;
+    return 0;
+#endif
+}
+
 static int output_one(struct host *h, struct tcp_pcb *pcb)
 {
     uint32_t seq = pcb->snd_nxt, len = 0, off = 0, avail, flight, wnd, usable;
@@ -331,8 +351,9 @@ static int output_one(struct host *h, struct tcp_pcb *pcb)
         avail = tcp_seq_geq(seq, pcb->snd_buf_seq) && off < pcb->snd.len ? pcb->snd.len - off : 0;
         flight = seq - pcb->snd_una;
         wnd = pcb->snd_wnd;
-        if (pcb->cc_ready && tcp_cc_window(&pcb->cc, &HOST_CFG(h)) < wnd && !sack_rec(pcb))
-            wnd = tcp_cc_window(&pcb->cc, &HOST_CFG(h));
+        if (pcb->cc_ready && tcp_cc_window(&pcb->cc, &HOST_CFG(h)) + limited_transmit(h, pcb) < wnd &&
+            !sack_rec(pcb))
+            wnd = tcp_cc_window(&pcb->cc, &HOST_CFG(h)) + limited_transmit(h, pcb);
         usable = wnd > flight ? wnd - flight : 0;
         /* In SACK recovery the caller checked the pipe against cwnd (RFC 6675 5 (C)):
          * one segment, as far as the peer's window goes. */

@@ -35,7 +35,7 @@ static int open_sack(struct tcp_lab *L, int peer_sack, struct tseg *syn)
     s.flags = TCP_SYN | TCP_ACK;
     s.seq = PEER_ISS;
     s.ack = OUR_ISS + 1;
-    s.wnd = 16384;
+    s.wnd = 32768;
     s.mss = 1460;
     if (peer_sack) {
         s.raw_opts = sack_perm_opt;
@@ -281,7 +281,7 @@ static void sack_ack(struct tcp_lab *L, stack_time_t t, uint32_t ack, const uint
     s.flags = TCP_ACK;
     s.seq = PEER_ISS + 1;
     s.ack = ack;
-    s.wnd = 16384;
+    s.wnd = 32768;
     if (n) {
         s.raw_opts = opt;
         s.raw_opts_len = (uint8_t)(4u + 8u * n);
@@ -291,8 +291,8 @@ static void sack_ack(struct tcp_lab *L, stack_time_t t, uint32_t ack, const uint
 
 #define SEG(k) (OUR_ISS + 1u + ((k) - 1u) * 1460u) /* start of our k-th segment */
 
-/* Eight full segments out (cwnd 8 x 1460), three more queued. #1 and #3 are lost; the
- * peer SACKs the others as they arrive. */
+/* Eight full segments out (cwnd 8 x 1460), twelve more queued (windows of 32 KB). In
+ * the tests #1 and #3 are lost; the peer SACKs the others as they arrive. */
 static int eight_out(struct tcp_lab *L, struct host_config *cfg, int sack)
 {
     struct tseg g;
@@ -302,14 +302,15 @@ static int eight_out(struct tcp_lab *L, struct host_config *cfg, int sack)
     tt_config(cfg);
     cfg->tcp_sack = (uint8_t)sack;
     cfg->tcp_initial_cwnd = 8u * 1460u;
-    cfg->tcp_snd_buf = 16384;
+    cfg->tcp_snd_buf = 32768;
     if (lab_init(L, cfg, 1500, 0) != 0)
         return -1;
     sock = open_sack(L, 1, &g);
     if (sock < 0)
         return -1;
     lab_run(L, MS(100));
-    if (tcpsend(&L->h, sock, data, 11u * 1460u) != 11 * 1460)
+    if (tcpsend(&L->h, sock, data, 20u * 800u) != 20 * 800 ||
+        tcpsend(&L->h, sock, data, 20u * 660u) != 20 * 660)
         return -1;
     for (k = 1; k <= 8; k++)
         if (!lab_next(L, &g) || g.seq != SEG(k) || g.len != 1460)
@@ -320,11 +321,17 @@ static int eight_out(struct tcp_lab *L, struct host_config *cfg, int sack)
     return sock;
 }
 
+/* The next segment sent is our k-th, new or again; nothing else was sent. */
+static int sent_only(struct tcp_lab *L, uint32_t k)
+{
+    struct tseg g;
+    return lab_next(L, &g) && g.seq == SEG(k) && g.len == 1460 && lab_pending(L) == 0;
+}
+
 static void test_sack_two_holes_repaired_without_rto(void)
 {
     struct host_config cfg;
     struct tcp_lab L;
-    struct tseg g;
     struct tcp_info info;
     const struct trace_event *e;
     int sock = eight_out(&L, &cfg, 1);
@@ -333,70 +340,70 @@ static void test_sack_two_holes_repaired_without_rto(void)
         const uint32_t b2[] = { SEG(2), SEG(3) };
         const uint32_t b4[] = { SEG(4), SEG(5), SEG(2), SEG(3) };
         const uint32_t b5[] = { SEG(4), SEG(6), SEG(2), SEG(3) };
+        /* limited transmit (RFC 3042, RFC 6675 5 step 3): a new segment for each of the
+         * first two duplicates */
         sack_ack(&L, MS(150), SEG(1), b2, 1);
+        CHECK(sent_only(&L, 9));
         sack_ack(&L, MS(151), SEG(1), b4, 2);
-        CHECK_EQ(lab_pending(&L), 0);
+        CHECK(sent_only(&L, 10));
         CHECK_EQ(lab_count(&L, TRACE_DUPACK), 2);
-        /* third duplicate: recovery, ssthresh = cwnd = 8 x 1460 / 2 = 5840 (RFC 6675 5
-         * step 4.2), #1 again (step 4.3). #3 has only #4 and #5 SACKed above it: not lost
-         * yet (IsLost: 2 ranges < 3, 2920 bytes not > 2 SMSS). */
+        CHECK_EQ(lab_count(&L, TRACE_RETRANSMIT), 0);
+        /* third duplicate: recovery, RecoveryPoint #11, ssthresh = cwnd = FlightSize / 2
+         * = 10 x 1460 / 2 = 7300 (RFC 6675 5 step 4.2), #1 again (step 4.3). #3 has only
+         * #4 and #5 SACKed above it: not lost yet (IsLost: 1 range, 2920 bytes, not more
+         * than 2 SMSS). */
         sack_ack(&L, MS(152), SEG(1), b5, 2);
-        CHECK(lab_next(&L, &g));
-        CHECK_EQ(g.seq, SEG(1));
-        CHECK_EQ(g.len, 1460);
-        CHECK_MEM(g.data, data, 1460);
-        CHECK_EQ(lab_pending(&L), 0);
+        CHECK(sent_only(&L, 1));
         e = lab_event(&L, TRACE_RECOVERY_ENTER, 0);
         CHECK(e != NULL);
-        CHECK_EQ(e->a, SEG(9));
-        CHECK_EQ(e->b, 5840);
-        CHECK_EQ(e->c, 5840);
+        CHECK_EQ(e->a, SEG(11));
+        CHECK_EQ(e->b, 7300);
+        CHECK_EQ(e->c, 7300);
         CHECK_EQ(lab_event(&L, TRACE_RETRANSMIT, 0)->c, TCP_RETX_FAST);
     }
     {
-        /* #6 SACKed: 3 SMSS above #3, which is now lost: rule 1 of NextSeg sends it
-         * (pipe = #1 re-sent + #7 + #8 = 4380, cwnd 5840) */
+        /* #6 SACKed: #3 is lost now (3 SMSS above it) but the pipe is full: #1 re-sent,
+         * #7 to #10 in flight = 7300 */
         const uint32_t b6[] = { SEG(4), SEG(7), SEG(2), SEG(3) };
+        const uint32_t b7[] = { SEG(4), SEG(8), SEG(2), SEG(3) };
         sack_ack(&L, MS(153), SEG(1), b6, 2);
-        CHECK(lab_next(&L, &g));
-        CHECK_EQ(g.seq, SEG(3));
-        CHECK_EQ(g.len, 1460);
-        CHECK_MEM(g.data, data + 2u * 1460u, 1460);
         CHECK_EQ(lab_pending(&L), 0);
+        /* #7 SACKed: room for one segment, and NextSeg's rule 1 takes the lost hole */
+        sack_ack(&L, MS(154), SEG(1), b7, 2);
+        CHECK(sent_only(&L, 3));
         e = lab_event(&L, TRACE_RETRANSMIT, 1);
         CHECK(e != NULL);
         CHECK_EQ(e->c, TCP_RETX_SACK_LOSS);
+        CHECK_EQ(e->a, SEG(3));
     }
     {
-        /* #7 and #8 SACKed: each frees a segment of pipe, new data goes (rule 2) */
-        const uint32_t b7[] = { SEG(4), SEG(8), SEG(2), SEG(3) };
+        /* #8, #9, #10 SACKed: each frees a segment of pipe, new data goes (rule 2) */
         const uint32_t b8[] = { SEG(4), SEG(9), SEG(2), SEG(3) };
-        sack_ack(&L, MS(154), SEG(1), b7, 2);
-        CHECK(lab_next(&L, &g));
-        CHECK_EQ(g.seq, SEG(9));
+        const uint32_t b9[] = { SEG(4), SEG(10), SEG(2), SEG(3) };
+        const uint32_t b10[] = { SEG(4), SEG(11), SEG(2), SEG(3) };
+        const uint32_t part[] = { SEG(4), SEG(11) };
         sack_ack(&L, MS(155), SEG(1), b8, 2);
-        CHECK(lab_next(&L, &g));
-        CHECK_EQ(g.seq, SEG(10));
-        CHECK_EQ(lab_pending(&L), 0);
-    }
-    {
-        /* #1 arrives: a partial ACK to #3; #3 arrives: everything up to #10 except what
-         * is still in flight. The cumulative ACK passes RecoveryPoint (#9): recovery
-         * ends, cwnd stays at ssthresh. */
-        const uint32_t b9[] = { SEG(4), SEG(9) };
-        sack_ack(&L, MS(202), SEG(3), b9, 1);
+        CHECK(sent_only(&L, 11));
+        sack_ack(&L, MS(156), SEG(1), b9, 2);
+        CHECK(sent_only(&L, 12));
+        sack_ack(&L, MS(157), SEG(1), b10, 2);
+        CHECK(sent_only(&L, 13));
+        /* #1 arrives: a partial ACK to #3; recovery goes on, one more new segment */
+        sack_ack(&L, MS(202), SEG(3), part, 1);
+        CHECK(sent_only(&L, 14));
         CHECK_EQ(lab_count(&L, TRACE_RECOVERY_EXIT), 0);
-        sack_ack(&L, MS(203), SEG(9), NULL, 0);
+        /* #3 arrives: the cumulative ACK reaches RecoveryPoint, recovery ends */
+        sack_ack(&L, MS(204), SEG(11), NULL, 0);
         e = lab_event(&L, TRACE_RECOVERY_EXIT, 0);
         CHECK(e != NULL);
-        CHECK_EQ(e->a, SEG(9));
+        CHECK_EQ(e->a, SEG(11));
+        CHECK_EQ(e->b, 7300);
     }
     lab_skip(&L);
-    sack_ack(&L, MS(205), SEG(12), NULL, 0);
     CHECK_EQ(lab_count(&L, TRACE_RETRANSMIT), 2);
     CHECK_EQ(lab_count(&L, TRACE_RTO_EXPIRE), 0);
     CHECK_EQ(tcpstatus(&L.h, sock, &info), ERR_OK);
-    CHECK_EQ(info.snd_una, SEG(12));
+    CHECK_EQ(info.snd_una, SEG(11));
     lab_free(&L);
 }
 
