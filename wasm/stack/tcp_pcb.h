@@ -162,6 +162,7 @@ struct tcp_pcb {
     /* RFC 6675 loss recovery: in it, RecoveryPoint, HighRxt (here: just past the
        highest byte retransmitted) */
     uint8_t sack_rec;
+    uint8_t sack_rto_hold; /* an RTO ended a recovery: none until snd_una passes recover */
     uint32_t sack_recover, sack_rxt_high;
 #endif
 

@@ -119,7 +119,9 @@ void tcp_rto_on_timeout(struct host *h, struct tcp_pcb *pcb)
         tcp_cc_rto(h, pcb);
 #if STACK_SACK
     /* RFC 2018 8: after a timeout the SACKed bits are forgotten (the data stays in the
-     * ring until cumulatively acknowledged); RFC 6675 5.1: recovery ends. */
+     * ring until cumulatively acknowledged); RFC 6675 5.1: recovery ends, and no new one
+     * starts before the RecoveryPoint the RTO set is acknowledged. */
+    pcb->sack_rto_hold = pcb->sack_rec;
     tcp_sack_clear(pcb);
 #endif
     /* RFC 6298 5.4: retransmit the earliest unacknowledged segment; then go back N from
@@ -307,9 +309,13 @@ void tcp_cc_sack_dupack(struct host *h, struct tcp_pcb *pcb)
     if (pcb->cc.dupacks < 0xFFu)
         pcb->cc.dupacks++;
     tcp_trace(h, pcb, TRACE_DUPACK, pcb->snd_una, pcb->cc.dupacks, 0, 0);
-    /* RFC 6675 5 steps 1-2: DupThresh duplicates, or IsLost(HighACK + 1). Not while an
-     * RTO's recover point is unacknowledged (as RFC 6582 3.2 step 2). */
-    if (pcb->cc.rto_hold ||
+    /* RFC 6675 5 steps 1-2: DupThresh duplicates, or IsLost(HighACK + 1). RFC 6675 5.1:
+     * after an RTO during loss recovery, not before HighACK reaches the RecoveryPoint the
+     * RTO set (cc.recover; rto_hold clears then). An RTO outside recovery does not hold
+     * it back: the scoreboard tells new losses from the go-back-N re-sends. */
+    if (!pcb->cc.rto_hold)
+        pcb->sack_rto_hold = 0;
+    if (pcb->sack_rto_hold ||
         (pcb->cc.dupacks < t && !tcp_sack_is_lost(h, pcb, pcb->snd_una)))
         return;
     /* Step 4: RecoveryPoint = HighData, ssthresh = cwnd = FlightSize / 2, retransmit the
@@ -321,6 +327,9 @@ void tcp_cc_sack_dupack(struct host *h, struct tcp_pcb *pcb)
     pcb->sack_recover = pcb->snd_max;
     pcb->sack_rxt_high = pcb->snd_una;
     pcb->retx_pending = TCP_RETX_FAST;
+    /* Going back N after an RTO stops here: from now on the scoreboard chooses what is
+     * re-sent (NextSeg), so snd_nxt returns to the highest sequence number sent. */
+    pcb->snd_nxt = pcb->snd_max;
 }
 
 void tcp_cc_sack_exit(struct host *h, struct tcp_pcb *pcb, uint32_t ack)

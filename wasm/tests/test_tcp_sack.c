@@ -431,6 +431,15 @@ static void test_sack_scoreboard_cleared_on_rto(void)
     CHECK_EQ(L.h.tcp.pcbs[sock].sack_rec, 0);
     CHECK(lab_next(&L, &g));
     CHECK_EQ(g.seq, SEG(1));
+    CHECK_EQ(lab_pending(&L), 0);
+    /* RFC 6675 5.1: the RTO came during recovery, so duplicates SACKing what was sent
+     * before it start no new recovery until snd_una passes the RTO's recovery point */
+    sack_ack(&L, MS(1201), SEG(1), b, 1);
+    sack_ack(&L, MS(1202), SEG(1), b, 1);
+    sack_ack(&L, MS(1203), SEG(1), b, 1);
+    CHECK_EQ(L.h.tcp.pcbs[sock].sack_rec, 0);
+    CHECK_EQ(L.h.tcp.pcbs[sock].sb_n, 1);
+    CHECK_EQ(lab_pending(&L), 0);
     lab_free(&L);
 }
 
