@@ -1,7 +1,7 @@
 /* stackscope-tun: one stackscope host on a Linux TUN device or on a serial line.
  *
  *   stackscope-tun (--dev tun0 | --serial /dev/ttyUSB0 [--baud 57600]) --addr 10.0.7.2
- *                  [--mtu 576] [--loss FRACTION] [--seed N] [--pcap FILE]
+ *                  [--mtu 576] [--loss FRACTION] [--seed N] [--pcap FILE] [--sack]
  *                  [--connect IP:PORT --send BYTES [--verify]]
  *                  [--ping IP [--count N] [--size BYTES] [--interval MS]]
  *
@@ -284,6 +284,7 @@ int main(int argc, char **argv)
      * would. A serial line is no LAN: a 576-byte frame alone takes 100 ms at 57600 baud,
      * and the RTT swings with what else is queued on it, so RFC 6298's 1 s stays. */
     cfg.tcp_rto_min_ms = o.serial ? 1000 : 200;
+    cfg.tcp_sack = o.sack;
     mem = malloc(host_mem_required(&cfg));
     if (!mem || host_init(&h, &cfg, mem, host_mem_required(&cfg), clock_us()) != ERR_OK) {
         fprintf(stderr, "stackscope-tun: cannot start the host\n");
