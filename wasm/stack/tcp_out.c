@@ -455,25 +455,22 @@ static int sack_recovery_output(struct host *h, struct tcp_pcb *pcb)
     uint32_t smss = tcp_seg_max(h, pcb), seq, len;
     for (;;) {
         uint32_t pipe = tcp_sack_pipe(h, pcb);
-        int r;
+        int r = 0;
         if (pcb->cc.cwnd < pipe || pcb->cc.cwnd - pipe < smss)
             return 0;
-        if (tcp_sack_next_hole(h, pcb, 1, &seq, &len)) {
+        if (tcp_sack_next_hole(h, pcb, 1, &seq, &len) ||
+            ((r = output_one(h, pcb)) == 0 && tcp_sack_next_hole(h, pcb, 0, &seq, &len))) {
+            uint32_t high = pcb->sack_rxt_high;
             if (send_retx(h, pcb, seq, len, TCP_RETX_SACK_LOSS) < 0)
                 return -1;
+            if (pcb->sack_rxt_high == high)
+                return 0; /* nothing could be cut from the hole: do not spin */
             continue;
         }
-        r = output_one(h, pcb);
         if (r < 0)
             return -1;
-        if (r > 0)
-            continue;
-        if (tcp_sack_next_hole(h, pcb, 0, &seq, &len)) {
-            if (send_retx(h, pcb, seq, len, TCP_RETX_SACK_LOSS) < 0)
-                return -1;
-            continue;
-        }
-        return 0;
+        if (r == 0)
+            return 0;
     }
 }
 #endif
