@@ -43,6 +43,7 @@ static const struct sk_field sk_fields[] = {
     SKF(tcp_max_retries, SK_U8, 0, 255),
     SKF(tcp_nagle, SK_BOOL, 0, 1),
     SKF(tcp_timestamps, SK_BOOL, 0, 1),
+    SKF(tcp_sack, SK_BOOL, 0, 1),
     SKF(tcp_channel_sensing, SK_BOOL, 0, 1),
 };
 

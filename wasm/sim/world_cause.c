@@ -24,7 +24,7 @@ static uint32_t world_event_cause(struct world_host *wh, const struct trace_even
 {
     if (ev->kind != TRACE_RETRANSMIT || ev->conn >= WORLD_MAX_CONNS)
         return TREC_NONE;
-    if (ev->c == TCP_RETX_FAST || ev->c == TCP_RETX_PARTIAL_ACK)
+    if (ev->c == TCP_RETX_FAST || ev->c == TCP_RETX_PARTIAL_ACK || ev->c == TCP_RETX_SACK_LOSS)
         return wh->last_dupack[ev->conn];
     return wh->last_expire[ev->conn];
 }

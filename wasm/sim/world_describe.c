@@ -117,7 +117,7 @@ char *world_describe_build(const struct world *w)
     wj_names(&j, "trace_kinds", wj_kind, TRACE_KIND_COUNT);
     wj_names(&j, "drop_reasons", wj_drop_name, DROP_REASON_COUNT);
     wj_names(&j, "drop_reason_texts", wj_drop, DROP_REASON_COUNT);
-    wj_names(&j, "retx_causes", wj_retx, TCP_RETX_FIN_RTO + 1);
+    wj_names(&j, "retx_causes", wj_retx, TCP_RETX_SACK_LOSS + 1);
     wj_names(&j, "tcp_states", wj_state, TCP_TIME_WAIT + 1);
     wj_put(&j, "}");
     if (j.failed) {

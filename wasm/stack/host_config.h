@@ -115,6 +115,8 @@ struct host_config {
     /* TCP: options and algorithms */
     uint8_t tcp_nagle;             /* Nagle's algorithm, RFC 9293 3.7.4 (1) */
     uint8_t tcp_timestamps;        /* offer and use the timestamps option, RFC 7323 (0) */
+    uint8_t tcp_sack;              /* offer and use selective acknowledgments, RFC 2018, with
+                                      SACK-based loss recovery, RFC 6675 (0) */
     uint8_t tcp_channel_sensing;   /* hold segments while the interface reports busy (the
                                       NFC paper's channel sensing) (0) */
     struct tcp_nfc_model tcp_nfc;  /* link model for TCP_RTO_NFC_ALG1 */

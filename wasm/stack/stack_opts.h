@@ -25,6 +25,18 @@
 #define TCP_OOO_MAX_RANGES 4
 #endif
 
+/* Selective acknowledgments (RFC 2018, RFC 6675; cfg.tcp_sack turns them on). 0 leaves
+ * the code and the connection block's fields for them out (the firmware: no RAM). */
+#ifndef STACK_SACK
+#define STACK_SACK 1
+#endif
+
+/* SACKed ranges the sender's scoreboard of one connection can hold (RFC 6675 3); when it
+ * is full the highest range is forgotten, which only makes the sender more careful. */
+#ifndef TCP_SACK_SB_MAX
+#define TCP_SACK_SB_MAX 8
+#endif
+
 /* Largest window of recent r factors the NFC paper's Algorithm 1 can keep (section 5.3.2.2:
  * "a window of recent values of r"); the configured size is at most this. */
 #ifndef TCP_RTO_ALG1_MAX_WINDOW

@@ -219,6 +219,28 @@ void tcp_cc_on_rto(struct tcp_cc *cc, const struct host_config *cfg, uint16_t ms
     cc->acked_ca = 0;
 }
 
+void tcp_cc_on_sack_loss(struct tcp_cc *cc, const struct host_config *cfg, uint16_t mss,
+                         uint32_t snd_nxt, uint32_t flight)
+{
+    cc->ssthresh = loss_ssthresh(flight, smss_of(mss));
+    cc->cwnd = capped(cfg, cc->ssthresh);
+    cc->in_recovery = 1;
+    cc->recover = snd_nxt;
+    cc->acked_ca = 0;
+}
+
+void tcp_cc_on_sack_exit(struct tcp_cc *cc)
+{
+    cc->in_recovery = 0;
+    cc->dupacks = 0;
+    cc->acked_ca = 0;
+}
+
+int tcp_cc_adapts(const struct host_config *cfg)
+{
+    return cc_adapts(cfg);
+}
+
 uint32_t tcp_cc_window(const struct tcp_cc *cc, const struct host_config *cfg)
 {
     if (cfg->tcp_cc == TCP_CC_NONE) {

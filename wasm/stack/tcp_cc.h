@@ -56,6 +56,17 @@ enum tcp_cc_action tcp_cc_on_dupack(struct tcp_cc *cc, const struct host_config 
 void tcp_cc_on_rto(struct tcp_cc *cc, const struct host_config *cfg, uint16_t mss,
                    uint32_t snd_nxt, uint32_t flight);
 
+/* RFC 6675 5 step 4.2: SACK-based loss recovery begins: ssthresh = cwnd =
+ * max(FlightSize / 2, 2 SMSS), recover = snd_nxt, in recovery (no inflation: the sender
+ * counts the pipe instead). */
+void tcp_cc_on_sack_loss(struct tcp_cc *cc, const struct host_config *cfg, uint16_t mss,
+                         uint32_t snd_nxt, uint32_t flight);
+/* RFC 6675 5: recovery ends when the cumulative ACK reaches the recovery point; cwnd
+ * stays at ssthresh. */
+void tcp_cc_on_sack_exit(struct tcp_cc *cc);
+/* Reno or NewReno: the kinds that react to loss (and so use RFC 6675 with SACK). */
+int tcp_cc_adapts(const struct host_config *cfg);
+
 /* The window the sender may use now: cwnd, the fixed window, or no limit (UINT32_MAX)
  * for TCP_CC_NONE. */
 uint32_t tcp_cc_window(const struct tcp_cc *cc, const struct host_config *cfg);

@@ -100,13 +100,18 @@ void tcp_input(struct host *h, struct ip_rx *rx)
         tcp_input_established(h, pcb, &seg);
 }
 
-/* The options of the peer's SYN: timestamps if both want them (RFC 7323 3.2), the MSS. */
+/* The options of the peer's SYN: timestamps if both want them (RFC 7323 3.2), SACK if
+ * both offered it (RFC 2018 2), the MSS. */
 static void take_syn_options(struct host *h, struct tcp_pcb *pcb, const struct tcp_seg *seg)
 {
     if (HOST_CFG(h).tcp_timestamps && seg->opts.has_ts) {
         pcb->ts_ok = 1;
         pcb->ts_recent = seg->opts.ts_val;
     }
+#if STACK_SACK
+    if (HOST_CFG(h).tcp_sack && seg->opts.sack_perm)
+        pcb->sack_ok = 1;
+#endif
     tcp_pcb_set_mss(h, pcb, &seg->opts);
 }
 

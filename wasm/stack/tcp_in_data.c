@@ -85,6 +85,16 @@ static void new_ack(struct host *h, struct tcp_pcb *pcb, const struct tcp_seg *s
         tcp_rtt_sample(h, pcb, h->now - pcb->rtt_start, h->tcp.slow_ticks - pcb->rtt_tick_start,
                        pcb->rtt_dgram_len, 0);
     }
+#if STACK_SACK
+    tcp_sack_acked(pcb);
+    if (pcb->sack_rec) {
+        /* RFC 6675 5: a cumulative ACK reaching RecoveryPoint ends loss recovery; below
+         * it cwnd stays, and tcp_output sends what the pipe allows. */
+        pcb->cc.dupacks = 0;
+        if (tcp_seq_geq(ack, pcb->sack_recover))
+            tcp_cc_sack_exit(h, pcb, ack);
+    } else
+#endif
     if (pcb->cc_ready)
         a = tcp_cc_ack(h, pcb, ack, acked, flight);
     if (a == TCP_CC_PARTIAL_ACK_RETRANSMIT && pcb->snd_una != pcb->snd_max)
@@ -146,6 +156,17 @@ int tcp_process_ack(struct host *h, struct tcp_pcb *pcb, struct tcp_seg *seg)
         pcb->snd_wl2 = ack;
     }
 
+#if STACK_SACK
+    if (pcb->sack_ok && pcb->cc_ready && tcp_cc_adapts(&HOST_CFG(h))) {
+        /* RFC 6675 5: every ACK's blocks update the scoreboard; with SACK a duplicate
+         * ACK is also one that SACKs new data (RFC 6675 2). */
+        uint32_t newly = seg->opts.n_sack ? tcp_sack_update(pcb, &seg->opts) : 0;
+        if (tcp_seq_gt(ack, pcb->snd_una))
+            new_ack(h, pcb, seg);
+        else if (dup || (newly && ack == pcb->snd_una && seg->len == 0))
+            tcp_cc_sack_dupack(h, pcb);
+    } else
+#endif
     if (tcp_seq_gt(ack, pcb->snd_una))
         new_ack(h, pcb, seg);
     else if (dup && pcb->cc_ready && tcp_cc_dupack(h, pcb) == TCP_CC_FAST_RETRANSMIT)
@@ -272,6 +293,10 @@ void tcp_process_data(struct host *h, struct tcp_pcb *pcb, struct tcp_seg *seg)
                 return;
             }
             tcp_ring_put_at(&pcb->rcv, pcb->rcv.len + off, seg->data, seg->len);
+#if STACK_SACK
+            if (pcb->sack_ok)
+                tcp_sack_note_ooo(pcb, seg->seq);
+#endif
             if (fin) {
                 pcb->ooo_fin = 1;
                 pcb->ooo_fin_seq = seg->seq + seg->len;

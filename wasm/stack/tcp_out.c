@@ -40,6 +40,22 @@ static void write_ts(uint8_t *p, uint32_t val, uint32_t ecr)
     wr32(p + 8, ecr);
 }
 
+/* RFC 2018 2: offer SACK on our SYN; answer with it only if the peer's SYN offered it. */
+static int syn_offers_sack(const struct host *h, const struct tcp_pcb *pcb)
+{
+    return STACK_SACK && HOST_CFG(h).tcp_sack && (pcb->state == TCP_SYN_SENT || tcp_sack_on(pcb));
+}
+
+uint16_t tcp_syn_opt_len(const struct host *h, const struct tcp_pcb *pcb)
+{
+    uint16_t n = 4;
+    if (HOST_CFG(h).tcp_timestamps && (pcb->state == TCP_SYN_SENT || pcb->ts_ok))
+        n += TCP_OPT_TS_LEN;
+    if (syn_offers_sack(h, pcb))
+        n += TCP_OPT_SACKOK_LEN;
+    return n;
+}
+
 uint16_t tcp_opts_write_syn(struct host *h, const struct tcp_pcb *pcb, uint8_t *p)
 {
     uint16_t n = 4;
@@ -52,6 +68,14 @@ uint16_t tcp_opts_write_syn(struct host *h, const struct tcp_pcb *pcb, uint8_t *
         (pcb->state == TCP_SYN_SENT || pcb->ts_ok)) {
         write_ts(p + n, tcp_ts_now(h), pcb->state == TCP_SYN_SENT ? 0 : pcb->ts_recent);
         n += TCP_OPT_TS_LEN;
+    }
+    if (syn_offers_sack(h, pcb)) {
+        /* NOP, NOP, kind 4, length 2 (RFC 2018 2), padded to a 32-bit boundary. */
+        p[n] = 1;
+        p[n + 1] = 1;
+        p[n + 2] = 4;
+        p[n + 3] = 2;
+        n += TCP_OPT_SACKOK_LEN;
     }
     return n;
 }
@@ -85,8 +109,21 @@ int tcp_opts_parse(const uint8_t *p, uint16_t len, struct tcp_opts *o)
             o->ts_val = rd32(p + i + 2);
             o->ts_ecr = rd32(p + i + 6);
         }
-        /* RFC 9293 3.1: other kinds (SACK-permitted, window scale, ...) are skipped by
-         * their length. */
+#if STACK_SACK
+        else if (kind == 4 && olen == 2) {
+            o->sack_perm = 1; /* RFC 2018 2 */
+        } else if (kind == 5 && olen >= 10 && (olen - 2u) % 8u == 0) {
+            /* RFC 2018 3: blocks of left and right edges; more than fit in 40 bytes
+             * cannot be, and a block of the wrong length is skipped as unknown. */
+            uint16_t b;
+            for (b = 0; b < (olen - 2u) / 8u && o->n_sack < TCP_SACK_MAX_BLOCKS; b++) {
+                o->sack_l[o->n_sack] = rd32(p + i + 2 + 8u * b);
+                o->sack_r[o->n_sack] = rd32(p + i + 6 + 8u * b);
+                o->n_sack++;
+            }
+        }
+#endif
+        /* RFC 9293 3.1: other kinds (window scale, ...) are skipped by their length. */
         i = (uint16_t)(i + olen);
     }
     return 0;
@@ -139,6 +176,21 @@ static int tcp_xmit(struct host *h, struct tcp_pcb *pcb, uint32_t seq, uint8_t f
         write_ts(p + TCP_HLEN, tcp_ts_now(h), pcb->ts_recent);
         hlen = (uint16_t)(hlen + TCP_OPT_TS_LEN);
     }
+#if STACK_SACK
+    if (!(flags & TCP_SYN) && (flags & TCP_ACK) && pcb->sack_ok && pcb->ooo.n > 0) {
+        /* RFC 2018 4: while out-of-order data is held, every ACK carries SACK blocks, as
+         * many as fit in the 40 option bytes and, with data, in the MSS and the
+         * interface (RFC 6691: options come out of the MSS). */
+        uint32_t used = (uint32_t)(hlen - TCP_HLEN), room = TCP_OPT_MAX_LEN - used;
+        uint32_t cap = (uint32_t)ip_tx_capacity(h) - TCP_HLEN;
+        if (len && pcb->mss < cap)
+            cap = pcb->mss;
+        cap = cap > used + len ? cap - used - len : 0;
+        if (room > cap)
+            room = cap;
+        hlen = (uint16_t)(hlen + tcp_sack_write(pcb, p + hlen, (uint16_t)room));
+    }
+#endif
     wr16(p + TCP_OFF_SRC_PORT, pcb->local_port);
     wr16(p + TCP_OFF_DST_PORT, pcb->remote_port);
     wr32(p + TCP_OFF_SEQ, seq);
@@ -175,27 +227,31 @@ static uint32_t fin_seq(const struct tcp_pcb *pcb)
 static void note_retransmit(struct host *h, struct tcp_pcb *pcb, uint32_t seq, uint32_t n,
                             uint8_t cause)
 {
-    uint32_t d = cause == TCP_RETX_FAST || cause == TCP_RETX_PARTIAL_ACK ? pcb->cc.dupacks
-                                                                         : pcb->retx_timer_id;
+    int fast = cause == TCP_RETX_FAST || cause == TCP_RETX_PARTIAL_ACK ||
+               cause == TCP_RETX_SACK_LOSS;
+    uint32_t d = fast ? pcb->cc.dupacks : pcb->retx_timer_id;
     /* Karn's rule (RFC 6298 3): a retransmitted segment gives no RTT sample. */
     if (pcb->rtt_timing && tcp_seq_leq(seq, pcb->rtt_seq) && tcp_seq_lt(pcb->rtt_seq, seq + n))
         pcb->rtt_timing = 0;
-    if (cause == TCP_RETX_FAST || cause == TCP_RETX_PARTIAL_ACK)
+    if (fast)
         pcb->retransmits_fast++;
     else
         pcb->retransmits_rto++;
     tcp_trace(h, pcb, TRACE_RETRANSMIT, seq, n, cause, d);
 }
 
-/* Fast retransmit / NewReno partial ACK: the segment at snd_una, once (RFC 5681 3.2 step 2,
- * RFC 6582 3.2 step 3). snd_nxt stays where it is. */
-static int send_una_segment(struct host *h, struct tcp_pcb *pcb)
+/* Re-sends one segment of what was sent, from seq, at most max bytes of data (and the FIN
+ * if it ends there). snd_nxt stays where it is. */
+static int send_retx(struct host *h, struct tcp_pcb *pcb, uint32_t seq, uint32_t max,
+                     uint8_t cause)
 {
-    uint32_t seq = pcb->snd_una, off = seq - pcb->snd_buf_seq, avail, out, len;
+    uint32_t off = seq - pcb->snd_buf_seq, avail, out, len;
     int fin;
     avail = off < pcb->snd.len ? pcb->snd.len - off : 0;
-    out = pcb->snd_max - pcb->snd_una;
+    out = pcb->snd_max - seq;
     len = tcp_seg_max(h, pcb);
+    if (len > max)
+        len = max;
     if (len > avail)
         len = avail;
     if (len > out)
@@ -205,12 +261,29 @@ static int send_una_segment(struct host *h, struct tcp_pcb *pcb)
         return ERR_OK;
     if (tcp_xmit(h, pcb, seq, (uint8_t)(TCP_ACK | (fin ? TCP_FIN : 0)), off, (uint16_t)len, 0) < 0)
         return ERR_WOULDBLOCK;
-    note_retransmit(h, pcb, seq, len + (fin ? 1u : 0u), pcb->retx_pending);
+    note_retransmit(h, pcb, seq, len + (fin ? 1u : 0u), cause);
     if (tcp_seq_lt(pcb->snd_nxt, seq + len + (fin ? 1u : 0u)))
         pcb->snd_nxt = seq + len + (fin ? 1u : 0u);
+#if STACK_SACK
+    if (pcb->sack_rec && tcp_seq_gt(seq + len + (fin ? 1u : 0u), pcb->sack_rxt_high))
+        pcb->sack_rxt_high = seq + len + (fin ? 1u : 0u); /* RFC 6675: HighRxt */
+#endif
     if (!pcb->rto_running)
         tcp_rto_start(h, pcb, (uint16_t)(IP_HLEN + TCP_HLEN + tcp_opt_len(pcb) + len), 0);
     return ERR_OK;
+}
+
+/* Fast retransmit / NewReno partial ACK: the segment at snd_una, once (RFC 5681 3.2 step 2,
+ * RFC 6582 3.2 step 3); in SACK recovery, not past the first SACKed byte (RFC 6675 5
+ * step 4.3). */
+static int send_una_segment(struct host *h, struct tcp_pcb *pcb)
+{
+    uint32_t max = 0xFFFFFFFFu;
+#if STACK_SACK
+    if (pcb->sack_rec && pcb->sb_n)
+        max = pcb->sb_l[0] - pcb->snd_una;
+#endif
+    return send_retx(h, pcb, pcb->snd_una, max, pcb->retx_pending);
 }
 
 /* One pass of new data, go-back-N retransmission, SYN or FIN. Returns 1 if a segment was
@@ -231,6 +304,36 @@ static int ack_before_larger_reply(struct host *h, struct tcp_pcb *pcb, uint16_t
     return tcp_xmit(h, pcb, tcp_seq_for_empty(pcb), TCP_ACK, 0, 0, 0);
 }
 
+static int sack_rec(const struct tcp_pcb *pcb)
+{
+#if STACK_SACK
+    return pcb->sack_rec;
+#else
+    (void)pcb;
+    return 0;
+#endif
+}
+
+/* Limited transmit (RFC 3042), which RFC 6675 5 step 3 allows before loss recovery: with
+ * SACK in use, each of the first two duplicate ACKs lets one more segment of new data go
+ * beyond cwnd, so a small window still collects DupThresh duplicates after a loss.
+ * Bytes to add to cwnd; 0 without SACK (the NewReno path is unchanged). */
+static uint32_t limited_transmit(const struct host *h, const struct tcp_pcb *pcb)
+{
+#if STACK_SACK
+    uint8_t t = HOST_CFG(h).tcp_dupack_thresh ? HOST_CFG(h).tcp_dupack_thresh : 3u;
+    uint8_t n = pcb->cc.dupacks < 2u ? pcb->cc.dupacks : 2u;
+    if (!pcb->sack_ok || pcb->sack_rec || pcb->cc.dupacks >= t || pcb->snd_nxt != pcb->snd_max ||
+        !tcp_cc_adapts(&HOST_CFG(h)))
+        return 0;
+    return (uint32_t)n * tcp_seg_max(h, pcb);
+#else
+    (void)h;
+    (void)pcb;
+    return 0;
+#endif
+}
+
 static int output_one(struct host *h, struct tcp_pcb *pcb)
 {
     uint32_t seq = pcb->snd_nxt, len = 0, off = 0, avail, flight, wnd, usable;
@@ -248,9 +351,14 @@ static int output_one(struct host *h, struct tcp_pcb *pcb)
         avail = tcp_seq_geq(seq, pcb->snd_buf_seq) && off < pcb->snd.len ? pcb->snd.len - off : 0;
         flight = seq - pcb->snd_una;
         wnd = pcb->snd_wnd;
-        if (pcb->cc_ready && tcp_cc_window(&pcb->cc, &HOST_CFG(h)) < wnd)
-            wnd = tcp_cc_window(&pcb->cc, &HOST_CFG(h));
+        if (pcb->cc_ready && tcp_cc_window(&pcb->cc, &HOST_CFG(h)) + limited_transmit(h, pcb) < wnd &&
+            !sack_rec(pcb))
+            wnd = tcp_cc_window(&pcb->cc, &HOST_CFG(h)) + limited_transmit(h, pcb);
         usable = wnd > flight ? wnd - flight : 0;
+        /* In SACK recovery the caller checked the pipe against cwnd (RFC 6675 5 (C)):
+         * one segment, as far as the peer's window goes. */
+        if (sack_rec(pcb) && usable > maxseg)
+            usable = maxseg;
         if (pcb->force_one) {
             /* After an RTO one segment goes whatever the congestion window says (the loss
              * window, RFC 5681 3.1), but no more than the peer offers (RFC 9293 3.8.6.1):
@@ -319,8 +427,7 @@ static int output_one(struct host *h, struct tcp_pcb *pcb)
         pcb->snd_max = pcb->snd_nxt;
     /* RFC 6298 5.1: start the timer when sending data (or SYN/FIN) if it is not running. */
     if (!pcb->rto_running && !pcb->persist) {
-        uint16_t opts = syn ? (uint16_t)(4u + (HOST_CFG(h).tcp_timestamps ? 12u : 0u))
-                            : tcp_opt_len(pcb);
+        uint16_t opts = syn ? tcp_syn_opt_len(h, pcb) : tcp_opt_len(pcb);
         uint16_t dg = (uint16_t)(IP_HLEN + TCP_HLEN + dlen + opts);
         tcp_rto_start(h, pcb, dg, 0);
     }
@@ -340,6 +447,34 @@ static uint32_t tcp_seq_for_empty(const struct tcp_pcb *pcb)
     return pcb->persist || pcb->probe_out ? pcb->snd_nxt : pcb->snd_max;
 }
 
+#if STACK_SACK
+/* RFC 6675 5 (C): while cwnd - pipe >= 1 SMSS, send NextSeg(): a lost hole (rule 1), new
+ * data (rule 2), another hole (rule 3). Returns 0, or -1 if channel sensing held one. */
+static int sack_recovery_output(struct host *h, struct tcp_pcb *pcb)
+{
+    uint32_t smss = tcp_seg_max(h, pcb), seq, len;
+    for (;;) {
+        uint32_t pipe = tcp_sack_pipe(h, pcb);
+        int r = 0;
+        if (pcb->cc.cwnd < pipe || pcb->cc.cwnd - pipe < smss)
+            return 0;
+        if (tcp_sack_next_hole(h, pcb, 1, &seq, &len) ||
+            ((r = output_one(h, pcb)) == 0 && tcp_sack_next_hole(h, pcb, 0, &seq, &len))) {
+            uint32_t high = pcb->sack_rxt_high;
+            if (send_retx(h, pcb, seq, len, TCP_RETX_SACK_LOSS) < 0)
+                return -1;
+            if (pcb->sack_rxt_high == high)
+                return 0; /* nothing could be cut from the hole: do not spin */
+            continue;
+        }
+        if (r < 0)
+            return -1;
+        if (r == 0)
+            return 0;
+    }
+}
+#endif
+
 void tcp_output(struct host *h, struct tcp_pcb *pcb)
 {
     int r;
@@ -350,10 +485,18 @@ void tcp_output(struct host *h, struct tcp_pcb *pcb)
             return;
         pcb->retx_pending = 0;
     }
-    while ((r = output_one(h, pcb)) > 0) {
+#if STACK_SACK
+    if (pcb->sack_rec && tcp_data_state(pcb->state)) {
+        if (sack_recovery_output(h, pcb) < 0)
+            return;
+    } else
+#endif
+    {
+        while ((r = output_one(h, pcb)) > 0) {
+        }
+        if (r < 0)
+            return;
     }
-    if (r < 0)
-        return;
     if (pcb->ack_now && pcb->state != TCP_SYN_SENT)
         tcp_xmit(h, pcb, tcp_seq_for_empty(pcb), TCP_ACK, 0, 0, 0);
     tcp_timers_update(h, pcb);

@@ -23,6 +23,9 @@
 #define TCP_DEFAULT_MSS 536   /* RFC 9293 3.7.1: assumed when the peer sends no MSS option */
 #define TCP_MAX_WINDOW 65535u /* no window scaling: buffers stay below 64 KB */
 #define TCP_OPT_TS_LEN 12     /* NOP, NOP, kind 8, len 10, TSval, TSecr (RFC 7323 App. A) */
+#define TCP_OPT_SACKOK_LEN 4  /* NOP, NOP, kind 4, len 2: SACK-permitted (RFC 2018 2) */
+#define TCP_OPT_MAX_LEN 40    /* the data offset allows 60 - 20 bytes of options */
+#define TCP_SACK_MAX_BLOCKS 4 /* 2 + 8 n <= 40 (RFC 2018 3) */
 
 /* Wrap-safe sequence comparisons, RFC 9293 3.4. */
 static inline int tcp_seq_lt(uint32_t a, uint32_t b) { return (int32_t)(a - b) < 0; }
@@ -43,6 +46,11 @@ struct tcp_opts {
     uint8_t has_mss, has_ts;
     uint16_t mss;
     uint32_t ts_val, ts_ecr;
+#if STACK_SACK
+    uint8_t sack_perm;     /* SACK-permitted, kind 4 (RFC 2018 2) */
+    uint8_t n_sack;        /* SACK blocks, kind 5 (RFC 2018 3) */
+    uint32_t sack_l[TCP_SACK_MAX_BLOCKS], sack_r[TCP_SACK_MAX_BLOCKS];
+#endif
 };
 
 /* A received segment, validated, with its fields read once. */
@@ -140,10 +148,39 @@ struct tcp_pcb {
     uint8_t ts_ok;
     uint32_t ts_recent;
 
+#if STACK_SACK
+    /* SACK, RFC 2018: both ends offered it on their SYN */
+    uint8_t sack_ok;
+    /* receiver: one sequence number inside each out-of-order block, most recently
+       received first, the order SACK blocks are reported in (RFC 2018 4) */
+    uint8_t sack_recent_n;
+    uint32_t sack_recent[TCP_OOO_MAX_RANGES];
+    /* sender: the scoreboard, ranges [l, r) above snd_una the peer SACKed, disjoint,
+       sorted; kept until cumulatively acknowledged or an RTO (RFC 2018 8, RFC 6675 5.1) */
+    uint8_t sb_n;
+    uint32_t sb_l[TCP_SACK_SB_MAX], sb_r[TCP_SACK_SB_MAX];
+    /* RFC 6675 loss recovery: in it, RecoveryPoint, HighRxt (here: just past the
+       highest byte retransmitted) */
+    uint8_t sack_rec;
+    uint8_t sack_rto_hold; /* an RTO ended a recovery: none until snd_una passes recover */
+    uint32_t sack_recover, sack_rxt_high;
+#endif
+
     /* statistics for tcpstatus */
     uint32_t retransmits_rto, retransmits_fast;
     uint32_t bytes_acked, bytes_received;
 };
+
+/* SACK is in use on this connection (RFC 2018 2: both ends offered it). */
+static inline int tcp_sack_on(const struct tcp_pcb *pcb)
+{
+#if STACK_SACK
+    return pcb->sack_ok;
+#else
+    (void)pcb;
+    return 0;
+#endif
+}
 
 /* tcp.c */
 struct tcp_pcb *tcp_pcb_get(const struct host *h, int s);
@@ -181,8 +218,10 @@ void tcp_send_probe(struct host *h, struct tcp_pcb *pcb);
 void tcp_send_rst_reply(struct host *h, const struct tcp_seg *seg);
 /* A reset on an established connection (ABORT, RFC 9293 3.10.5). */
 void tcp_send_rst_pcb(struct host *h, struct tcp_pcb *pcb);
-/* Bytes of TCP options on a non-SYN segment. */
+/* Bytes of TCP options on a non-SYN segment (without SACK blocks). */
 uint16_t tcp_opt_len(const struct tcp_pcb *pcb);
+/* Bytes of TCP options on our SYN or SYN-ACK. */
+uint16_t tcp_syn_opt_len(const struct host *h, const struct tcp_pcb *pcb);
 /* Largest payload of one segment. */
 uint16_t tcp_seg_max(const struct host *h, const struct tcp_pcb *pcb);
 /* The application read data: send a window update if the window grew enough. */
@@ -219,6 +258,27 @@ enum tcp_cc_action tcp_cc_ack(struct host *h, struct tcp_pcb *pcb, uint32_t ack,
                               uint32_t acked, uint32_t flight);
 enum tcp_cc_action tcp_cc_dupack(struct host *h, struct tcp_pcb *pcb);
 void tcp_cc_rto(struct host *h, struct tcp_pcb *pcb);
+/* RFC 6675 5: a duplicate ACK with SACK in use; may enter loss recovery. */
+void tcp_cc_sack_dupack(struct host *h, struct tcp_pcb *pcb);
+/* RFC 6675 5: the cumulative ACK reached RecoveryPoint. */
+void tcp_cc_sack_exit(struct host *h, struct tcp_pcb *pcb, uint32_t ack);
+
+/* tcp_sack.c, receiver: an out-of-order segment starting at seq was queued (RFC 2018 4:
+ * its block goes first in the next SACK option). */
+void tcp_sack_note_ooo(struct tcp_pcb *pcb, uint32_t seq);
+/* The blocks to report now, at most max, in RFC 2018 4 order; 0 without SACK. */
+uint8_t tcp_sack_blocks(const struct tcp_pcb *pcb, uint32_t *l, uint32_t *r, uint8_t max);
+/* Writes the SACK option into at most `room` bytes; returns its length (0: none). */
+uint16_t tcp_sack_write(const struct tcp_pcb *pcb, uint8_t *p, uint16_t room);
+/* tcp_sack.c, sender (RFC 6675): the scoreboard takes an ACK's blocks (returns the bytes
+ * newly SACKed), forgets what snd_una passed, or everything (an RTO, RFC 2018 8). */
+uint32_t tcp_sack_update(struct tcp_pcb *pcb, const struct tcp_opts *o);
+void tcp_sack_acked(struct tcp_pcb *pcb);
+void tcp_sack_clear(struct tcp_pcb *pcb);
+int tcp_sack_is_lost(const struct host *h, const struct tcp_pcb *pcb, uint32_t seq);
+uint32_t tcp_sack_pipe(const struct host *h, const struct tcp_pcb *pcb);
+int tcp_sack_next_hole(const struct host *h, const struct tcp_pcb *pcb, int lost,
+                       uint32_t *seq, uint32_t *len);
 
 /* tcp_in.c, tcp_in_data.c */
 /* The ACK of our SYN (or SYN-ACK) arrived: ESTABLISHED (FIN_WAIT_1 if closed meanwhile). */

@@ -61,8 +61,7 @@ uint16_t tcp_una_dgram_len(const struct host *h, const struct tcp_pcb *pcb)
 {
     uint32_t off, avail, len, out;
     if (pcb->state == TCP_SYN_SENT || pcb->state == TCP_SYN_RECEIVED)
-        return (uint16_t)(IP_HLEN + TCP_HLEN + 4u +
-                          (HOST_CFG(h).tcp_timestamps ? TCP_OPT_TS_LEN : 0u));
+        return (uint16_t)(IP_HLEN + TCP_HLEN + tcp_syn_opt_len(h, pcb));
     off = pcb->snd_una - pcb->snd_buf_seq;
     avail = off < pcb->snd.len ? pcb->snd.len - off : 0;
     out = pcb->snd_max - pcb->snd_una;
@@ -118,6 +117,13 @@ void tcp_rto_on_timeout(struct host *h, struct tcp_pcb *pcb)
     pcb->rtt_timing = 0; /* Karn: the timed segment is being retransmitted */
     if (!syn && pcb->cc_ready)
         tcp_cc_rto(h, pcb);
+#if STACK_SACK
+    /* RFC 2018 8: after a timeout the SACKed bits are forgotten (the data stays in the
+     * ring until cumulatively acknowledged); RFC 6675 5.1: recovery ends, and no new one
+     * starts before the RecoveryPoint the RTO set is acknowledged. */
+    pcb->sack_rto_hold = pcb->sack_rec;
+    tcp_sack_clear(pcb);
+#endif
     /* RFC 6298 5.4: retransmit the earliest unacknowledged segment; then go back N from
      * snd_una as the (now one-segment) congestion window opens, as BSD and Linux do. */
     pcb->snd_nxt = syn ? pcb->iss : pcb->snd_una;
@@ -292,6 +298,48 @@ enum tcp_cc_action tcp_cc_dupack(struct host *h, struct tcp_pcb *pcb)
     cc_trace(h, pcb, &before, pcb->snd_una);
     return a;
 }
+
+#if STACK_SACK
+void tcp_cc_sack_dupack(struct host *h, struct tcp_pcb *pcb)
+{
+    struct tcp_cc before = pcb->cc;
+    uint8_t t = HOST_CFG(h).tcp_dupack_thresh ? HOST_CFG(h).tcp_dupack_thresh : 3u;
+    if (pcb->sack_rec)
+        return; /* in recovery the pipe, not a count, decides what is sent */
+    if (pcb->cc.dupacks < 0xFFu)
+        pcb->cc.dupacks++;
+    tcp_trace(h, pcb, TRACE_DUPACK, pcb->snd_una, pcb->cc.dupacks, 0, 0);
+    /* RFC 6675 5 steps 1-2: DupThresh duplicates, or IsLost(HighACK + 1). RFC 6675 5.1:
+     * after an RTO during loss recovery, not before HighACK reaches the RecoveryPoint the
+     * RTO set (cc.recover; rto_hold clears then). An RTO outside recovery does not hold
+     * it back: the scoreboard tells new losses from the go-back-N re-sends. */
+    if (!pcb->cc.rto_hold)
+        pcb->sack_rto_hold = 0;
+    if (pcb->sack_rto_hold ||
+        (pcb->cc.dupacks < t && !tcp_sack_is_lost(h, pcb, pcb->snd_una)))
+        return;
+    /* Step 4: RecoveryPoint = HighData, ssthresh = cwnd = FlightSize / 2, retransmit the
+     * first segment (tcp_output: retx_pending, which sets HighRxt). */
+    tcp_cc_on_sack_loss(&pcb->cc, &HOST_CFG(h), tcp_seg_max(h, pcb), pcb->snd_max,
+                        pcb->snd_max - pcb->snd_una);
+    cc_trace(h, pcb, &before, pcb->snd_una);
+    pcb->sack_rec = 1;
+    pcb->sack_recover = pcb->snd_max;
+    pcb->sack_rxt_high = pcb->snd_una;
+    pcb->retx_pending = TCP_RETX_FAST;
+    /* Going back N after an RTO stops here: from now on the scoreboard chooses what is
+     * re-sent (NextSeg), so snd_nxt returns to the highest sequence number sent. */
+    pcb->snd_nxt = pcb->snd_max;
+}
+
+void tcp_cc_sack_exit(struct host *h, struct tcp_pcb *pcb, uint32_t ack)
+{
+    struct tcp_cc before = pcb->cc;
+    tcp_cc_on_sack_exit(&pcb->cc);
+    pcb->sack_rec = 0;
+    cc_trace(h, pcb, &before, ack);
+}
+#endif
 
 void tcp_cc_rto(struct host *h, struct tcp_pcb *pcb)
 {

@@ -39,6 +39,7 @@ const char *tcp_retx_cause_text(enum tcp_retx_cause c)
     case TCP_RETX_FAST: return "fast retransmit";
     case TCP_RETX_PARTIAL_ACK: return "NewReno partial ACK";
     case TCP_RETX_FIN_RTO: return "FIN RTO expired";
+    case TCP_RETX_SACK_LOSS: return "SACK loss recovery";
     }
     return "unknown";
 }

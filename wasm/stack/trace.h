@@ -57,7 +57,8 @@ enum tcp_retx_cause {
     TCP_RETX_SYN_RTO,      /* SYN or SYN-ACK timer expired */
     TCP_RETX_FAST,         /* fast retransmit after dupack threshold (RFC 5681 3.2) */
     TCP_RETX_PARTIAL_ACK,  /* NewReno partial ACK during recovery (RFC 6582 3.2 step 3) */
-    TCP_RETX_FIN_RTO       /* FIN timer expired */
+    TCP_RETX_FIN_RTO,      /* FIN timer expired */
+    TCP_RETX_SACK_LOSS     /* SACK loss recovery: NextSeg() found a hole (RFC 6675 4) */
 };
 
 #define TRACE_NO_CONN 0xFF

@@ -284,5 +284,47 @@ static void test_1mb_5_percent_loss_lwip_timers_timestamps(void)
     fake_net_free(&xf.net);
 }
 
+/* SACK on both ends (RFC 2018, RFC 6675), and with timestamps too (3 blocks fit). */
+static void sack_on(struct host_config *c)
+{
+    c->tcp_sack = 1;
+}
+
+static void sack_ts_on(struct host_config *c)
+{
+    c->tcp_sack = 1;
+    c->tcp_timestamps = 1;
+}
+
+static void check_sack_transfer(const char *name, uint32_t loss_ppm, uint32_t seed,
+                                void (*tune)(struct host_config *))
+{
+    uint64_t us;
+    check_transfer(name, loss_ppm, seed, &us, tune);
+    printf("    %s: SACK loss recovery re-sent %u\n", name, (unsigned)xf.retx[TCP_RETX_SACK_LOSS]);
+    CHECK(us > 0);
+    CHECK_EQ(xf.received, XFER_BYTES);
+    CHECK_EQ(xf.mismatches, 0);
+    CHECK(xf.net.lost > 0);
+    CHECK(xf.retx[TCP_RETX_SACK_LOSS] > 0);
+    fake_net_free(&xf.net);
+}
+
+static void test_1mb_5_percent_loss_sack(void)
+{
+    check_sack_transfer("5 % loss, SACK", 50000u, 2, sack_on);
+}
+
+static void test_1mb_20_percent_loss_sack(void)
+{
+    check_sack_transfer("20 % loss, SACK", 200000u, 3, sack_on);
+}
+
+static void test_1mb_10_percent_loss_sack_timestamps(void)
+{
+    check_sack_transfer("10 % loss, SACK, timestamps", 100000u, 5, sack_ts_on);
+}
+
 UNIT_MAIN(UNIT(test_1mb_no_loss), UNIT(test_1mb_5_percent_loss), UNIT(test_1mb_20_percent_loss),
-          UNIT(test_1mb_5_percent_loss_lwip_timers_timestamps))
+          UNIT(test_1mb_5_percent_loss_lwip_timers_timestamps), UNIT(test_1mb_5_percent_loss_sack),
+          UNIT(test_1mb_20_percent_loss_sack), UNIT(test_1mb_10_percent_loss_sack_timestamps))

@@ -1,7 +1,7 @@
 /* stackscope-tun: one stackscope host on a Linux TUN device or on a serial line.
  *
  *   stackscope-tun (--dev tun0 | --serial /dev/ttyUSB0 [--baud 57600]) --addr 10.0.7.2
- *                  [--mtu 576] [--loss FRACTION] [--seed N] [--pcap FILE]
+ *                  [--mtu 576] [--loss FRACTION] [--seed N] [--pcap FILE] [--sack]
  *                  [--connect IP:PORT --send BYTES [--verify]]
  *                  [--ping IP [--count N] [--size BYTES] [--interval MS]]
  *
@@ -148,14 +148,14 @@ static void read_frames(struct tun_link *l)
 
 /* Retransmissions by cause, counted from the tracer. */
 struct tun_counts {
-    uint64_t retx[TCP_RETX_FIN_RTO + 1];
+    uint64_t retx[TCP_RETX_SACK_LOSS + 1];
 };
 
 static void count_event(void *ctx, const struct host *h, const struct trace_event *ev)
 {
     struct tun_counts *c = ctx;
     (void)h;
-    if (ev->kind == TRACE_RETRANSMIT && ev->c <= TCP_RETX_FIN_RTO)
+    if (ev->kind == TRACE_RETRANSMIT && ev->c <= TCP_RETX_SACK_LOSS)
         c->retx[ev->c]++;
 }
 
@@ -176,7 +176,7 @@ static void print_counters(const struct host *h, const struct tun_link *l,
         if (h->stats.drops[r])
             printf("drop: %s: %u\n", drop_reason_text((enum drop_reason)r),
                    (unsigned)h->stats.drops[r]);
-    for (r = 0; r <= TCP_RETX_FIN_RTO; r++) {
+    for (r = 0; r <= TCP_RETX_SACK_LOSS; r++) {
         retx_total += c->retx[r];
         if (c->retx[r])
             printf("retransmissions (%s): %llu\n", tcp_retx_cause_text((enum tcp_retx_cause)r),
@@ -284,6 +284,7 @@ int main(int argc, char **argv)
      * would. A serial line is no LAN: a 576-byte frame alone takes 100 ms at 57600 baud,
      * and the RTT swings with what else is queued on it, so RFC 6298's 1 s stays. */
     cfg.tcp_rto_min_ms = o.serial ? 1000 : 200;
+    cfg.tcp_sack = o.sack;
     mem = malloc(host_mem_required(&cfg));
     if (!mem || host_init(&h, &cfg, mem, host_mem_required(&cfg), clock_us()) != ERR_OK) {
         fprintf(stderr, "stackscope-tun: cannot start the host\n");

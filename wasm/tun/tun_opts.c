@@ -22,7 +22,7 @@ static int usage(const char *why)
     fprintf(stderr, "stackscope-tun: %s\n", why);
     fprintf(stderr,
             "usage: stackscope-tun (--dev NAME | --serial PATH [--baud N]) --addr A.B.C.D\n"
-            "         [--mtu N] [--loss F] [--seed N] [--pcap FILE]\n"
+            "         [--mtu N] [--loss F] [--seed N] [--pcap FILE] [--sack]\n"
             "         [--connect A.B.C.D:PORT --send BYTES [--verify]]\n"
             "         [--ping A.B.C.D [--count N] [--size BYTES] [--interval MS]]\n");
     return 2;
@@ -54,8 +54,12 @@ int tun_parse_opts(int argc, char **argv, struct tun_opts *o)
             o->verify = 1;
             continue;
         }
+        if (!strcmp(opt, "--sack")) {
+            o->sack = 1;
+            continue;
+        }
         if (!val)
-            return usage("every option but --verify takes a value");
+            return usage("every option but --verify and --sack takes a value");
         i++;
         if (!strcmp(opt, "--dev")) {
             o->dev = val;

@@ -16,6 +16,7 @@ struct tun_opts {
     uint16_t connect_port;
     uint32_t send_bytes;    /* --send */
     uint8_t verify;         /* --verify: the bytes come back and are checked */
+    uint8_t sack;           /* --sack: offer and use SACK (RFC 2018, RFC 6675) */
     uint32_t ping_addr;     /* --ping A.B.C.D */
     uint32_t ping_count;    /* --count (5) */
     uint16_t ping_size;     /* --size (56) */

@@ -54,6 +54,7 @@ void fuzz_host_start(struct fuzz_host *f, stack_time_t now)
     cfg.tcp_snd_buf = 4096;
     cfg.tcp_rcv_buf = 4096;
     cfg.tcp_timestamps = 1;
+    cfg.tcp_sack = 1; /* SACK blocks in, SACK blocks out, the scoreboard (RFC 2018, 6675) */
     if (host_mem_required(&cfg) > sizeof f->mem ||
         host_init(&f->h, &cfg, f->mem, sizeof f->mem, now) != ERR_OK ||
         host_add_netif(&f->h, IP4(10, 0, 7, 2), 0xFFFFFF00u, 576, fuzz_output, f) < 0 ||

@@ -57,6 +57,7 @@ export interface StackConfig {
   tcp_max_retries?: number;
   tcp_nagle?: boolean;
   tcp_timestamps?: boolean;
+  tcp_sack?: boolean;
   tcp_channel_sensing?: boolean;
   tcp_nfc?: TcpNfcModel;
 }
