@@ -200,6 +200,7 @@ static void link_nfc_grant(struct link_nfc *l, uint8_t d, uint64_t k)
     uint32_t pay = (uint32_t)l->cfg.chunk_bytes - l->cfg.chunk_overhead;
     uint32_t n = link_nfc_slots(&l->cfg, f->len), i;
     uint64_t start = 0, end = 0;
+    int next;
     f->slots = (uint16_t)n;
     f->first_slot = link_nfc_slot_start(l, k);
     f->air_end = link_nfc_slot_start(l, k + n - 1u) + l->cfg.slot_air_us;
@@ -217,8 +218,9 @@ static void link_nfc_grant(struct link_nfc *l, uint8_t d, uint64_t k)
     e->air_from = f->first_slot - l->cfg.lead_us;
     e->air_until = f->air_end;
     /* A buffering module's next packet waits for the slots after these. */
-    if (link_nfc_next_held(e) >= 0)
-        e->held = (int8_t)link_nfc_next_held(e);
+    next = link_nfc_next_held(e);
+    if (next >= 0)
+        e->held = (int8_t)next;
 }
 
 void link_nfc_advance(struct link_nfc *l, uint64_t now)

@@ -17,7 +17,7 @@ function Cells(props: { line: FigureLine | null }) {
   );
 }
 
-export function ReplayFigures(props: { figures: readonly FigureComparison[]; notes: readonly (string | undefined)[] }) {
+export function ReplayFigures(props: { figures: readonly FigureComparison[] }) {
   return (
     <>
       {props.figures.map((f, i) => (
@@ -25,7 +25,7 @@ export function ReplayFigures(props: { figures: readonly FigureComparison[]; not
           <summary>
             {f.label} beside run {f.run || '(as written)'}, link {f.link}: {f.same} of {f.compared} TCP rows the same segment
           </summary>
-          {props.notes[i] && <p className="muted">{props.notes[i]}</p>}
+          {f.note && <p className="muted">{f.note}</p>}
           <table className="replay-figure-table">
             <thead>
               <tr>

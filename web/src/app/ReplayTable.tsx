@@ -62,7 +62,7 @@ export function ReplayTable() {
               ))}
             </tbody>
           </table>
-          <ReplayFigures figures={state.result.figures} notes={(replay.reference!.figures ?? []).map((f) => f.note)} />
+          <ReplayFigures figures={state.result.figures} />
         </div>
       )}
     </section>

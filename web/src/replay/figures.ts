@@ -22,6 +22,8 @@ export interface FigurePair {
 
 export interface FigureComparison {
   label: string;
+  /** what the transcription corrected (the figure's note) */
+  note?: string;
   run: string;
   link: string;
   pairs: FigurePair[];
@@ -71,5 +73,6 @@ export function compareFigure(figure: ReferenceFigure, view: RunView): FigureCom
   }
   for (; o < ours.length; o++) pairs.push({ seed: null, ours: ours[o]!, same: null });
   const compared = pairs.filter((p) => p.same !== null);
-  return { label: figure.label, run: figure.run ?? '', link: figure.link, pairs, same: compared.filter((p) => p.same).length, compared: compared.length };
+  return { label: figure.label, ...(figure.note === undefined ? {} : { note: figure.note }), run: figure.run ?? '', link: figure.link, pairs,
+    same: compared.filter((p) => p.same).length, compared: compared.length };
 }

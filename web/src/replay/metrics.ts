@@ -5,6 +5,8 @@
 
 import { AppRecordKind, Fate, NONE, type TraceAppRecord, type TraceEvent, type TraceFrame, type WorldDescription } from '../engine/trace_types.ts';
 import { analyzeCapture } from '../packets/index.ts';
+import { IP_PROTO_TCP, parseIpv4 } from '../packets/ipv4.ts';
+import { parseTcp, TH_FIN, TH_SYN, type TcpHeader } from '../packets/tcp.ts';
 import type { MetricName, ReferenceRow } from '../scenarios/reference.ts';
 
 /** What a metric reads of a run (RunResult has it all). */
@@ -99,7 +101,6 @@ function dupAcksSent(run: RunView, host: number): number {
   return rows.filter((r) => r.flags.includes('tcp.analysis.duplicate_ack')).length;
 }
 
-const IP_PROTO_TCP = 6;
 const NO_RETX = 255;
 
 /** Whether frame `f` or a copy a bridge forwarded from it was delivered to a host. */
@@ -133,36 +134,31 @@ function spuriousRetransmissions(run: RunView, host: number): number {
   return n;
 }
 
+/** The TCP header of a datagram (the dissector's parse), or null if it carries none. */
+function tcpOf(b: Uint8Array): TcpHeader | null {
+  const ip = parseIpv4(b, 0, false).header;
+  if (!ip || ip.proto !== IP_PROTO_TCP || ip.fragOffset !== 0) return null;
+  const tcp = parseTcp(b, ip.hlen, ip.end - ip.hlen, false);
+  return tcp.stage === 'none' || tcp.stage === 'ports' ? null : tcp;
+}
+
 /** "seq/len/flags" of a TCP segment that occupies sequence space, else null. */
 function tcpSegmentKey(b: Uint8Array): string | null {
-  if (b.length < 20 || b[9] !== IP_PROTO_TCP) return null;
-  const ihl = (b[0]! & 0x0f) * 4;
-  if (b.length < ihl + 20) return null;
-  const seq = ((b[ihl + 4]! << 24) | (b[ihl + 5]! << 16) | (b[ihl + 6]! << 8) | b[ihl + 7]!) >>> 0;
-  const syn_fin = b[ihl + 13]! & 0x03;
-  const len = tcpPayloadLen(b);
-  return len > 0 || syn_fin ? `${seq}/${len}/${syn_fin}` : null;
+  const tcp = tcpOf(b);
+  const synFin = tcp ? tcp.flags & (TH_SYN | TH_FIN) : 0;
+  if (!tcp || (tcp.payloadLen === 0 && !synFin)) return null;
+  return `${tcp.seq}/${tcp.payloadLen}/${synFin}`;
 }
 
 /** The RTO armed (tcp.rto.arm, µs) at the instant the host first sent a TCP segment with
  * data: what its estimator chose for that segment. */
 function firstDataRto(run: RunView, host: number): number {
-  const first = sentBy(run, host).find((f) => tcpPayloadLen(f.bytes) > 0);
+  const first = sentBy(run, host).find((f) => (tcpOf(f.bytes)?.payloadLen ?? 0) > 0);
   if (!first) throw new MetricError(`host ${run.world.hosts[host]!.name} sent no TCP data`);
   const arm = run.world.trace_kinds.indexOf('tcp.rto.arm');
   const e = run.trace.events.find((ev) => ev.kind === arm && ev.host === host && ev.time === first.tSent);
   if (!e) throw new MetricError(`host ${run.world.hosts[host]!.name} armed no RTO for its first data`);
   return e.a;
-}
-
-/** TCP payload bytes of an IPv4 datagram, 0 for anything else. */
-function tcpPayloadLen(b: Uint8Array): number {
-  if (b.length < 20 || b[9] !== IP_PROTO_TCP) return 0;
-  const ihl = (b[0]! & 0x0f) * 4;
-  const total = (b[2]! << 8) | b[3]!;
-  if (b.length < ihl + 13) return 0;
-  const thl = (b[ihl + 12]! >> 4) * 4;
-  return Math.max(0, total - ihl - thl);
 }
 
 function appIndex(row: { app?: number }): number {
