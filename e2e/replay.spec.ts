@@ -31,6 +31,8 @@ test("the NFC paper's packet lists open under the table, each beside our capture
   const errors = await openPage(page, '#s=nfc-bridge-sessions');
   const table = page.getByRole('region', { name: 'Replay against the seed' });
   await expect(table.getByTestId('replay-summary')).toContainText('outside', { timeout: 60_000 });
+  // the paper's average: the mean over 50 placements of the stacks' timer ticks
+  await expect(table.locator('tbody tr').filter({ hasText: 'Fig. 5.6 latency' })).toContainText('mean of 50 runs');
   const fig = table.locator('details.replay-figure').filter({ hasText: 'Fig. 5.10' });
   await expect(fig.locator('summary')).toHaveText('Fig. 5.10 beside run fig510, link eth: 9 of 9 TCP rows the same segment');
   await fig.locator('summary').click();

@@ -37,6 +37,7 @@ static const struct sk_field sk_fields[] = {
     SKF(tcp_rto_max_ms, SK_U32, 1, 600000),
     SKF(tcp_timer_tick_ms, SK_U32, 0, 10000),
     SKF(tcp_fast_tick_ms, SK_U32, 0, 10000),
+    SKF(tcp_timer_phase_ms, SK_U32, 0, 9999),
     SKF(tcp_delack_ms, SK_U32, 1, 499),
     SKF(tcp_time_wait_ms, SK_U32, 0, 600000),
     SKF(tcp_syn_retries, SK_U8, 0, 255),

@@ -106,6 +106,10 @@ struct host_config {
                                       TIME_WAIT timers are only checked every tick (500 in
                                       the NFC paper) (0) */
     uint32_t tcp_fast_tick_ms;     /* same for the delayed-ACK timer (lwIP: 250) (0) */
+    uint32_t tcp_timer_phase_ms;   /* where both tick trains fall: at phase + k x tick of host
+                                      time. A host's timer starts when it boots, so two hosts,
+                                      or two runs of one experiment, tick at different phases
+                                      (0) */
     enum tcp_delack_kind tcp_delack; /* (TCP_DELACK_STANDARD) */
     uint32_t tcp_delack_ms;        /* delayed-ACK timeout, < 500 by RFC 1122 4.2.3.2 (200) */
     uint32_t tcp_time_wait_ms;     /* 2 x MSL, RFC 9293 3.4.2 (60000) */

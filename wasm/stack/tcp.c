@@ -59,9 +59,15 @@ void tcp_pcb_listening(struct host *h, struct tcp_pcb *pcb)
     tcp_ring_init(&pcb->rcv, NULL, 0);
 }
 
-static uint32_t floor_to(stack_time_t now, uint32_t period_us)
+/* The latest instant <= now of the train phase + k x period (host time wraps; the
+ * instant may lie before 0, which the unsigned differences of tcp_clock_update() read
+ * correctly). */
+static stack_time_t tick_floor(stack_time_t now, uint32_t period_us, uint32_t phase_us)
 {
-    return now - now % period_us;
+    uint32_t p = phase_us % period_us;
+    if (now >= p)
+        return now - (now - p) % period_us;
+    return p - period_us;
 }
 
 int tcp_init(struct host *h, struct host_arena *arena)
@@ -98,11 +104,12 @@ int tcp_init(struct host *h, struct host_arena *arena)
     t->clk_ms = 1; /* TSval starts at 1: an echoed 0 keeps meaning "nothing to echo" */
     if (HOST_CFG(h).tcp_timer_tick_ms) {
         uint32_t T = STACK_MS(HOST_CFG(h).tcp_timer_tick_ms);
-        t->slow_at = floor_to(h->now, T);
-        t->slow_ticks = h->now / T;
+        t->slow_at = tick_floor(h->now, T, STACK_MS(HOST_CFG(h).tcp_timer_phase_ms));
+        t->slow_ticks = 0; /* only differences of the count are read */
     }
     if (HOST_CFG(h).tcp_fast_tick_ms)
-        t->fast_at = floor_to(h->now, STACK_MS(HOST_CFG(h).tcp_fast_tick_ms));
+        t->fast_at = tick_floor(h->now, STACK_MS(HOST_CFG(h).tcp_fast_tick_ms),
+                                STACK_MS(HOST_CFG(h).tcp_timer_phase_ms));
     return ERR_OK;
 }
 

@@ -57,7 +57,7 @@ struct tcp_host_state {
     uint32_t clk_ms;         /* 1 + milliseconds since tcp_init: the RFC 7323 TSval clock */
     uint32_t clk_rem_us;
     stack_time_t slow_at;    /* latest slow-timer tick instant <= now (cfg.tcp_timer_tick_ms) */
-    uint32_t slow_ticks;     /* slow ticks counted since host time 0 */
+    uint32_t slow_ticks;     /* slow ticks counted since the stack started (differences only) */
     stack_time_t fast_at;    /* latest fast-timer tick instant <= now (cfg.tcp_fast_tick_ms) */
     /* Test and replay hook: the ISS of the next connection (tcp_set_next_iss). */
     uint8_t iss_forced;

@@ -259,6 +259,29 @@ static void test_coarse_timer_started_late_in_a_tick(void)
     lab_free(&L);
 }
 
+static void test_coarse_timer_phase(void)
+{
+    struct host_config cfg;
+    struct tcp_lab L;
+    stack_time_t at[8];
+    int sock;
+    tt_config(&cfg);
+    cfg.tcp_timer_tick_ms = 500;
+    cfg.tcp_timer_phase_ms = 200;
+    CHECK(lab_init(&L, &cfg, 1500, 0) == 0);
+    sock = tt_open_active(&L, 0, MS(10), 4096, 1460);
+    CHECK(sock >= 0);
+    /* Ticks at 0.2 + k x 0.5 s. Sent at 1.3 s (the tick before is 1.2 s), 2 ticks: 2.2 s,
+     * then 4 ticks: 4.2 s, 8 ticks: 8.2 s. The same send with phase 0 fires at 2.0 s
+     * (test_coarse_slow_timer_ticks). */
+    CHECK_EQ(retransmission_times(&L, sock, MS(1300), MS(8500), at, 8), 4);
+    CHECK_EQ(at[0], MS(1300));
+    CHECK_EQ(at[1], MS(2200));
+    CHECK_EQ(at[2], MS(4200));
+    CHECK_EQ(at[3], MS(8200));
+    lab_free(&L);
+}
+
 static void test_vj_tick_sample_counts_ticks(void)
 {
     struct host_config cfg;
@@ -506,7 +529,8 @@ static void test_rto_retransmission_stays_inside_the_peer_window(void)
 UNIT_MAIN(UNIT(test_rto_backoff_doubles), UNIT(test_rto_value_traced_with_floor),
           UNIT(test_pure_ack_after_go_back_n_carries_snd_max), UNIT(test_rto_backoff_cap), UNIT(test_restart_on_new_ack),
           UNIT(test_karn_no_sample_from_retransmission), UNIT(test_coarse_slow_timer_ticks),
-          UNIT(test_coarse_timer_started_late_in_a_tick), UNIT(test_vj_tick_sample_counts_ticks),
+          UNIT(test_coarse_timer_started_late_in_a_tick), UNIT(test_coarse_timer_phase),
+          UNIT(test_vj_tick_sample_counts_ticks),
           UNIT(test_lwip_rules_with_vj_ticks),
           UNIT(test_data_retries_exhausted), UNIT(test_sequence_wraparound),
           UNIT(test_coarse_ticks_round_time_wait_and_persist),

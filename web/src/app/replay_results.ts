@@ -3,7 +3,7 @@
 // held up, and each row measured and judged as `stackscope replay` does (web/src/replay).
 import { useEffect, useState } from 'react';
 import { EngineClient, RunError } from '../engine/client.ts';
-import { ReplayPlanError, runNames, runReplay, type ReplayResult } from '../replay/replay.ts';
+import { ReplayPlanError, runCount, runReplay, type ReplayResult } from '../replay/replay.ts';
 import type { Scenario } from '../scenarios/types.ts';
 
 export type ReplayState =
@@ -12,12 +12,6 @@ export type ReplayState =
   | { status: 'failed'; message: string };
 
 const client = new EngineClient();
-
-/** How many runs the replay's rows need (the scenario as written counts as one; a ratio
- *  row needs its `over_run` too). */
-export function runCount(replay: Scenario): number {
-  return runNames(replay).length;
-}
 
 export function useReplayResults(replay: Scenario | null): ReplayState | null {
   const [state, setState] = useState<ReplayState | null>(null);

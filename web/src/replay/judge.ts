@@ -10,6 +10,8 @@ export interface JudgedRow {
   run: string;
   /** A ratio row: the run whose value divides the row's run's (the row's value is in "x"). */
   over_run?: string;
+  /** The row's run repeats: its value is the mean over this many repetitions. */
+  repeats?: number;
   seed: number | null;
   /** What the simulated value is checked against: row.expected, else the seed's figure. */
   expected: number | null;
@@ -48,7 +50,7 @@ export function within(t: Tolerance, expected: number, simulated: number): boole
   return diff <= (t.abs ?? 0) + slack;
 }
 
-export function judgeRow(row: ReferenceRow, simulated: number | null, error?: string): JudgedRow {
+export function judgeRow(row: ReferenceRow, simulated: number | null, error?: string, repeats = 1): JudgedRow {
   const expected = row.expected ?? row.seed;
   const info = row.tolerance.info === true;
   const out: JudgedRow = {
@@ -56,6 +58,7 @@ export function judgeRow(row: ReferenceRow, simulated: number | null, error?: st
     metric: row.metric,
     run: row.run ?? '',
     ...(row.over_run !== undefined ? { over_run: row.over_run } : {}),
+    ...(repeats > 1 ? { repeats } : {}),
     seed: row.seed,
     expected,
     simulated,

@@ -2,14 +2,14 @@
 // scenario it is given, so a ratio row (`over_run`) can be checked against plain arithmetic.
 import { describe, expect, it } from 'vitest';
 import { AppRecordKind, type TraceAppRecord, type WorldDescription } from '../engine/trace_types.ts';
-import type { ReferenceRow } from '../scenarios/reference.ts';
+import type { ReferenceRow, ReferenceRun } from '../scenarios/reference.ts';
 import type { Scenario } from '../scenarios/types.ts';
 import { validateScenario } from '../scenarios/validate.ts';
 import type { RunView } from './metrics.ts';
-import { rowValue, runNames, runReplay } from './replay.ts';
+import { ReplayPlanError, rowValue, runCount, runNames, runReplay } from './replay.ts';
 
 // A bulk transfer of `bytes` that takes bytes / 1000 s: the 0 % run 5 s, the other 20 s.
-function tiny(rows: ReferenceRow[]): Scenario {
+function tiny(rows: ReferenceRow[], extraRuns: ReferenceRun[] = []): Scenario {
   const r = validateScenario({
     version: 1,
     name: 'tiny',
@@ -24,6 +24,7 @@ function tiny(rows: ReferenceRow[]): Scenario {
         { name: 'base', set: [] },
         { name: 'slow', set: ['apps.1.bytes=20000'] },
         { name: 'never', set: ['apps.1.bytes=1'] },
+        ...extraRuns,
       ],
       rows,
     },
@@ -83,5 +84,40 @@ describe('a ratio row (over_run)', () => {
     const row: ReferenceRow = { metric: 'retransmissions', host: 'a', run: 'x', over_run: 'y', seed: 1, tolerance: { info: true }, why: 'w' };
     expect(rowValue(row, (run) => (run === 'x' ? 6 : 2))).toBe(3);
     expect(() => rowValue(row, (run) => (run === 'x' ? 6 : 0))).toThrow(/retransmissions is 0 on run "y" \(the divisor\)/);
+  });
+});
+
+describe('a run that repeats (repeat)', () => {
+  const elapsed = (run: string): ReferenceRow => ({ metric: 'app_elapsed_s', app: 1, run, seed: 10, tolerance: { rel: 0.01 }, why: 'w' });
+  // 2 s, 6 s and 16 s: the mean is 8 s.
+  const trials: ReferenceRun = { name: 'trials', set: ['apps.1.bytes=1'], repeat: [['apps.1.bytes=2000'], ['apps.1.bytes=6000'], ['apps.1.bytes=16000']] };
+
+  it('runs each repetition with its overrides after those of the run, and takes the mean', async () => {
+    const s = tiny([elapsed('trials'), { ...elapsed('trials'), over_run: 'base', seed: 1.6 }], [trials]);
+    const seen: number[] = [];
+    const r = await runReplay(s, (json) => {
+      seen.push((JSON.parse(json) as { apps: { bytes: number }[] }).apps[1]!.bytes);
+      return fakeRun(json);
+    });
+    expect(seen).toEqual([2000, 6000, 16000, 5000]);
+    expect(r.rows[0]!.simulated).toBe(8);
+    expect(r.rows[0]!.repeats).toBe(3);
+    expect(r.rows[0]!.pass).toBe(false); // 8 against 10 within 1 %: judged as any row
+    expect(r.rows[1]!.simulated).toBeCloseTo(1.6, 12); // the mean over the divisor's 5 s
+    expect(runCount(s)).toBe(4);
+    expect(r.rows.length).toBe(2);
+  });
+
+  it('has no value, the repetition named, when one repetition lacks the metric', async () => {
+    const broken: ReferenceRun = { ...trials, repeat: [['apps.1.bytes=2000'], ['apps.1.bytes=1']] };
+    const r = await runReplay(tiny([elapsed('trials')], [broken]), fakeRun);
+    expect(r.rows[0]!.simulated).toBeNull();
+    expect(r.rows[0]!.error).toMatch(/^repetition 1: app 1: did not finish/);
+  });
+
+  it('refuses a repetition whose override breaks the scenario, naming it', async () => {
+    const bad: ReferenceRun = { ...trials, repeat: [['apps.1.bytes=2000'], ['apps.1.bytes=-5']] };
+    await expect(runReplay(tiny([elapsed('trials')], [bad]), fakeRun)).rejects.toThrow(ReplayPlanError);
+    await expect(runReplay(tiny([elapsed('trials')], [bad]), fakeRun)).rejects.toThrow(/run "trials", repetition 1/);
   });
 });

@@ -1,12 +1,13 @@
 // A replay from its scenario to its judged rows: every run the rows name (the scenario as
-// written, or one of reference.runs with its overrides) is run once, then each row's metric
-// is measured on its run (a ratio row: divided by the same metric on its `over_run`) and
-// judged. The engine is the caller's (`runScenario` in Node, the worker in the page), so
-// this file runs anywhere.
+// written, or one of reference.runs with its overrides) is run once, or once per
+// repetition, then each row's metric is measured on its run (the mean over a run's
+// repetitions; a ratio row: divided by the same metric on its `over_run`) and judged. The
+// engine is the caller's (`runScenario` in Node, the worker in the page), so this file runs
+// anywhere.
 
 import { applySet, ScenarioSetError } from '../scenarios/set_path.ts';
 import { formatErrors } from '../scenarios/errors.ts';
-import type { ReferenceRow } from '../scenarios/reference.ts';
+import type { ReferenceRow, ReferenceRun } from '../scenarios/reference.ts';
 import type { Scenario } from '../scenarios/types.ts';
 import { validateScenario } from '../scenarios/validate.ts';
 import { compareFigure, type FigureComparison } from './figures.ts';
@@ -32,22 +33,44 @@ export interface ReplayResult {
   pass: boolean;
 }
 
-/** The scenario of one run: the replay without its reference block, with the run's overrides. */
-export function runScenarioOf(replay: Scenario, runName: string): Scenario {
+/** The scenarios of one run: the replay without its reference block, with the run's
+ *  overrides; one per repetition when the run has `repeat` (that entry's overrides after
+ *  the run's own). */
+export function runScenariosOf(replay: Scenario, runName: string): Scenario[] {
   const { reference, ...base } = replay;
-  if (runName === '') return base;
+  if (runName === '') return [base];
   const run = reference?.runs?.find((r) => r.name === runName);
   if (!run) throw new ReplayPlanError(`${replay.name}: no run "${runName}"`);
-  let doc: unknown = base;
-  try {
-    for (const s of run.set) doc = applySet(doc, s);
-  } catch (e) {
-    if (e instanceof ScenarioSetError) throw new ReplayPlanError(`${replay.name}: run "${runName}": ${e.message}`);
-    throw e;
-  }
-  const r = validateScenario(doc);
-  if (!r.ok) throw new ReplayPlanError(formatErrors(r.errors, `${replay.name}, run "${runName}"`));
-  return r.scenario;
+  return (run.repeat ?? [[]]).map((extra, i) => {
+    const where = run.repeat ? `run "${runName}", repetition ${i}` : `run "${runName}"`;
+    let doc: unknown = base;
+    try {
+      for (const s of [...run.set, ...extra]) doc = applySet(doc, s);
+    } catch (e) {
+      if (e instanceof ScenarioSetError) throw new ReplayPlanError(`${replay.name}: ${where}: ${e.message}`);
+      throw e;
+    }
+    const r = validateScenario(doc);
+    if (!r.ok) throw new ReplayPlanError(formatErrors(r.errors, `${replay.name}, ${where}`));
+    return r.scenario;
+  });
+}
+
+/** The scenario of one run (its first repetition, when it repeats). */
+export function runScenarioOf(replay: Scenario, runName: string): Scenario {
+  return runScenariosOf(replay, runName)[0]!;
+}
+
+/** How many repetitions a row's value is the mean over: its run's (1 for a run that does
+ *  not repeat, and for the scenario as written). */
+function repeatsOf(runs: ReferenceRun[] | undefined, run: string | undefined): number {
+  return runs?.find((r) => r.name === run)?.repeat?.length ?? 1;
+}
+
+/** How many times the engine runs for a replay: every run its rows and figures need, each
+ *  repetition counted. */
+export function runCount(replay: Scenario): number {
+  return runNames(replay).reduce((n, name) => n + repeatsOf(replay.reference?.runs, name), 0);
 }
 
 /** The runs a replay's rows need, in the order of first mention ('' is the scenario as
@@ -79,43 +102,69 @@ export function rowValue(row: ReferenceRow, measuredOn: (run: string) => number)
   return v / d;
 }
 
+/** The mean of a row's metric over a run's repetitions, or why there is none (the first
+ *  repetition that lacks it named, when the run repeats). */
+class RunMeasure {
+  private sum = 0;
+  private n = 0;
+  private error: MetricError | null = null;
+
+  add(v: number | MetricError, repetition: number, repeats: number): void {
+    if (this.error) return;
+    if (v instanceof MetricError) {
+      this.error = repeats > 1 ? new MetricError(`repetition ${repetition}: ${v.message}`) : v;
+      return;
+    }
+    this.sum += v;
+    this.n++;
+  }
+
+  value(): number {
+    if (this.error) throw this.error;
+    return this.sum / this.n;
+  }
+}
+
 /** Builds every run first (a bad override fails before anything runs), then runs them in
- *  order. Each run's rows are measured as soon as it ends and its trace let go: a replay of
- *  many long runs holds one trace at a time (the page runs replays too). */
+ *  order, each repetition of a repeating run in turn. Each run's rows are measured as soon
+ *  as it ends and its trace let go: a replay of many long runs holds one trace at a time
+ *  (the page runs replays too). */
 export async function runReplay(replay: Scenario, runner: Runner): Promise<ReplayResult> {
   const ref = replay.reference;
   if (!ref) throw new ReplayPlanError(`${replay.name}: has no "reference" block, so it is not a replay`);
-  const scenarios = new Map(runNames(replay).map((n) => [n, runScenarioOf(replay, n)]));
-  // measured[i] maps a run's name to row i's metric on it (or why it has none).
-  const measured = ref.rows.map(() => new Map<string, number | MetricError>());
+  const scenarios = new Map(runNames(replay).map((n) => [n, runScenariosOf(replay, n)]));
+  // measured[i] maps a run's name to row i's metric on it (the mean over its repetitions).
+  const measured = ref.rows.map(() => new Map<string, RunMeasure>());
   const figures = new Array<FigureComparison>((ref.figures ?? []).length);
-  for (const [n, s] of scenarios) {
-    const view: RunView = await runner(JSON.stringify(s));
-    (ref.figures ?? []).forEach((f, i) => {
-      if ((f.run ?? '') === n) figures[i] = compareFigure(f, view);
-    });
-    ref.rows.forEach((row, i) => {
-      if ((row.run ?? '') !== n && row.over_run !== n) return;
-      try {
-        measured[i]!.set(n, measure(row, view));
-      } catch (e) {
-        if (!(e instanceof MetricError)) throw e;
-        measured[i]!.set(n, e);
-      }
-    });
+  for (const [n, reps] of scenarios) {
+    for (const [k, s] of reps.entries()) {
+      const view: RunView = await runner(JSON.stringify(s));
+      (ref.figures ?? []).forEach((f, i) => {
+        if ((f.run ?? '') === n && k === 0) figures[i] = compareFigure(f, view);
+      });
+      ref.rows.forEach((row, i) => {
+        if ((row.run ?? '') !== n && row.over_run !== n) return;
+        const m = measured[i]!.get(n) ?? new RunMeasure();
+        measured[i]!.set(n, m);
+        try {
+          m.add(measure(row, view), k, reps.length);
+        } catch (e) {
+          if (!(e instanceof MetricError)) throw e;
+          m.add(e, k, reps.length);
+        }
+      });
+    }
   }
   const rows = ref.rows.map((row, i) => {
     try {
       return judgeRow(
         row,
-        rowValue(row, (n) => {
-          const m = measured[i]!.get(n)!;
-          if (m instanceof MetricError) throw m;
-          return m;
-        }),
+        rowValue(row, (n) => measured[i]!.get(n)!.value()),
+        undefined,
+        repeatsOf(ref.runs, row.run),
       );
     } catch (e) {
-      if (e instanceof MetricError) return judgeRow(row, null, e.message);
+      if (e instanceof MetricError) return judgeRow(row, null, e.message, repeatsOf(ref.runs, row.run));
       throw e;
     }
   });

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { formatErrors } from '../scenarios/errors.ts';
 import { parseScenario } from '../scenarios/validate.ts';
 import { longSessionRounds } from '../../../scripts/nfc-long-session.ts';
-import { ReplayPlanError, runScenarioOf } from './replay.ts';
+import { ReplayPlanError, runScenarioOf, runScenariosOf } from './replay.ts';
 
 const DIR = new URL('../scenarios/replays/', import.meta.url);
 const files = readdirSync(DIR).filter((f) => f.endsWith('.json')).sort();
@@ -25,8 +25,7 @@ describe('the replay files', () => {
     const used = new Set(ref!.rows.flatMap((row) => [row.run ?? '', ...(row.over_run === undefined ? [] : [row.over_run])]));
     for (const run of ref!.runs ?? []) {
       expect(used.has(run.name), `run ${run.name} is named by no row`).toBe(true);
-      const s = runScenarioOf(r.scenario, run.name);
-      expect(s.reference).toBeUndefined();
+      for (const s of runScenariosOf(r.scenario, run.name)) expect(s.reference).toBeUndefined();
     }
     for (const row of ref!.rows) expect(row.why.length, row.label).toBeGreaterThan(20);
   });

@@ -8,6 +8,8 @@
 export interface ReferenceRun {
   name: string;
   set: string[];
+  /** Run once per entry (its overrides after `set`); rows take the mean over them. */
+  repeat?: string[][];
 }
 
 /** Exactly one field: abs (metric's unit), rel (fraction of the expected value), info. */

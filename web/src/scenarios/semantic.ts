@@ -151,6 +151,15 @@ function checkStack(st: StackConfig, base: string, report: Report): void {
   const initial = side(st, 'tcp_rto_initial_ms', d('tcp_rto_initial_ms'));
   order(base, min, max, false, report);
   order(base, initial, max, false, report);
+  // The phase places the tick trains: less than the slow tick (the fast one when only it
+  // is coarse); with exact timers there are no ticks to place.
+  const phase = side(st, 'tcp_timer_phase_ms', d('tcp_timer_phase_ms'));
+  const slow = side(st, 'tcp_timer_tick_ms', d('tcp_timer_tick_ms'));
+  const fast = side(st, 'tcp_fast_tick_ms', d('tcp_fast_tick_ms'));
+  if (phase.value === 0) return;
+  if (slow.value === 0 && fast.value === 0)
+    report(`${base}.tcp_timer_phase_ms`, 'is only used with coarse timers (tcp_timer_tick_ms or tcp_fast_tick_ms above 0); here every timer is exact');
+  else order(base, phase, slow.value > 0 ? slow : fast, true, report);
 }
 
 function checkNfc(l: NfcLink, base: string, report: Report): void {

@@ -50,6 +50,7 @@ export interface StackConfig {
   tcp_rto_max_ms?: number;
   tcp_timer_tick_ms?: number;
   tcp_fast_tick_ms?: number;
+  tcp_timer_phase_ms?: number;
   tcp_delack?: TcpDelack;
   tcp_delack_ms?: number;
   tcp_time_wait_ms?: number;

@@ -123,6 +123,20 @@ describe('messages', () => {
     expect(errorsOf(d)).toEqual(['links[0].chunk_overhead: must be less than chunk_bytes (30, the default at 424 kbit/s)']);
   });
 
+  it('places the timer phase inside the tick it shifts', () => {
+    const d = minimal();
+    d.hosts[0].stack = { tcp_timer_tick_ms: 500, tcp_fast_tick_ms: 250, tcp_timer_phase_ms: 499 };
+    expect(errorsOf(d)).toEqual([]);
+    d.hosts[0].stack.tcp_timer_phase_ms = 500;
+    expect(errorsOf(d)).toEqual(['hosts[0].stack.tcp_timer_phase_ms: must be less than tcp_timer_tick_ms (500)']);
+    d.hosts[0].stack = { tcp_fast_tick_ms: 250, tcp_timer_phase_ms: 300 };
+    expect(errorsOf(d)).toEqual(['hosts[0].stack.tcp_timer_phase_ms: must be less than tcp_fast_tick_ms (250)']);
+    d.hosts[0].stack = { tcp_timer_phase_ms: 100 };
+    expect(errorsOf(d)).toEqual([
+      'hosts[0].stack.tcp_timer_phase_ms: is only used with coarse timers (tcp_timer_tick_ms or tcp_fast_tick_ms above 0); here every timer is exact',
+    ]);
+  });
+
   it('refuses addresses no host may use', () => {
     const d = minimal();
     for (const [addr, why] of [
