@@ -76,6 +76,9 @@ uint16_t tcp_una_dgram_len(const struct host *h, const struct tcp_pcb *pcb)
 void tcp_rto_start(struct host *h, struct tcp_pcb *pcb, uint16_t dgram_len, int restart)
 {
     uint32_t v = tcp_rto_current_us(h, pcb, dgram_len);
+    if (pcb->rto_id == 0) /* the connection's first timer: its initial RTO (RFC 6298 2.1) */
+        tcp_trace(h, pcb, TRACE_RTO_INITIAL, v, 0, 0,
+                  tcp_rto_estimate_us(&pcb->est, &HOST_CFG(h), dgram_len));
     pcb->rto_running = 1;
     pcb->rto_value = v;
     pcb->rto_id = ++h->tcp.next_timer_id;

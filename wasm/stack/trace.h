@@ -24,7 +24,8 @@ struct host;
     X(TRACE_RTO_EXPIRE, "tcp.rto.expire", "a=RTO us that ran out, b=timer id, c=backoff count after") \
     X(TRACE_RETRANSMIT, "tcp.retransmit", "a=seq, b=len, c=cause (enum tcp_retx_cause), d=timer id for RTO causes, dup ACK count otherwise") \
     X(TRACE_RTT_SAMPLE, "tcp.rtt.sample", "a=measured RTT us, b=segment length, c=1 if from timestamps") \
-    X(TRACE_RTO_VALUE, "tcp.rto.value", "a=RTO us the timer uses (floor and cap applied, no backoff), b=srtt us, c=rttvar us, d=the estimator's own value") \
+    X(TRACE_RTO_VALUE, "tcp.rto.value", "a=RTO us the timer uses (floor and cap applied, no backoff), b=srtt us, c=rttvar us, d=the estimator's own value; after each RTT sample") \
+    X(TRACE_RTO_INITIAL, "tcp.rto.initial", "a=RTO us the timer uses, d=the estimator's own value; as the connection arms its first timer, before any RTT sample (RFC 6298 2.1)") \
     X(TRACE_CWND, "tcp.cwnd", "a=new cwnd, b=old cwnd") \
     X(TRACE_SSTHRESH, "tcp.ssthresh", "a=new ssthresh, b=old ssthresh") \
     X(TRACE_DUPACK, "tcp.dupack", "a=ack number, b=dup ACK count") \

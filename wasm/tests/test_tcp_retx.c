@@ -78,6 +78,12 @@ static void test_rto_value_traced_with_floor(void)
     tt_config(&cfg);
     CHECK(lab_init(&L, &cfg, 1500, 0) == 0);
     CHECK(tt_open_active(&L, 0, MS(10), 4096, 1460) >= 0);
+    /* first, as the SYN's timer is armed: the initial RTO (RFC 6298 2.1), once */
+    CHECK_EQ(lab_count(&L, TRACE_RTO_INITIAL), 1);
+    e = lab_event(&L, TRACE_RTO_INITIAL, 0);
+    CHECK_EQ(e->time, 0);
+    CHECK_EQ(e->a, 1000000);
+    CHECK_EQ(e->d, 1000000);
     CHECK_EQ(lab_count(&L, TRACE_RTO_VALUE), 1);
     e = lab_event(&L, TRACE_RTO_VALUE, 0);
     CHECK_EQ(e->a, 1000000);

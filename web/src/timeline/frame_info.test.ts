@@ -65,8 +65,9 @@ describe('ladder model (nfc-bridge-1080)', () => {
     expect(m.retx(copy)).toBe('RTO expired');
     const tip = m.tooltip(retx);
     expect(tip).toContain('retransmission: RTO expired');
-    // No RTT sample yet, so no srtt: lwIP's active opener takes none from the SYN-ACK.
-    expect(tip.at(-1)).toBe('appliance: ESTABLISHED cwnd=1024 ssthresh=2048');
+    // No RTT sample yet, so no srtt (lwIP's active opener takes none from the SYN-ACK):
+    // the RTO is the initial one.
+    expect(tip.at(-1)).toBe('appliance: ESTABLISHED cwnd=1024 ssthresh=2048 RTO=1.0 s');
     expect(m.indexOf(m.frames[copy]!.id)).toBe(copy);
   });
 });

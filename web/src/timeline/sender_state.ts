@@ -1,5 +1,6 @@
 // The sending stack's state at an instant, from its own trace events: the last tcp.cwnd,
-// tcp.ssthresh, tcp.rto.value and tcp.state of that connection at or before the instant.
+// tcp.ssthresh, tcp.rto.value (or tcp.rto.initial, before any RTT sample) and tcp.state of
+// that connection at or before the instant.
 // This is what no capture can show and the ladder shows on every arrow.
 import type { TraceEvent } from '../engine/trace_types.ts';
 import { upperBound } from './interval_index.ts';
@@ -46,11 +47,13 @@ export class SenderStateIndex {
     const cwnd = k('tcp.cwnd');
     const ssthresh = k('tcp.ssthresh');
     const rto = k('tcp.rto.value');
+    const initial = k('tcp.rto.initial');
     const state = k('tcp.state');
     for (const e of events) {
       if (e.kind === cwnd) this.add(e, 'cwnd', e.a);
       else if (e.kind === ssthresh) this.add(e, 'ssthresh', e.a);
       else if (e.kind === state) this.add(e, 'state', e.b);
+      else if (e.kind === initial) this.add(e, 'rto', e.a);
       else if (e.kind === rto) {
         this.add(e, 'rto', e.a);
         this.add(e, 'srtt', e.b);

@@ -5,7 +5,7 @@ import { bytesTop, clampBytes, hostOfAddr, stateSeries, timeTop } from './state_
 import { shippedRun } from './test_runs.ts';
 import { INFINITE } from './time_format.ts';
 
-const KINDS = ['tcp.cwnd', 'tcp.ssthresh', 'tcp.rto.value', 'tcp.rto.arm', 'tcp.rto.restart', 'tcp.state'];
+const KINDS = ['tcp.cwnd', 'tcp.ssthresh', 'tcp.rto.value', 'tcp.rto.arm', 'tcp.rto.restart', 'tcp.state', 'tcp.rto.initial'];
 const ev = (time: number, kind: string, a: number, b = 0, p: Partial<TraceEvent> = {}): TraceEvent => ({
   time, seq: 0, kind: KINDS.indexOf(kind), host: 0, conn: 0, lport: 5000, rport: 80, a, b, c: 0, d: 0, cause: 0, ...p,
 });
@@ -14,6 +14,7 @@ describe('state series', () => {
   const events = [
     ev(0, 'tcp.cwnd', 2920),
     ev(0, 'tcp.ssthresh', INFINITE),
+    ev(0, 'tcp.rto.initial', 1_000_000),
     ev(0, 'tcp.rto.arm', 1_000_000, 1),
     ev(50_000, 'tcp.rto.value', 300_000, 40_000),
     ev(60_000, 'tcp.cwnd', 4380),
@@ -28,7 +29,8 @@ describe('state series', () => {
     const s = stateSeries(events, KINDS, 0, 5000, 80);
     expect(s.cwnd).toEqual([{ t: 0, v: 2920 }, { t: 60_000, v: 4380 }, { t: 1_000_000, v: 1460 }]);
     expect(s.ssthresh).toEqual([{ t: 0, v: INFINITE }, { t: 1_000_000, v: 2190 }]);
-    expect(s.rto).toEqual([{ t: 50_000, v: 300_000 }]);
+    // the initial RTO from the first timer on, then each sample's; srtt only from samples
+    expect(s.rto).toEqual([{ t: 0, v: 1_000_000 }, { t: 50_000, v: 300_000 }]);
     expect(s.srtt).toEqual([{ t: 50_000, v: 40_000 }]);
     expect(s.rtoArmed).toEqual([{ t: 0, v: 1_000_000 }, { t: 400_000, v: 600_000 }]);
   });

@@ -27,6 +27,7 @@ export function stateSeries(events: readonly TraceEvent[], kinds: readonly strin
   const cwnd = k('tcp.cwnd');
   const ssthresh = k('tcp.ssthresh');
   const rtoValue = k('tcp.rto.value');
+  const rtoInitial = k('tcp.rto.initial');
   const arm = k('tcp.rto.arm');
   const restart = k('tcp.rto.restart');
   const out: StateSeries = { cwnd: [], ssthresh: [], rto: [], rtoArmed: [], srtt: [] };
@@ -35,6 +36,7 @@ export function stateSeries(events: readonly TraceEvent[], kinds: readonly strin
     if (e.kind === cwnd) out.cwnd.push({ t: e.time, v: e.a });
     else if (e.kind === ssthresh) out.ssthresh.push({ t: e.time, v: e.a });
     else if (e.kind === arm || e.kind === restart) out.rtoArmed.push({ t: e.time, v: e.a });
+    else if (e.kind === rtoInitial) out.rto.push({ t: e.time, v: e.a });
     else if (e.kind === rtoValue) {
       out.rto.push({ t: e.time, v: e.a });
       out.srtt.push({ t: e.time, v: e.b });

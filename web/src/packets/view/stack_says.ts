@@ -40,15 +40,16 @@ function seconds(us: number): string {
   return `${(us / 1e6).toFixed(3)} s`;
 }
 
-/** The RTO the connection's timer used before event `before`: its last tcp.rto.value. */
-function lastRtoValue(ctx: StackSaysContext, before: TraceEvent, kind: number): number | undefined {
+/** The RTO the connection's timer used before event `before`: its last tcp.rto.value, or
+ *  its tcp.rto.initial when it has no RTT sample yet. */
+function lastRtoValue(ctx: StackSaysContext, before: TraceEvent, kinds: readonly number[]): number | undefined {
   const ev = ctx.events;
   let i = ev[before.seq] === before ? before.seq : ev.indexOf(before);
   // A connection reports its RTO whenever it changes, so the last one is never far back;
   // the bound keeps a pathological trace from costing a scan of the whole run per row.
   for (let n = 0; --i >= 0 && n < 100_000; n++) {
     const e = ev[i]!;
-    if (e.kind === kind && e.host === before.host && e.conn === before.conn) return e.a;
+    if (kinds.includes(e.kind) && e.host === before.host && e.conn === before.conn) return e.a;
   }
   return undefined;
 }
@@ -66,7 +67,7 @@ export function retransmitText(f: TraceFrame, ctx: StackSaysContext): string {
   } else if (cause && causeKind === 'tcp.dupack' && /fast/i.test(text)) {
     text = `${text} after ${cause.b} dup ACK${cause.b === 1 ? '' : 's'}`;
   } else if (retx && /RTO/.test(text)) {
-    const rto = lastRtoValue(ctx, retx, kinds.indexOf('tcp.rto.value'));
+    const rto = lastRtoValue(ctx, retx, [kinds.indexOf('tcp.rto.value'), kinds.indexOf('tcp.rto.initial')]);
     if (rto !== undefined) text += `, RTO=${seconds(rto)}`;
   } else if (retx && /fast/i.test(text) && retx.d) {
     text = `${text} after ${retx.d} dup ACK${retx.d === 1 ? '' : 's'}`;
