@@ -257,6 +257,13 @@ int world_netif_output(void *ctx, uint8_t netif, const uint8_t *dgram, uint16_t 
     p[4] = (uint8_t)len;
     memcpy(p + WORLD_OUTBOX_HDR, dgram, len);
     w->outbox.len += WORLD_OUTBOX_HDR + len;
+    /* One more frame of the host's not yet sent out (TCP small queues), before its next
+     * segment; world_link_signals() sets the count from the link as frames leave. */
+    if (world_node_is_host(w, p[2])) {
+        struct host *h = &w->hosts[p[2]].h;
+        if (h->netifs[0].unsent < 255)
+            h->netifs[0].unsent++;
+    }
     /* An NFC module's busy line rises as the stack starts writing to its UART, before the
      * stack's next segment: tell the host now, not when its call returns. */
     if (l->cfg.type == WORLD_LINK_NFC && world_node_is_host(w, p[2])) {

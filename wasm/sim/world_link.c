@@ -158,6 +158,9 @@ void world_link_free(struct world_link *l)
     sim_buf_free(&l->tx);
 }
 
+/* Frames in direction dir not yet sent out: those waiting, and the one on the line. */
+static uint8_t world_unsent(const struct world_link *l, uint8_t dir, uint64_t now);
+
 static uint8_t world_queue_len(const struct world_link *l, uint8_t dir, uint64_t now)
 {
     if (l->cfg.type == WORLD_LINK_SERIAL)
@@ -167,6 +170,18 @@ static uint8_t world_queue_len(const struct world_link *l, uint8_t dir, uint64_t
         return q > 255 ? 255 : (uint8_t)q;
     }
     return 0;
+}
+
+static uint8_t world_unsent(const struct world_link *l, uint8_t dir, uint64_t now)
+{
+    uint8_t q = world_queue_len(l, dir, now), busy = 0;
+    if (l->cfg.type == WORLD_LINK_SERIAL)
+        busy = l->serial.dir[dir & 1u].line.free_at > now;
+    else if (l->cfg.type == WORLD_LINK_ETHERNET)
+        busy = l->eth.dir[dir & 1u].free_at > now;
+    else
+        return q;
+    return q < 255 ? (uint8_t)(q + busy) : q;
 }
 
 /* Returns ERR_OK, a drop reason (> 0: the link refused it, counted) or a negative error. */
@@ -237,9 +252,17 @@ void world_link_signals(struct world *w, uint8_t link)
     uint8_t dir;
     for (dir = 0; dir < 2; dir++) {
         uint8_t q = world_queue_len(l, dir, w->now);
+        uint8_t from = dir == LINK_DIR_AB ? l->cfg.a : l->cfg.b;
         if (q != l->last_queue[dir]) {
             l->last_queue[dir] = q;
             world_link_event(w, link, dir, TREC_LINK_QUEUE, q, TREC_NONE, w->now);
+        }
+        if (world_node_is_host(w, from)) {
+            uint8_t unsent = world_unsent(l, dir, w->now);
+            if (unsent != w->hosts[from].h.netifs[0].unsent) {
+                host_set_netif_unsent(&w->hosts[from].h, 0, unsent, (stack_time_t)w->now);
+                world_flush(w);
+            }
         }
         if (l->cfg.type == WORLD_LINK_NFC) {
             uint8_t node = dir == LINK_DIR_AB ? l->cfg.a : l->cfg.b;

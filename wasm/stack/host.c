@@ -137,6 +137,18 @@ void host_set_netif_busy(struct host *h, uint8_t netif, int busy, stack_time_t n
         tcp_netif_free(h, netif);
 }
 
+void host_set_netif_unsent(struct host *h, uint8_t netif, uint8_t unsent, stack_time_t now)
+{
+    uint8_t was;
+    h->now = now;
+    if (netif >= h->n_netifs)
+        return;
+    was = h->netifs[netif].unsent;
+    h->netifs[netif].unsent = unsent;
+    if (unsent < was && tcp_small_queue_room(h, netif))
+        tcp_netif_free(h, netif); /* room again: the connections send what they held */
+}
+
 void host_drop(struct host *h, enum drop_reason reason, uint8_t proto, uint16_t len)
 {
     if ((unsigned)reason < DROP_REASON_COUNT)

@@ -106,6 +106,11 @@ int host_next_deadline(const struct host *h, stack_time_t *when);
 /* The link of interface `netif` became free or busy (channel sensing). */
 void host_set_netif_busy(struct host *h, uint8_t netif, int busy, stack_time_t now);
 
+/* `unsent` of the host's frames on interface `netif` are not yet sent out (TCP small
+ * queues); the count is the link owner's, raised as frames are handed over and set as
+ * they leave. */
+void host_set_netif_unsent(struct host *h, uint8_t netif, uint8_t unsent, stack_time_t now);
+
 /* Counts a drop and reports it to the tracer. */
 void host_drop(struct host *h, enum drop_reason reason, uint8_t proto, uint16_t len);
 

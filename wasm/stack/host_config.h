@@ -123,6 +123,9 @@ struct host_config {
                                       SACK-based loss recovery, RFC 6675 (0) */
     uint8_t tcp_channel_sensing;   /* hold segments while the interface reports busy (the
                                       NFC paper's channel sensing) (0) */
+    uint8_t tcp_small_queues;      /* hold new data while this many of the host's frames are
+                                      handed to the interface and not yet sent out, 0 = off
+                                      (Linux's TCP small queues: about 2 on a slow line) (0) */
     struct tcp_nfc_model tcp_nfc;  /* link model for TCP_RTO_NFC_ALG1 */
 };
 

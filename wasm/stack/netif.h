@@ -24,6 +24,8 @@ struct netif {
     uint8_t index;
     uint8_t busy;     /* set by the link owner while the link cannot take a frame (NFC module
                          busy); TCP with channel sensing holds segments meanwhile */
+    uint8_t unsent;   /* frames handed to the link and not yet sent out, kept by the link
+                         owner; TCP small queues (cfg.tcp_small_queues) read it */
     netif_output_fn output;
     void *output_ctx;
     STACK_COUNTER rx_frames, rx_bytes, tx_frames, tx_bytes;

@@ -158,14 +158,28 @@ void tcp_next_deadline(const struct host *h, stack_time_t *deadline, int *has)
 
 void tcp_netif_free(struct host *h, uint8_t netif)
 {
-    uint8_t i;
+    uint8_t n = HOST_CFG(h).tcp_max_pcbs, k;
     tcp_clock_update(h);
-    for (i = 0; i < HOST_CFG(h).tcp_max_pcbs; i++) {
-        struct tcp_pcb *pcb = &h->tcp.pcbs[i];
+    if (n == 0)
+        return;
+    /* In turn: with small queues the first connection served may take all the room, so
+     * the first place goes round (Linux's per-socket limit leaves every socket its own). */
+    h->tcp.free_first = (uint8_t)((h->tcp.free_first + 1u) % n);
+    for (k = 0; k < n; k++) {
+        struct tcp_pcb *pcb = &h->tcp.pcbs[(h->tcp.free_first + k) % n];
         if (pcb->in_use && pcb->netif == netif && pcb->state != TCP_LISTEN &&
             pcb->state != TCP_CLOSED)
             tcp_output(h, pcb);
     }
+}
+
+int tcp_small_queue_room(const struct host *h, uint8_t netif)
+{
+    /* Linux's TSQ (tcp_small_queue_check): new data waits in the socket while its frames
+     * already fill the device queue, so each leaves carrying the time it really left
+     * (its timestamp, its RTT sample) and the queue stays short. */
+    uint8_t limit = HOST_CFG(h).tcp_small_queues;
+    return limit == 0 || netif >= h->n_netifs || h->netifs[netif].unsent < limit;
 }
 
 void tcp_set_next_iss(struct host *h, uint32_t iss)

@@ -51,6 +51,7 @@ struct tcp_host_state {
     STACK_COUNTER segs_in, segs_out, rst_sent;
     uint32_t next_timer_id; /* RTO timer instances, per host, increasing (trace.h) */
     uint32_t accept_counter;
+    uint8_t free_first;   /* the connection tcp_netif_free() serves first, in turn */
     /* Clocks derived from h->now, advanced at every entry (the 32-bit microsecond clock
      * wraps every 71.6 minutes; these do not lose their phase when it does). */
     stack_time_t clk_last;   /* h->now at the last update */
@@ -71,6 +72,9 @@ void tcp_next_deadline(const struct host *h, stack_time_t *deadline, int *has);
 void tcp_input(struct host *h, struct ip_rx *rx);
 /* Interface `netif` is free again: send what channel sensing held back. */
 void tcp_netif_free(struct host *h, uint8_t netif);
+
+/* TCP small queues (cfg.tcp_small_queues): may new data go to interface `netif` now? */
+int tcp_small_queue_room(const struct host *h, uint8_t netif);
 
 /* The next connection opened (active or passive) uses `iss` as its initial sequence
  * number instead of one from host_random(): for tests (sequence wrap-around) and for

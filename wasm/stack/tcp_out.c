@@ -400,6 +400,8 @@ static int output_one(struct host *h, struct tcp_pcb *pcb)
     }
     is_retx = tcp_seq_lt(seq, pcb->snd_max);
     dlen = (uint16_t)len;
+    if (!is_retx && dlen > 0 && !tcp_small_queue_room(h, pcb->netif))
+        return 0; /* held until the interface's queue drains (host_set_netif_unsent) */
     if (!is_retx && ack_before_larger_reply(h, pcb, dlen) < 0)
         return -1;
     if (tcp_xmit(h, pcb, seq, flags, off, dlen, 0) < 0)

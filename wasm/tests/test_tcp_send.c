@@ -251,6 +251,48 @@ static void test_channel_sensing_holds_until_free(void)
     lab_free(&L);
 }
 
+static void test_small_queues_hold_new_data_not_acks(void)
+{
+    struct host_config cfg;
+    struct tcp_lab L;
+    struct tseg g;
+    int sock;
+    tt_config(&cfg);
+    cfg.tcp_small_queues = 2;
+    CHECK(lab_init(&L, &cfg, 1500, 0) == 0);
+    sock = tt_open_active(&L, 0, MS(10), 4096, 1460);
+    CHECK(sock >= 0);
+    /* two of the host's frames are still on their way out: new data waits in the socket */
+    host_set_netif_unsent(&L.h, 0, 2, MS(100));
+    CHECK_EQ(tcpsend(&L.h, sock, "held", 4), 4);
+    CHECK_EQ(lab_pending(&L), 0);
+    /* an ACK is not held (Linux checks TSQ only for data): "ping" is ACKed when due */
+    lab_seg(&L, MS(120), TCP_ACK | TCP_PSH, 5001, 1001, 4096, "ping", 4);
+    lab_run(&L, MS(399));
+    CHECK(lab_next(&L, &g));
+    CHECK_EQ(g.seq, 1001);
+    CHECK_EQ(g.ack, 5005);
+    CHECK_EQ(g.len, 0);
+    CHECK_EQ(lab_pending(&L), 0);
+    /* one frame left the link: room, and the data goes at that instant */
+    host_set_netif_unsent(&L.h, 0, 1, MS(400));
+    CHECK(lab_next(&L, &g));
+    CHECK_EQ(g.t, MS(400));
+    CHECK_EQ(g.seq, 1001);
+    CHECK_EQ(g.len, 4);
+    CHECK_MEM(g.data, "held", 4);
+    lab_free(&L);
+    /* off (0), the count changes nothing */
+    tt_config(&cfg);
+    CHECK(lab_init(&L, &cfg, 1500, 0) == 0);
+    sock = tt_open_active(&L, 0, MS(10), 4096, 1460);
+    host_set_netif_unsent(&L.h, 0, 9, MS(100));
+    CHECK_EQ(tcpsend(&L.h, sock, "now", 3), 3);
+    CHECK_EQ(lab_pending(&L), 1);
+    lab_free(&L);
+}
+
 UNIT_MAIN(UNIT(test_nagle_holds_small_segments), UNIT(test_nagle_off_sends_at_once),
           UNIT(test_fin_follows_queued_data), UNIT(test_zero_window_probe_and_recovery),
-          UNIT(test_zero_window_probe_accepted), UNIT(test_channel_sensing_holds_until_free))
+          UNIT(test_zero_window_probe_accepted), UNIT(test_channel_sensing_holds_until_free),
+          UNIT(test_small_queues_hold_new_data_not_acks))

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { Engine, EngineScenarioError } from './engine.ts';
 import { runScenario } from './run.ts';
 import { Trace } from './trace_reader.ts';
-import { AppRecordKind, Fate } from './trace_types.ts';
+import { AppRecordKind, Fate, LinkEventKind } from './trace_types.ts';
 
 const twoHosts = (apps: unknown[], link: Record<string, unknown> = {}) =>
   JSON.stringify({
@@ -33,6 +33,30 @@ describe('engine', () => {
     expect(r.trace.apps.map((a) => a.text)).toContain('64 bytes from 10.0.7.2: icmp_seq=2 ttl=64 time=29.9 ms');
     expect(r.world.hosts.map((h) => h.name)).toEqual(['a', 'b']);
     expect(r.world.trace_kinds).toContain('tcp.retransmit');
+  });
+
+  it("TCP small queues: the sender's frames wait in its socket, not on the line, and the count follows the link", async () => {
+    const bulk = (tsq: number) =>
+      JSON.stringify({
+        version: 1, name: 't', title: 't', duration_ms: 20000,
+        hosts: [
+          { name: 'a', addr: '10.0.7.1/24', stack: { tcp_small_queues: tsq } },
+          { name: 'b', addr: '10.0.7.2/24' },
+        ],
+        links: [{ name: 's', type: 'serial', a: 'a', b: 'b', baud: 19200, mtu: 296 }],
+        apps: [{ type: 'bulk_receiver', host: 'b' }, { type: 'bulk_sender', host: 'a', to: 'b', bytes: 20000 }],
+      });
+    const deepest = (r: Awaited<ReturnType<typeof runScenario>>) =>
+      Math.max(0, ...r.trace.linkEvents.filter((e) => e.kind === LinkEventKind.Queue && e.dir === 0).map((e) => e.value));
+    const off = await runScenario(bulk(0));
+    const on = await runScenario(bulk(2));
+    expect(deepest(off)).toBe(10); // the window fills the line's queue (qlen 10)
+    expect(deepest(on)).toBe(1); // one on the line, one waiting
+    for (const r of [off, on]) {
+      const report = r.trace.apps.find((a) => a.app === 1 && a.kind === AppRecordKind.Report)!;
+      expect(report.done).toBe(true);
+      expect(report.bytes).toBe(20000);
+    }
   });
 
   it('takes the trace in any slicing and gets the same records', async () => {

@@ -60,6 +60,7 @@ export interface StackConfig {
   tcp_timestamps?: boolean;
   tcp_sack?: boolean;
   tcp_channel_sensing?: boolean;
+  tcp_small_queues?: number;
   tcp_nfc?: TcpNfcModel;
 }
 
