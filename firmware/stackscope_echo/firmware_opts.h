@@ -14,6 +14,7 @@
 #define STACK_TRACE 0                 /* nobody listens to trace events on the board */
 #define STACK_PING 0                  /* answers pings, sends none */
 #define STACK_SACK 0                  /* no SACK: 48 bytes of connection blocks */
+#define STACK_EIFEL 0                 /* no undoing of spurious timeouts: 16 bytes, 330 of flash */
 #define STACK_COUNTER uint8_t         /* statistics wrap at 256: 220 bytes of RAM spared */
 #define STACK_MAX_NETIFS 1            /* the UART */
 #define STACK_MAX_ROUTES 1            /* everything goes out of it */

@@ -47,6 +47,7 @@ static const struct sk_field sk_fields[] = {
     SKF(tcp_sack, SK_BOOL, 0, 1),
     SKF(tcp_channel_sensing, SK_BOOL, 0, 1),
     SKF(tcp_small_queues, SK_U8, 0, 64),
+    SKF(tcp_eifel, SK_BOOL, 0, 1),
 };
 
 #define SK_N (sizeof sk_fields / sizeof sk_fields[0])

@@ -51,6 +51,7 @@ void host_config_default(struct host_config *cfg)
     cfg->tcp_sack = 0;
     cfg->tcp_channel_sensing = 0;
     cfg->tcp_small_queues = 0;
+    cfg->tcp_eifel = 0;
 
     cfg->tcp_nfc.uart_baud = 115200;
     cfg->tcp_nfc.uart_bits_per_byte = 10;

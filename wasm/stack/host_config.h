@@ -123,6 +123,10 @@ struct host_config {
                                       SACK-based loss recovery, RFC 6675 (0) */
     uint8_t tcp_channel_sensing;   /* hold segments while the interface reports busy (the
                                       NFC paper's channel sensing) (0) */
+    uint8_t tcp_eifel;             /* with timestamps: a timeout whose first ACK echoes a
+                                      timestamp older than the retransmission's was
+                                      spurious (RFC 3522); undo it (RFC 4015): no go-back-N,
+                                      cwnd and ssthresh restored, as Linux undoes (0) */
     uint8_t tcp_small_queues;      /* hold new data while this many of the host's frames are
                                       handed to the interface and not yet sent out, 0 = off
                                       (Linux's TCP small queues: about 2 on a slow line) (0) */

@@ -31,6 +31,12 @@
 #define STACK_SACK 1
 #endif
 
+/* Eifel, the undoing of spurious timeouts (RFC 3522, 4015; cfg.tcp_eifel turns it on). 0
+ * leaves its code and the connection block's fields for it out (the firmware). */
+#ifndef STACK_EIFEL
+#define STACK_EIFEL 1
+#endif
+
 /* SACKed ranges the sender's scoreboard of one connection can hold (RFC 6675 3); when it
  * is full the highest range is forgotten, which only makes the sender more careful. */
 #ifndef TCP_SACK_SB_MAX

@@ -64,22 +64,22 @@ static int cc_adapts(const struct host_config *cfg)
     return cfg->tcp_cc == TCP_CC_RENO || cfg->tcp_cc == TCP_CC_NEWRENO;
 }
 
+/* RFC 5681 3.1: IW = 2 SMSS above 2190 bytes, 3 SMSS above 1095, else 4 SMSS; or
+ * cfg.tcp_initial_cwnd. */
+static uint32_t initial_window(const struct host_config *cfg, uint32_t smss)
+{
+    if (cfg->tcp_initial_cwnd != 0)
+        return cfg->tcp_initial_cwnd;
+    if (smss > 2190u)
+        return 2u * smss;
+    if (smss > 1095u)
+        return 3u * smss;
+    return 4u * smss;
+}
+
 void tcp_cc_init(struct tcp_cc *cc, const struct host_config *cfg, uint16_t mss)
 {
-    uint32_t smss = smss_of(mss);
-    uint32_t iw;
-
-    /* RFC 5681 3.1: IW = 2 SMSS above 2190 bytes, 3 SMSS above 1095, else 4 SMSS. */
-    if (smss > 2190u) {
-        iw = 2u * smss;
-    } else if (smss > 1095u) {
-        iw = 3u * smss;
-    } else {
-        iw = 4u * smss;
-    }
-    if (cfg->tcp_initial_cwnd != 0) {
-        iw = cfg->tcp_initial_cwnd;
-    }
+    uint32_t iw = initial_window(cfg, smss_of(mss));
     cc->cwnd = cfg->tcp_cc == TCP_CC_NONE ? CC_UNLIMITED : capped(cfg, iw);
     cc->ssthresh = CC_UNLIMITED; /* RFC 5681 3.1: "arbitrarily high" */
     cc->recover = 0;
@@ -216,6 +216,18 @@ void tcp_cc_on_rto(struct tcp_cc *cc, const struct host_config *cfg, uint16_t ms
     /* RFC 5681 3.1: ssthresh by eq. 4, cwnd = the loss window, 1 SMSS. */
     cc->ssthresh = loss_ssthresh(flight, smss);
     cc->cwnd = capped(cfg, smss);
+    cc->acked_ca = 0;
+}
+
+void tcp_cc_on_spurious_rto(struct tcp_cc *cc, const struct host_config *cfg, uint16_t mss,
+                            uint32_t flight, uint32_t acked, uint32_t pipe_prev)
+{
+    uint32_t iw = initial_window(cfg, smss_of(mss));
+    cc->rto_hold = 0;
+    if (!cc_adapts(cfg))
+        return;
+    cc->cwnd = capped(cfg, add_sat(flight, acked < iw ? acked : iw));
+    cc->ssthresh = pipe_prev;
     cc->acked_ca = 0;
 }
 

@@ -56,6 +56,12 @@ enum tcp_cc_action tcp_cc_on_dupack(struct tcp_cc *cc, const struct host_config 
 void tcp_cc_on_rto(struct tcp_cc *cc, const struct host_config *cfg, uint16_t mss,
                    uint32_t snd_nxt, uint32_t flight);
 
+/* A timeout proved spurious (Eifel, RFC 4015 3.2 step 6): cwnd = FlightSize +
+ * min(bytes acked, IW), ssthresh = pipe_prev (max(FlightSize, ssthresh) before the
+ * timeout); the RTO's hold on fast retransmit ends. */
+void tcp_cc_on_spurious_rto(struct tcp_cc *cc, const struct host_config *cfg, uint16_t mss,
+                            uint32_t flight, uint32_t acked, uint32_t pipe_prev);
+
 /* RFC 6675 5 step 4.2: SACK-based loss recovery begins: ssthresh = cwnd =
  * max(FlightSize / 2, 2 SMSS), recover = snd_nxt, in recovery (no inflation: the sender
  * counts the pipe instead). */

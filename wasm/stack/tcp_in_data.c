@@ -97,6 +97,10 @@ static void new_ack(struct host *h, struct tcp_pcb *pcb, const struct tcp_seg *s
 #endif
     if (pcb->cc_ready)
         a = tcp_cc_ack(h, pcb, ack, acked, flight);
+#if STACK_EIFEL
+    if (pcb->eifel_armed && seg->opts.has_ts)
+        tcp_eifel_check(h, pcb, seg->opts.ts_ecr, acked);
+#endif
     if (a == TCP_CC_PARTIAL_ACK_RETRANSMIT && pcb->snd_una != pcb->snd_max)
         pcb->retx_pending = TCP_RETX_PARTIAL_ACK;
 

@@ -97,6 +97,12 @@ struct tcp_pcb {
     uint8_t quiet_once;    /* the next re-sent segment is not a retransmission (a probe
                               byte after the window opened, a simultaneous-open SYN-ACK) */
     uint32_t retx_timer_id;
+#if STACK_EIFEL
+    /* Eifel (cfg.tcp_eifel): armed by a timeout, judged by the next ACK of new data */
+    uint8_t eifel_armed;
+    uint32_t eifel_ts;        /* RetransmitTS: the TSval of the retransmission (RFC 3522) */
+    uint32_t eifel_pipe_prev; /* max(FlightSize, ssthresh) before the timeout (RFC 4015) */
+#endif
     struct tcp_ring snd;
 
     /* receive sequence space */
@@ -258,6 +264,11 @@ enum tcp_cc_action tcp_cc_ack(struct host *h, struct tcp_pcb *pcb, uint32_t ack,
                               uint32_t acked, uint32_t flight);
 enum tcp_cc_action tcp_cc_dupack(struct host *h, struct tcp_pcb *pcb);
 void tcp_cc_rto(struct host *h, struct tcp_pcb *pcb);
+#if STACK_EIFEL
+/* Eifel (cfg.tcp_eifel): the first ACK of new data after a timeout echoed ts_ecr; if that
+ * predates the retransmission the timeout was spurious and is undone (RFC 3522, 4015). */
+void tcp_eifel_check(struct host *h, struct tcp_pcb *pcb, uint32_t ts_ecr, uint32_t acked);
+#endif
 /* RFC 6675 5: a duplicate ACK with SACK in use; may enter loss recovery. */
 void tcp_cc_sack_dupack(struct host *h, struct tcp_pcb *pcb);
 /* RFC 6675 5: the cumulative ACK reached RecoveryPoint. */

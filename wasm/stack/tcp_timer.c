@@ -118,6 +118,16 @@ void tcp_rto_on_timeout(struct host *h, struct tcp_pcb *pcb)
     pcb->retx_cause = TCP_RETX_RTO;
     pcb->retx_pending = 0;
     pcb->rtt_timing = 0; /* Karn: the timed segment is being retransmitted */
+#if STACK_EIFEL
+    if (HOST_CFG(h).tcp_eifel && pcb->ts_ok && !syn && !pcb->eifel_armed) {
+        /* RFC 3522 2: remember the TSval the retransmission carries (this instant's);
+         * RFC 4015 3.1 step 1: and pipe_prev, before the window is cut */
+        uint32_t flight = pcb->snd_max - pcb->snd_una;
+        pcb->eifel_armed = 1;
+        pcb->eifel_ts = h->tcp.clk_ms;
+        pcb->eifel_pipe_prev = flight > pcb->cc.ssthresh ? flight : pcb->cc.ssthresh;
+    }
+#endif
     if (!syn && pcb->cc_ready)
         tcp_cc_rto(h, pcb);
 #if STACK_SACK
@@ -351,3 +361,25 @@ void tcp_cc_rto(struct host *h, struct tcp_pcb *pcb)
                   pcb->snd_max - pcb->snd_una);
     cc_trace(h, pcb, &before, pcb->snd_una);
 }
+
+#if STACK_EIFEL
+void tcp_eifel_check(struct host *h, struct tcp_pcb *pcb, uint32_t ts_ecr, uint32_t acked)
+{
+    struct tcp_cc before = pcb->cc;
+    pcb->eifel_armed = 0;
+    /* RFC 3522 2: an echo older than RetransmitTS acknowledges the original */
+    if (!tcp_seq_lt(ts_ecr, pcb->eifel_ts))
+        return;
+    /* RFC 4015 3.2 step 5: resume with data not yet sent instead of going back N */
+    if (tcp_seq_lt(pcb->snd_nxt, pcb->snd_max))
+        pcb->snd_nxt = pcb->snd_max;
+    pcb->force_one = 0;
+    /* step 6: the congestion state before the timeout, as far as the RFC allows */
+    if (pcb->cc_ready) {
+        tcp_cc_on_spurious_rto(&pcb->cc, &HOST_CFG(h), tcp_seg_max(h, pcb),
+                               pcb->snd_max - pcb->snd_una, acked, pcb->eifel_pipe_prev);
+        cc_trace(h, pcb, &before, pcb->snd_una);
+    }
+    tcp_trace(h, pcb, TRACE_RTO_SPURIOUS, ts_ecr, pcb->eifel_ts, pcb->cc.cwnd, pcb->cc.ssthresh);
+}
+#endif

@@ -22,6 +22,7 @@ struct host;
     X(TRACE_RTO_RESTART, "tcp.rto.restart", "a=RTO us incl. backoff, b=timer id, c=snd_una") \
     X(TRACE_RTO_STOP, "tcp.rto.stop", "a=timer id (everything outstanding was ACKed)") \
     X(TRACE_RTO_EXPIRE, "tcp.rto.expire", "a=RTO us that ran out, b=timer id, c=backoff count after") \
+    X(TRACE_RTO_SPURIOUS, "tcp.rto.spurious", "a=TSecr of the first ACK after the timeout, b=TSval of the retransmission (RFC 3522: a < b, the original arrived), c=cwnd restored, d=ssthresh restored") \
     X(TRACE_RETRANSMIT, "tcp.retransmit", "a=seq, b=len, c=cause (enum tcp_retx_cause), d=timer id for RTO causes, dup ACK count otherwise") \
     X(TRACE_RTT_SAMPLE, "tcp.rtt.sample", "a=measured RTT us, b=segment length, c=1 if from timestamps") \
     X(TRACE_RTO_VALUE, "tcp.rto.value", "a=RTO us the timer uses (floor and cap applied, no backoff), b=srtt us, c=rttvar us, d=the estimator's own value; after each RTT sample") \

@@ -324,7 +324,94 @@ static void test_timestamps_not_offered_by_peer(void)
     lab_free(&L);
 }
 
+/* Eifel: a connection with timestamps sends 3000 bytes at 100 ms (TSval 101, three
+ * segments), its 1 s RTO runs out at 1.1 s and it resends seq 1001 with TSval 1101; the
+ * first ACK of new data then echoes `tsecr`. *spurious: the tcp.rto.spurious events after
+ * that ACK. */
+static void eifel_run(struct tcp_lab *L, int eifel, uint32_t tsecr, uint32_t *spurious)
+{
+    struct host_config cfg;
+    struct tseg g;
+    struct tseg_spec s;
+    int sock;
+    fill_data();
+    tt_config(&cfg);
+    cfg.tcp_timestamps = 1;
+    cfg.tcp_eifel = (uint8_t)eifel;
+    *spurious = 0;
+    CHECK(lab_init(L, &cfg, 1500, 0) == 0);
+    memset(&s, 0, sizeof s);
+    s.wnd = 8192;
+    s.mss = 1460;
+    s.ts = 1;
+    s.tsval = 7777;
+    s.tsecr = 1;
+    sock = connect_with(L, &s, &g);
+    CHECK(sock >= 0);
+    lab_skip(L); /* our ACK of the SYN-ACK */
+    lab_run(L, MS(100));
+    CHECK_EQ(tcpsend(&L->h, sock, data, 3000), 3000);
+    CHECK_EQ(lab_pending(L), 3);
+    lab_skip(L);
+    lab_skip(L);
+    lab_skip(L);
+    lab_run(L, MS(1100));
+    CHECK(lab_next(L, &g));
+    CHECK_EQ(g.t, MS(1100));
+    CHECK_EQ(g.seq, 1001);
+    CHECK_EQ(g.tsval, 1101);
+    CHECK_EQ(lab_pending(L), 0);
+    s.flags = TCP_ACK;
+    s.seq = 5001;
+    s.ack = 2449;
+    s.mss = 0;
+    s.tsval = 7800;
+    s.tsecr = tsecr;
+    lab_in(L, MS(1150), &s);
+    *spurious = lab_count(L, TRACE_RTO_SPURIOUS);
+}
+
+static void test_eifel_undoes_a_spurious_timeout(void)
+{
+    struct tcp_lab L;
+    const struct trace_event *e;
+    uint32_t spurious;
+    /* The ACK echoes 101, the original's TSval: the original arrived, the timeout was
+     * spurious (RFC 3522). No going back: the rest was sent already, nothing goes. */
+    eifel_run(&L, 1, 101, &spurious);
+    CHECK_EQ(spurious, 1);
+    e = lab_event(&L, TRACE_RTO_SPURIOUS, 0);
+    CHECK_EQ(e->a, 101);
+    CHECK_EQ(e->b, 1101);
+    /* RFC 4015 3.2: cwnd = FlightSize (4001 - 2449) + min(acked 1448, IW 4344); ssthresh
+     * as before the timeout (pipe_prev = max(FlightSize 3000, ssthresh): still "infinite") */
+    CHECK_EQ(e->c, 1552 + 1448);
+    CHECK_EQ(e->d, 0xFFFFFFFFu);
+    CHECK_EQ(lab_pending(&L), 0);
+    lab_free(&L);
+}
+
+static void test_eifel_keeps_a_genuine_timeout(void)
+{
+    struct tcp_lab L;
+    struct tseg g;
+    uint32_t spurious;
+    /* The ACK echoes 1101, the retransmission's: the original was lost; go back N. */
+    eifel_run(&L, 1, 1101, &spurious);
+    CHECK_EQ(spurious, 0);
+    CHECK(lab_next(&L, &g));
+    CHECK_EQ(g.seq, 2449);
+    lab_free(&L);
+    /* Without tcp_eifel the echo of the original changes nothing: go back N */
+    eifel_run(&L, 0, 101, &spurious);
+    CHECK_EQ(spurious, 0);
+    CHECK(lab_next(&L, &g));
+    CHECK_EQ(g.seq, 2449);
+    lab_free(&L);
+}
+
 UNIT_MAIN(UNIT(test_mss_absent_means_536), UNIT(test_mss_smaller_side_wins),
           UNIT(test_unknown_options_are_skipped), UNIT(test_malformed_options_drop_the_segment),
           UNIT(test_timestamps_negotiated_and_sampled), UNIT(test_timestamps_paws_drops_old_segment),
-          UNIT(test_timestamps_not_offered_by_peer))
+          UNIT(test_timestamps_not_offered_by_peer), UNIT(test_eifel_undoes_a_spurious_timeout),
+          UNIT(test_eifel_keeps_a_genuine_timeout))

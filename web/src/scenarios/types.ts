@@ -61,6 +61,7 @@ export interface StackConfig {
   tcp_sack?: boolean;
   tcp_channel_sensing?: boolean;
   tcp_small_queues?: number;
+  tcp_eifel?: boolean;
   tcp_nfc?: TcpNfcModel;
 }
 
