@@ -4,7 +4,7 @@ import { eventBySeq, stackSays, type StackSaysContext } from './stack_says.ts';
 
 // The names the world describes (a subset, in the engine's order where it matters).
 const world = {
-  trace_kinds: ['tcp.state', 'tcp.rto.expire', 'tcp.retransmit', 'tcp.rto.value', 'tcp.dupack'],
+  trace_kinds: ['tcp.state', 'tcp.rto.expire', 'tcp.retransmit', 'tcp.rto.value', 'tcp.dupack', 'tcp.rto.spurious'],
   drop_reason_texts: ['none', 'link: transmit queue full (queue length limit)', 'nfc: module busy with another packet, arriving packet discarded'],
   retx_causes: ['RTO expired', 'SYN RTO expired', 'fast retransmit', 'NewReno partial ACK', 'FIN RTO expired'],
   hosts: [
@@ -13,7 +13,7 @@ const world = {
   ],
   bridges: [{ name: 'ptx' }],
 };
-const K = { expire: 1, retransmit: 2, rtoValue: 3, dupack: 4 };
+const K = { expire: 1, retransmit: 2, rtoValue: 3, dupack: 4, spurious: 5 };
 
 function frame(p: Partial<TraceFrame>): TraceFrame {
   return {
@@ -50,6 +50,20 @@ describe('stackSays', () => {
     ];
     const frames = [frame({ id: 0 }), frame({ id: 5 }), frame({ id: 7, retx: 0, orig: 5, cause: 2 })];
     expect(stackSays(frames[2]!, ctx(frames, events))).toBe('RTO expired, RTO=2.000 s (re-sends 2)');
+  });
+
+  it('a timeout the next ACK proved spurious (Eifel) says so; a verdict on another connection or after a later timeout does not count', () => {
+    const base = [
+      event(0, K.expire, { a: 1_000_000, b: 3, c: 1 }),
+      event(1, K.retransmit, { a: 1000, b: 244, c: 0, d: 3, cause: 0 }),
+    ];
+    const frames = [frame({ id: 5 }), frame({ id: 7, retx: 0, orig: 5, cause: 1 })];
+    const says = (later: TraceEvent[]) => stackSays(frames[1]!, ctx(frames, [...base, ...later]));
+    expect(says([event(2, K.spurious, { a: 484, b: 1933 })])).toBe(
+      "RTO expired, RTO=1.000 s, spurious: the next ACK echoed the original's timestamp (Eifel), undone (re-sends 1)",
+    );
+    expect(says([event(2, K.spurious, { conn: 1 })])).toBe('RTO expired, RTO=1.000 s (re-sends 1)');
+    expect(says([event(2, K.expire), event(3, K.spurious)])).toBe('RTO expired, RTO=1.000 s (re-sends 1)');
   });
 
   it('a timeout retransmission without its expiry event falls back to the last tcp.rto.value of the connection', () => {

@@ -54,6 +54,26 @@ function lastRtoValue(ctx: StackSaysContext, before: TraceEvent, kinds: readonly
   return undefined;
 }
 
+/** Did the connection find the timeout behind `retx` spurious (tcp.rto.spurious: the first
+ *  ACK after it echoed an older timestamp, Eifel) before its next timeout? */
+function foundSpurious(ctx: StackSaysContext, retx: TraceEvent): boolean {
+  const kinds = ctx.world.trace_kinds;
+  const spurious = kinds.indexOf('tcp.rto.spurious');
+  const expire = kinds.indexOf('tcp.rto.expire');
+  if (spurious < 0) return false;
+  const ev = ctx.events;
+  let i = ev[retx.seq] === retx ? retx.seq : ev.indexOf(retx);
+  // The verdict comes with the next ACK of new data, so it is never far on; the bound
+  // keeps a pathological trace from costing a scan of the whole run per row.
+  for (let n = 0; ++i < ev.length && n < 100_000; n++) {
+    const e = ev[i]!;
+    if (e.host !== retx.host || e.conn !== retx.conn) continue;
+    if (e.kind === spurious) return true;
+    if (e.kind === expire) return false;
+  }
+  return false;
+}
+
 /** Why the sending stack sent this frame's data again, from its tcp.retransmit event. */
 export function retransmitText(f: TraceFrame, ctx: StackSaysContext): string {
   const kinds = ctx.world.trace_kinds;
@@ -64,6 +84,7 @@ export function retransmitText(f: TraceFrame, ctx: StackSaysContext): string {
   const causeKind = cause ? kinds[cause.kind] : undefined;
   if (cause && causeKind === 'tcp.rto.expire') {
     text += `, RTO=${seconds(cause.a)}`;
+    if (retx && foundSpurious(ctx, retx)) text += ', spurious: the next ACK echoed the original\'s timestamp (Eifel), undone';
   } else if (cause && causeKind === 'tcp.dupack' && /fast/i.test(text)) {
     text = `${text} after ${cause.b} dup ACK${cause.b === 1 ? '' : 's'}`;
   } else if (retx && /RTO/.test(text)) {
