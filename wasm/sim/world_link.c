@@ -158,9 +158,6 @@ void world_link_free(struct world_link *l)
     sim_buf_free(&l->tx);
 }
 
-/* Frames in direction dir not yet sent out: those waiting, and the one on the line. */
-static uint8_t world_unsent(const struct world_link *l, uint8_t dir, uint64_t now);
-
 static uint8_t world_queue_len(const struct world_link *l, uint8_t dir, uint64_t now)
 {
     if (l->cfg.type == WORLD_LINK_SERIAL)
@@ -172,6 +169,7 @@ static uint8_t world_queue_len(const struct world_link *l, uint8_t dir, uint64_t
     return 0;
 }
 
+/* Frames in direction dir not yet sent out: those waiting, and the one on the line. */
 static uint8_t world_unsent(const struct world_link *l, uint8_t dir, uint64_t now)
 {
     uint8_t q = world_queue_len(l, dir, now), busy = 0;

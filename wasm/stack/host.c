@@ -145,7 +145,7 @@ void host_set_netif_unsent(struct host *h, uint8_t netif, uint8_t unsent, stack_
         return;
     was = h->netifs[netif].unsent;
     h->netifs[netif].unsent = unsent;
-    if (unsent < was && tcp_small_queue_room(h, netif))
+    if (HOST_CFG(h).tcp_small_queues && unsent < was && tcp_small_queue_room(h, netif))
         tcp_netif_free(h, netif); /* room again: the connections send what they held */
 }
 
