@@ -67,6 +67,15 @@ describe('stackscope list and run', () => {
     expect(r.out).toMatch(/No\. +Time Source +Destination +Protocol +Length Info/);
     expect(r.out).toMatch(/^ +1 +0\.000000 10\.0\.7\.1 +10\.0\.7\.2 +ICMP +84 Echo \(ping\) request/m);
   });
+
+  it("--table says what the page's Stack says does: the RTO that ran out, and a copy's origin on the link it crossed", async () => {
+    const r = await cli('run', 'nfc-bridge-1080', '--link', 'eth', '--table');
+    expect(r.code).toBe(0);
+    // the server's own retransmission of row 5, and the appliance's, forwarded by the PTx,
+    // whose first copy was lost on the NFC link (its row there named)
+    expect(r.out).toMatch(/\[TCP Retransmission\] 7891 → 49153 .*\[stack: RTO expired, RTO=1\.000 s \(re-sends 5\)\]$/m);
+    expect(r.out).toMatch(/\[stack: forwarded by ptx: RTO expired, RTO=1\.000 s \(re-sends nfc \d+\)\]$/m);
+  });
 });
 
 describe('bad input: exit status 2, the field and the reason', () => {

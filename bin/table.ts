@@ -5,6 +5,7 @@
 import type { RunResult } from '../web/src/engine/run.ts';
 import { Fate, NONE, type TraceFrame } from '../web/src/engine/trace_types.ts';
 import { analyzeCapture } from '../web/src/packets/index.ts';
+import { stackSays } from '../web/src/packets/view/stack_says.ts';
 
 export interface TableRow {
   no: number;
@@ -22,6 +23,9 @@ export interface TableRow {
   retransmits: number | null;
   fate: 'delivered' | 'dropped' | 'unfinished' | 'in flight';
   drop_reason: string | null;
+  /** What the page's "Stack says" shows for the frame (cause with its RTO or dup ACKs, the
+   *  frame it re-sends, forwarding, faults, fate); empty for a plain delivered frame. */
+  stack_says: string;
 }
 
 const FATES: Record<number, TableRow['fate']> = {
@@ -38,6 +42,17 @@ function origin(r: RunResult, f: TraceFrame): TraceFrame {
   return src;
 }
 
+/** How this link's table names frame `id`, as the page does: its No. here (a copy of it
+ *  counts), else "nfc 4", its No. on the link it crossed. */
+function frameLabel(r: RunResult, rowOf: Map<number, number>, id: number): string {
+  const here = rowOf.get(id);
+  if (here !== undefined) return String(here);
+  const f = r.trace.frame(id);
+  if (!f) return `#${id}`;
+  const no = r.trace.frames.filter((g) => g.link === f.link).findIndex((g) => g.id === id);
+  return no < 0 ? `#${id}` : `${r.world.links[f.link]?.name ?? `link ${f.link}`} ${no + 1}`;
+}
+
 export function linkRows(r: RunResult, link: number): TableRow[] {
   const frames: TraceFrame[] = r.trace.frames.filter((f) => f.link === link);
   const rowOf = new Map<number, number>();
@@ -46,6 +61,12 @@ export function linkRows(r: RunResult, link: number): TableRow[] {
     if (!rowOf.has(root)) rowOf.set(root, i + 1);
   });
   const packets = analyzeCapture(frames.map((f) => ({ timeUs: f.tSent, bytes: f.bytes })));
+  const says = {
+    world: r.world,
+    events: r.trace.events,
+    frame: (id: number) => r.trace.frame(id),
+    frameLabel: (id: number) => frameLabel(r, rowOf, id),
+  };
   return packets.map((p, i) => {
     const f = frames[i]!;
     const src = origin(r, f);
@@ -62,6 +83,7 @@ export function linkRows(r: RunResult, link: number): TableRow[] {
       retransmits: src.orig === NONE ? null : (rowOf.get(src.orig) ?? null),
       fate: FATES[f.fate] ?? 'in flight',
       drop_reason: f.fate === Fate.Dropped || f.fate === Fate.Unfinished ? (r.world.drop_reason_texts[f.reason] ?? null) : null,
+      stack_says: stackSays(f, says),
     };
   });
 }
@@ -78,10 +100,8 @@ export function formatTable(rows: TableRow[]): string[] {
   return [
     head,
     ...rows.map((r) => {
-      const stack = [r.cause ? `stack: ${r.cause}${r.retransmits ? ` (re-sends ${r.retransmits})` : ''}` : '', r.fate === 'delivered' ? '' : `${r.fate}${r.drop_reason ? `: ${r.drop_reason}` : ''}`]
-        .filter(Boolean)
-        .join('; ');
-      return `${String(r.no).padStart(w.no)} ${r.time.toFixed(6).padStart(11)} ${r.source.padEnd(w.src)} ${r.destination.padEnd(w.dst)} ${r.protocol.padEnd(w.proto)} ${String(r.length).padStart(6)} ${r.info}${stack ? `   [${stack}]` : ''}`;
+      const stack = r.stack_says ? `   [stack: ${r.stack_says}]` : '';
+      return `${String(r.no).padStart(w.no)} ${r.time.toFixed(6).padStart(11)} ${r.source.padEnd(w.src)} ${r.destination.padEnd(w.dst)} ${r.protocol.padEnd(w.proto)} ${String(r.length).padStart(6)} ${r.info}${stack}`;
     }),
   ];
 }
