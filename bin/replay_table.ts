@@ -24,7 +24,7 @@ export function replayLines(r: ReplayResult, withWhy: boolean): string[] {
   const head = ['run', 'row', 'metric', 'seed', 'expected', 'simulated', 'dev', 'tolerance', 'pass'];
   const body = r.rows.map((row) => [
     // A ratio row: "run / over_run", its metric's ratio in "x"; a repeating run: "run (mean of N)".
-    `${row.over_run === undefined ? row.run || '-' : `${row.run || '-'} / ${row.over_run}`}${row.repeats ? ` (mean of ${row.repeats})` : ''}`,
+    `${row.over_run === undefined ? row.run || '-' : `${row.run || '-'} / ${row.over_run}`}${row.repeats ? ` (mean of ${row.repeats}${row.range ? `: ${num(row.range[0])} to ${num(row.range[1])}` : ''})` : ''}`,
     row.label,
     `${row.metric}${row.over_run === undefined ? '' : ' ratio'} (${unitOf(row)})`,
     num(row.seed),

@@ -221,7 +221,10 @@ static void test_karn_no_sample_from_retransmission(void)
     lab_free(&L);
 }
 
-static void test_coarse_slow_timer_ticks(void)
+/* Data sent at 1.3 s on 500 ms ticks placed at phase_ms: the times of the send and of its
+ * three timeouts (1 s, 2 s, 4 s). */
+static void coarse_schedule(uint32_t phase_ms, stack_time_t first, stack_time_t second,
+                            stack_time_t third)
 {
     struct host_config cfg;
     struct tcp_lab L;
@@ -229,18 +232,24 @@ static void test_coarse_slow_timer_ticks(void)
     int sock;
     tt_config(&cfg);
     cfg.tcp_timer_tick_ms = 500;
+    cfg.tcp_timer_phase_ms = phase_ms;
     CHECK(lab_init(&L, &cfg, 1500, 0) == 0);
     sock = tt_open_active(&L, 0, MS(10), 4096, 1460);
     CHECK(sock >= 0);
+    CHECK_EQ(retransmission_times(&L, sock, MS(1300), MS(8500), at, 8), 4);
+    CHECK_EQ(at[0], MS(1300));
+    CHECK_EQ(at[1], first);
+    CHECK_EQ(at[2], second);
+    CHECK_EQ(at[3], third);
+    lab_free(&L);
+}
+
+static void test_coarse_slow_timer_ticks(void)
+{
     /* Sent at 1.3 s with a 1 s RTO = 2 ticks of 500 ms: lwIP counts ticks from the one
      * before, so it fires at (floor(1.3 / 0.5) + 2) x 0.5 = 2.0 s, not 2.3 s. Then
      * 2 s = 4 ticks from 2.0 s: 4.0 s; 4 s = 8 ticks: 8.0 s. */
-    CHECK_EQ(retransmission_times(&L, sock, MS(1300), MS(8500), at, 8), 4);
-    CHECK_EQ(at[0], MS(1300));
-    CHECK_EQ(at[1], MS(2000));
-    CHECK_EQ(at[2], MS(4000));
-    CHECK_EQ(at[3], MS(8000));
-    lab_free(&L);
+    coarse_schedule(0, MS(2000), MS(4000), MS(8000));
 }
 
 static void test_coarse_timer_started_late_in_a_tick(void)
@@ -267,25 +276,9 @@ static void test_coarse_timer_started_late_in_a_tick(void)
 
 static void test_coarse_timer_phase(void)
 {
-    struct host_config cfg;
-    struct tcp_lab L;
-    stack_time_t at[8];
-    int sock;
-    tt_config(&cfg);
-    cfg.tcp_timer_tick_ms = 500;
-    cfg.tcp_timer_phase_ms = 200;
-    CHECK(lab_init(&L, &cfg, 1500, 0) == 0);
-    sock = tt_open_active(&L, 0, MS(10), 4096, 1460);
-    CHECK(sock >= 0);
-    /* Ticks at 0.2 + k x 0.5 s. Sent at 1.3 s (the tick before is 1.2 s), 2 ticks: 2.2 s,
-     * then 4 ticks: 4.2 s, 8 ticks: 8.2 s. The same send with phase 0 fires at 2.0 s
-     * (test_coarse_slow_timer_ticks). */
-    CHECK_EQ(retransmission_times(&L, sock, MS(1300), MS(8500), at, 8), 4);
-    CHECK_EQ(at[0], MS(1300));
-    CHECK_EQ(at[1], MS(2200));
-    CHECK_EQ(at[2], MS(4200));
-    CHECK_EQ(at[3], MS(8200));
-    lab_free(&L);
+    /* Ticks at 0.2 + k x 0.5 s: the tick before 1.3 s is 1.2 s, so 2 ticks: 2.2 s, then 4
+     * ticks: 4.2 s, 8 ticks: 8.2 s. */
+    coarse_schedule(200, MS(2200), MS(4200), MS(8200));
 }
 
 static void test_vj_tick_sample_counts_ticks(void)

@@ -79,7 +79,11 @@ function ReplayRow(props: { row: JudgedRow; open: boolean; onToggle: () => void 
         <td>
           {r.over_run === undefined ? r.metric : `${r.metric}: ${r.run || 'as written'} / ${r.over_run}`}{' '}
           {unit !== '?' && <span className="muted">({unit})</span>}
-          {r.repeats && <span className="muted">, mean of {r.repeats} runs</span>}
+          {r.repeats && (
+            <span className="muted">
+              , mean of {r.repeats} runs{r.range && `: ${num(r.range[0])} to ${num(r.range[1])}`}
+            </span>
+          )}
         </td>
         <td>{num(r.seed)}</td>
         <td>{r.expected !== r.seed ? num(r.expected) : ''}</td>

@@ -12,6 +12,8 @@ export interface JudgedRow {
   over_run?: string;
   /** The row's run repeats: its value is the mean over this many repetitions. */
   repeats?: number;
+  /** ... whose smallest and largest values these were (not for a ratio row). */
+  range?: [number, number];
   seed: number | null;
   /** What the simulated value is checked against: row.expected, else the seed's figure. */
   expected: number | null;
@@ -50,7 +52,13 @@ export function within(t: Tolerance, expected: number, simulated: number): boole
   return diff <= (t.abs ?? 0) + slack;
 }
 
-export function judgeRow(row: ReferenceRow, simulated: number | null, error?: string, repeats = 1): JudgedRow {
+/** A repeated run's spread: how many repetitions, and the range of their values. */
+export interface Spread {
+  repeats: number;
+  range?: [number, number];
+}
+
+export function judgeRow(row: ReferenceRow, simulated: number | null, error?: string, spread?: Spread): JudgedRow {
   const expected = row.expected ?? row.seed;
   const info = row.tolerance.info === true;
   const out: JudgedRow = {
@@ -58,7 +66,7 @@ export function judgeRow(row: ReferenceRow, simulated: number | null, error?: st
     metric: row.metric,
     run: row.run ?? '',
     ...(row.over_run !== undefined ? { over_run: row.over_run } : {}),
-    ...(repeats > 1 ? { repeats } : {}),
+    ...(spread && spread.repeats > 1 ? { repeats: spread.repeats, ...(spread.range ? { range: spread.range } : {}) } : {}),
     seed: row.seed,
     expected,
     simulated,

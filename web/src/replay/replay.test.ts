@@ -102,6 +102,8 @@ describe('a run that repeats (repeat)', () => {
     expect(seen).toEqual([2000, 6000, 16000, 5000]);
     expect(r.rows[0]!.simulated).toBe(8);
     expect(r.rows[0]!.repeats).toBe(3);
+    expect(r.rows[0]!.range).toEqual([2, 16]);
+    expect(r.rows[1]!.range).toBeUndefined(); // a ratio row: the numerator's range alone would mislead
     expect(r.rows[0]!.pass).toBe(false); // 8 against 10 within 1 %: judged as any row
     expect(r.rows[1]!.simulated).toBeCloseTo(1.6, 12); // the mean over the divisor's 5 s
     expect(runCount(s)).toBe(4);

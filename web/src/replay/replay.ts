@@ -107,6 +107,8 @@ export function rowValue(row: ReferenceRow, measuredOn: (run: string) => number)
 class RunMeasure {
   private sum = 0;
   private n = 0;
+  private min = Infinity;
+  private max = -Infinity;
   private error: MetricError | null = null;
 
   add(v: number | MetricError, repetition: number, repeats: number): void {
@@ -117,11 +119,18 @@ class RunMeasure {
     }
     this.sum += v;
     this.n++;
+    this.min = Math.min(this.min, v);
+    this.max = Math.max(this.max, v);
   }
 
   value(): number {
     if (this.error) throw this.error;
     return this.sum / this.n;
+  }
+
+  /** The smallest and largest value, once value() has not thrown. */
+  range(): [number, number] {
+    return [this.min, this.max];
   }
 }
 
@@ -156,15 +165,14 @@ export async function runReplay(replay: Scenario, runner: Runner): Promise<Repla
     }
   }
   const rows = ref.rows.map((row, i) => {
+    const own = measured[i]!.get(row.run ?? '')!;
+    const repeats = repeatsOf(ref.runs, row.run);
     try {
-      return judgeRow(
-        row,
-        rowValue(row, (n) => measured[i]!.get(n)!.value()),
-        undefined,
-        repeatsOf(ref.runs, row.run),
-      );
+      const value = rowValue(row, (n) => measured[i]!.get(n)!.value());
+      // The range of a ratio row's numerator alone would mislead: only plain rows get one.
+      return judgeRow(row, value, undefined, { repeats, ...(row.over_run === undefined ? { range: own.range() } : {}) });
     } catch (e) {
-      if (e instanceof MetricError) return judgeRow(row, null, e.message, repeatsOf(ref.runs, row.run));
+      if (e instanceof MetricError) return judgeRow(row, null, e.message, { repeats });
       throw e;
     }
   });
