@@ -1,6 +1,6 @@
 /* TCP: the connection table, its memory, the clocks, and the glue to the host (poll,
- * deadline, channel sensing). Input is in tcp_in.c / tcp_in_data.c, output in tcp_out.c,
- * timers in tcp_timer.c, the socket calls in socket_tcp.c. */
+ * deadline, channel sensing). Input is in tcp_in.c / tcp_in_data.c, output in tcp_out.c
+ * (options in tcp_opts.c), timers in tcp_timer.c, the socket calls in socket_tcp.c. */
 #include "tcp.h"
 
 #include <string.h>

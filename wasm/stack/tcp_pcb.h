@@ -224,16 +224,20 @@ void tcp_send_probe(struct host *h, struct tcp_pcb *pcb);
 void tcp_send_rst_reply(struct host *h, const struct tcp_seg *seg);
 /* A reset on an established connection (ABORT, RFC 9293 3.10.5). */
 void tcp_send_rst_pcb(struct host *h, struct tcp_pcb *pcb);
+/* The application read data: send a window update if the window grew enough. */
+void tcp_rcv_window_check(struct host *h, struct tcp_pcb *pcb);
+
+/* tcp_opts.c */
 /* Bytes of TCP options on a non-SYN segment (without SACK blocks). */
 uint16_t tcp_opt_len(const struct tcp_pcb *pcb);
 /* Bytes of TCP options on our SYN or SYN-ACK. */
 uint16_t tcp_syn_opt_len(const struct host *h, const struct tcp_pcb *pcb);
 /* Largest payload of one segment. */
 uint16_t tcp_seg_max(const struct host *h, const struct tcp_pcb *pcb);
-/* The application read data: send a window update if the window grew enough. */
-void tcp_rcv_window_check(struct host *h, struct tcp_pcb *pcb);
-/* Writes our options for a SYN (or SYN-ACK); returns their length. */
-uint16_t tcp_opts_write_syn(struct host *h, const struct tcp_pcb *pcb, uint8_t *p);
+/* Writes the options of any segment we send (flags, `len` data bytes); returns their
+ * length. */
+uint16_t tcp_opts_write(struct host *h, const struct tcp_pcb *pcb, uint8_t *p, uint8_t flags,
+                        uint16_t len);
 /* Parses options; returns 0, or -1 when they are malformed. */
 int tcp_opts_parse(const uint8_t *p, uint16_t len, struct tcp_opts *o);
 
