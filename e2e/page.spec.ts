@@ -43,6 +43,19 @@ test('selecting a row selects the same frame in the ladder and the details', asy
   await shot(page, 'selection');
 });
 
+test("the ladder's zoom buttons narrow the view and Fit shows the whole run again", async ({ page }) => {
+  await openPage(page);
+  const bar = page.locator('.tl-title').filter({ hasText: 'Ladder' });
+  const inView = async (): Promise<number> => Number(/(\d+) frames? in view/.exec((await bar.textContent()) ?? '')?.[1]);
+  await expect(bar).toContainText('in view');
+  const whole = await inView();
+  await bar.getByRole('button', { name: 'Zoom in' }).click();
+  await bar.getByRole('button', { name: 'Zoom in' }).click();
+  await expect.poll(inView).toBeLessThan(whole);
+  await bar.getByRole('button', { name: 'Fit' }).click();
+  await expect.poll(inView).toBe(whole);
+});
+
 test('what if: dropping a frame makes the sender retransmit it', async ({ page }) => {
   await openPage(page);
   const rows = packetRows(page);

@@ -9,6 +9,7 @@ import { drawGraphCursor, ensureGraphLayers, MARGIN } from './graph_frame.ts';
 import { graphModel } from './graph_model.ts';
 import { segmentTip, stateTip } from './graph_tips.ts';
 import { Tooltip, type TipState } from './Tooltip.tsx';
+import { ViewButtons } from './ViewButtons.tsx';
 import { drawSeqGraph, segmentAt } from './seq_graph_draw.ts';
 import { drawStateGraph } from './state_graph_draw.ts';
 import { savePng, saveSvg } from './svg_export.ts';
@@ -145,21 +146,7 @@ export function GraphsPane() {
           ⇄
         </button>
         <span className="tl-spacer" />
-        <button type="button" aria-label="Zoom in" title="Zoom in (or the mouse wheel)" disabled={!model} onClick={() => zoom.zoomBy(2)}>
-          +
-        </button>
-        <button type="button" aria-label="Zoom out" title="Zoom out" disabled={!model} onClick={() => zoom.zoomBy(0.5)}>
-          −
-        </button>
-        <button type="button" aria-label="Fit" title="Show the whole connection" disabled={!model} onClick={fit}>
-          Fit
-        </button>
-        <button type="button" aria-label="Export SVG" title="Save both graphs as SVG" disabled={!model} onClick={exportSvg}>
-          SVG
-        </button>
-        <button type="button" aria-label="Export PNG" title="Save both graphs as PNG" disabled={!model} onClick={exportPng}>
-          PNG
-        </button>
+        <ViewButtons enabled={!!model} zoomBy={zoom.zoomBy} fit={fit} fitTitle="Show the whole connection" exportSvg={exportSvg} exportPng={exportPng} exportWhat="both graphs" />
       </div>
       <div className="tl-graphs" ref={graphsRef} onMouseLeave={() => setTip(null)}>
         <div className="tl-body">

@@ -8,6 +8,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, type MouseEvent } fr
 import { select, setCursor, useApp } from '../app/store.ts';
 import { FrameMenu } from './FrameMenu.tsx';
 import { Tooltip, type TipState } from './Tooltip.tsx';
+import { ViewButtons } from './ViewButtons.tsx';
 import { drawArrowsCanvas, themeColours, type CanvasColours } from './ladder_canvas.ts';
 import { ladderModel } from './ladder_model.ts';
 import { buildScene, hitTest, HEADER_H, type ArrowMark } from './ladder_scene.ts';
@@ -157,21 +158,7 @@ export function LadderPane() {
           </span>
         )}
         <span className="tl-spacer" />
-        <button type="button" aria-label="Zoom in" title="Zoom in (or the mouse wheel)" disabled={!model} onClick={() => zoom.zoomBy(2)}>
-          +
-        </button>
-        <button type="button" aria-label="Zoom out" title="Zoom out" disabled={!model} onClick={() => zoom.zoomBy(0.5)}>
-          −
-        </button>
-        <button type="button" aria-label="Fit" title="Show the whole run" disabled={!model} onClick={fit}>
-          Fit
-        </button>
-        <button type="button" aria-label="Export SVG" title="Save the ladder as SVG" disabled={!model} onClick={exportSvg}>
-          SVG
-        </button>
-        <button type="button" aria-label="Export PNG" title="Save the ladder as PNG" disabled={!model} onClick={exportPng}>
-          PNG
-        </button>
+        <ViewButtons enabled={!!model} zoomBy={zoom.zoomBy} fit={fit} fitTitle="Show the whole run" exportSvg={exportSvg} exportPng={exportPng} exportWhat="the ladder" />
       </div>
       <div className="tl-body" ref={bodyRef}>
         <canvas ref={canvasRef} style={{ width: size.width, height: size.height }} aria-hidden="true" />
