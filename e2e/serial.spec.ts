@@ -81,8 +81,13 @@ test('ping, TCP echo and a refused port on the emulated Arduino through Web Seri
     `ping 10 x 56 B: rtt min/avg/max ${rtt.min}/${rtt.avg}/${rtt.max} ms; theory ${theory} ms + model ${model.toFixed(2)} ms ` +
       `(to the board ${lat.toBoard.mean.toFixed(2)}, max ${lat.toBoard.max.toFixed(1)}; back ${lat.fromBoard.mean.toFixed(2)}, max ${lat.fromBoard.max.toFixed(1)})`,
   );
-  expect(Math.abs(rtt.avg - expected) / expected, `avg ${rtt.avg} ms against ${expected} ms`).toBeLessThanOrEqual(0.1);
-  expect(rtt.min).toBeGreaterThanOrEqual(0.9 * theory); // nothing beats the line
+  // The board's pacing, judged on the fastest of the 10 round trips: a loaded machine can
+  // only delay a ping (the board's worker or the page waiting for a core), never speed one
+  // up, and one undisturbed ping of 10 is enough to show the board keeps real time. A board
+  // run too fast beats the line; one run too slow (or a frame held somewhere) misses the
+  // line plus what the emulation measured it adds. The average is printed above, not judged.
+  expect(rtt.min, 'nothing beats the line').toBeGreaterThanOrEqual(0.9 * theory);
+  expect(rtt.min, `min ${rtt.min} ms against ${expected.toFixed(2)} ms`).toBeLessThanOrEqual(1.1 * expected);
 
   // TCP echo on port 7
   await page.getByRole('button', { name: 'Connect', exact: true }).click();
