@@ -111,8 +111,9 @@ describe('display filter: bad expressions', () => {
   });
 });
 
-describe('display filter: speed', () => {
-  it('filters 100 000 rows in well under a second', () => {
+// The filter's speed is a figure of `npm run bench` (bin/bench_command.ts), not a test.
+describe('display filter: a large capture', () => {
+  it('filters 100 000 rows, the second pass on the facts the first one read', () => {
     const rows = [];
     const frames = [];
     const records = [];
@@ -124,14 +125,10 @@ describe('display filter: speed', () => {
     const big = { rows, frames, records };
     const f = compileFilter('(tcp.port == 7 && tcp.len > 0) || ip.addr == 10.0.8.0/24 || tcp.analysis.flags');
     if (!f.ok) throw new Error(f.message);
-    const t0 = performance.now();
-    filterRows(big, f.test); // reads the facts once
-    const t1 = performance.now();
+    const first = filterRows(big, f.test); // reads the facts once
     const kept = filterRows(big, f.test);
-    const t2 = performance.now();
     expect(kept.length).toBe(Math.floor(100_000 / 9) * 3); // frames 4, 5 and 9 of every 9
-    expect(t1 - t0).toBeLessThan(1000);
-    expect(t2 - t1).toBeLessThan(200);
+    expect([...kept]).toEqual([...first]);
   });
 });
 
