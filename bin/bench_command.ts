@@ -10,9 +10,6 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { Engine } from '../web/src/engine/engine.ts';
 import { ENGINE_WASM_URL, loadEngineModule, type EngineModule } from '../web/src/engine/engine_module.ts';
-import { runScenario } from '../web/src/engine/run.ts';
-import { analyze } from '../web/src/packets/packet_list.ts';
-import { compileFilter, filterRows } from '../web/src/packets/view/filter.ts';
 
 const ENGINE_GLUE_URL = new URL('../web/src/engine/wasm/stackscope-engine.mjs', import.meta.url);
 import { parseArgs, single, UsageError } from './args.ts';
@@ -21,39 +18,12 @@ import { shippedScenarios } from './shipped.ts';
 
 const NATIVE = fileURLToPath(new URL('../build/native/stackscope-engine', import.meta.url));
 
-const BULK = { label: 'ethernet-bulk-lossy, 20 MB', arg: 'ethernet-bulk-lossy', sets: ['apps.0.bytes=20000000', 'duration_ms=600000'] };
-
 /** The shipped scenarios, and one long transfer so the figures are not all start-up. */
 function benchCases(): { label: string; arg: string; sets: string[] }[] {
   const cases = shippedScenarios().map((s) => ({ label: s.name, arg: s.name, sets: [] as string[] }));
-  if (shippedScenarios().some((s) => s.name === BULK.arg)) cases.push(BULK);
+  const bulk = shippedScenarios().find((s) => s.name === 'ethernet-bulk-lossy');
+  if (bulk) cases.push({ label: 'ethernet-bulk-lossy, 20 MB', arg: bulk.name, sets: ['apps.0.bytes=20000000', 'duration_ms=600000'] });
   return cases;
-}
-
-/** The packet list's display filter on the long transfer's capture: the first pass reads
- *  each row's fields once (filter_facts.ts), later passes (each keystroke) reuse them. */
-async function filterBench(mod: EngineModule, seconds: number): Promise<void> {
-  const input = readScenarioInput(BULK.arg, BULK.sets, undefined);
-  const frames = (await runScenario(input.json, mod)).trace.frames.filter((f) => f.link === 0);
-  const t0 = performance.now();
-  const capture = analyze(frames.map((f) => ({ timeUs: f.tSent, bytes: f.bytes })));
-  const analysisMs = performance.now() - t0;
-  const expr = '(tcp.port == 9000 && tcp.len > 0) || ip.addr == 10.2.0.0/16 || tcp.analysis.flags';
-  const f = compileFilter(expr);
-  if (!f.ok) throw new Error(`bench filter: ${f.message}`);
-  const t1 = performance.now();
-  const kept = filterRows(capture, f.test).length;
-  const firstMs = performance.now() - t1;
-  const later = await best(seconds * 1000, () => {
-    const t = performance.now();
-    filterRows(capture, f.test);
-    return { wallMs: performance.now() - t };
-  });
-  const rows = capture.rows.length;
-  console.log(`display filter on ${BULK.label}, link 0: ${rows} rows (${kept} kept by ${expr})`);
-  console.log(
-    `  analysis ${analysisMs.toFixed(0)} ms; filter, first pass ${firstMs.toFixed(1)} ms; later passes ${later.wallMs.toFixed(1)} ms (best), ${((rows / later.wallMs) * 1000 / 1e6).toFixed(1)} M rows/s`,
-  );
 }
 
 function countFrames(batch: Uint8Array): number {
@@ -124,6 +94,5 @@ export async function benchCommand(argv: string[]): Promise<number> {
     rmSync(dir, { recursive: true, force: true });
   }
   console.log('each figure: the best of at least 3 runs; both sides time engine creation to the end of the run, with the trace taken in 1 s slices.');
-  await filterBench(mod, seconds);
   return 0;
 }

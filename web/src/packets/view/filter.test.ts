@@ -111,7 +111,7 @@ describe('display filter: bad expressions', () => {
   });
 });
 
-// The filter's speed is a figure of `npm run bench` (bin/bench_command.ts), not a test.
+// The filter's speed is a figure of web/src/packets/testing/bench.ts, not a test.
 describe('display filter: a large capture', () => {
   it('filters 100 000 rows, the second pass on the facts the first one read', () => {
     const rows = [];
