@@ -21,13 +21,7 @@ uint8_t app_bulk_pattern(uint32_t offset)
 
 static void sender_finish(struct app_bulk_sender *a, struct host *h, int err)
 {
-    if (a->sock >= 0) {
-        if (err < 0)
-            tcpabort(h, a->sock);
-        else
-            tcpclose(h, a->sock);
-        a->sock = -1;
-    }
+    app_tcp_end(h, &a->sock, err);
     a->state = BS_DONE;
     a->report.done = 1;
     a->report.error = err;

@@ -24,6 +24,17 @@ int app_tcp_open(struct host *h, uint16_t local_port, const struct stack_sockadd
     return s;
 }
 
+void app_tcp_end(struct host *h, int *sock, int err)
+{
+    if (*sock < 0)
+        return;
+    if (err < 0)
+        tcpabort(h, *sock);
+    else
+        tcpclose(h, *sock);
+    *sock = -1;
+}
+
 int app_tcp_listen(struct host *h, uint16_t port, int backlog)
 {
     struct stack_sockaddr local;

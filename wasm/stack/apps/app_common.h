@@ -19,6 +19,11 @@ int app_tcp_open(struct host *h, uint16_t local_port, const struct stack_sockadd
 /* tcpsocket + tcpbind(any address, port) + tcplisten: the listener, or the error. */
 int app_tcp_listen(struct host *h, uint16_t port, int backlog);
 
+/* Gives a connection back, if *sock holds one: tcpclose after a good end (err >= 0; our
+ * FIN follows the data queued, RFC 9293 3.10.4), tcpabort after a failure (a reset,
+ * 3.10.5). *sock becomes -1. */
+void app_tcp_end(struct host *h, int *sock, int err);
+
 /* 1 once the handshake is over (the connection may carry data: ESTABLISHED or
  * CLOSE_WAIT), 0 while it is still going on, the error (ERR_RST, ERR_TIMEOUT, or ERR_CONN
  * for a connection that is simply gone) once it failed. RFC 9293 3.5. */

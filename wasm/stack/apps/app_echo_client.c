@@ -21,13 +21,7 @@ static void finish(struct app_echo_client *a, struct app_echo_conn *c, struct ho
                    int err)
 {
     uint8_t k;
-    if (c->sock >= 0) {
-        if (err < 0)
-            tcpabort(h, c->sock);
-        else
-            tcpclose(h, c->sock); /* FIN, RFC 9293 3.10.4 */
-        c->sock = -1;
-    }
+    app_tcp_end(h, &c->sock, err);
     c->state = EC_DONE;
     if (err != 0 && a->report.error == 0)
         a->report.error = err;

@@ -14,17 +14,11 @@ static void tell(const struct app_tcp_client *a, uint8_t event, const uint8_t *d
         a->p.sink(a->p.ctx, event, data, n);
 }
 
-/* The end. A connection that ends well is given back with tcpclose, which sends our FIN
- * if it is not out yet (RFC 9293 3.10.4); a failed one is released with tcpabort. */
+/* The end: the connection given back (closed, or reset after a failure), the report
+ * complete. */
 static void finish(struct app_tcp_client *a, struct host *h, int err)
 {
-    if (a->sock >= 0) {
-        if (err < 0)
-            tcpabort(h, a->sock);
-        else
-            tcpclose(h, a->sock);
-        a->sock = -1;
-    }
+    app_tcp_end(h, &a->sock, err);
     a->state = TC_DONE;
     a->report.done = 1;
     a->report.error = err;
