@@ -185,10 +185,8 @@ void tcp_input_listen(struct host *h, struct tcp_pcb *lpcb, struct tcp_seg *seg)
 static void handshake_rtt(struct host *h, struct tcp_pcb *pcb, const struct tcp_seg *seg)
 {
     uint16_t dg = tcp_una_dgram_len(h, pcb); /* still in a SYN state: the SYN's size */
-    if (!pcb->passive && tcp_rto_follows_lwip(&HOST_CFG(h))) {
-        pcb->rtt_timing = 0; /* lwIP's active opener takes no sample here (tcp_rto.h) */
-        return;
-    }
+    if (!pcb->passive && tcp_rto_follows_lwip(&HOST_CFG(h)))
+        return; /* lwIP's active opener takes no sample here, and keeps the SYN timed (tcp_rto.h) */
     if (pcb->ts_ok && seg->opts.has_ts && seg->opts.ts_ecr != 0) {
         tcp_ts_rtt(h, pcb, seg->opts.ts_ecr, dg);
         pcb->rtt_timing = 0;

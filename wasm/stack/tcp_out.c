@@ -84,16 +84,36 @@ static uint32_t fin_seq(const struct tcp_pcb *pcb)
     return pcb->snd_buf_seq + pcb->snd.len;
 }
 
-/* Retransmission bookkeeping shared by every path that re-sends [seq, seq + n). */
+/* Times the segment at seq, whose IP datagram is dgram_len bytes (RFC 6298 3: one at a
+ * time). */
+static void rtt_time(struct host *h, struct tcp_pcb *pcb, uint32_t seq, uint16_t dgram_len)
+{
+    pcb->rtt_timing = 1;
+    pcb->rtt_seq = seq;
+    pcb->rtt_start = h->now;
+    pcb->rtt_tick_start = h->tcp.slow_ticks;
+    pcb->rtt_dgram_len = dgram_len;
+}
+
+/* Retransmission bookkeeping shared by every path that re-sends [seq, seq + n), a
+ * datagram of dgram_len bytes. */
 static void note_retransmit(struct host *h, struct tcp_pcb *pcb, uint32_t seq, uint32_t n,
-                            uint8_t cause)
+                            uint8_t cause, uint16_t dgram_len)
 {
     int fast = cause == TCP_RETX_FAST || cause == TCP_RETX_PARTIAL_ACK ||
                cause == TCP_RETX_SACK_LOSS;
     uint32_t d = fast ? pcb->cc.dupacks : pcb->retx_timer_id;
-    /* Karn's rule (RFC 6298 3): a retransmitted segment gives no RTT sample. */
-    if (pcb->rtt_timing && tcp_seq_leq(seq, pcb->rtt_seq) && tcp_seq_lt(pcb->rtt_seq, seq + n))
-        pcb->rtt_timing = 0;
+    if (tcp_rto_follows_lwip(&HOST_CFG(h)) && !pcb->ts_ok) {
+        /* lwIP does not keep Karn's rule: tcp_rexmit_rto() and tcp_rexmit() clear rttest,
+         * and tcp_output_segment() starts timing the next segment out, the retransmission
+         * itself (of a timeout's go-back-N, the first one). An ACK of the original then
+         * gives a sample shorter than the real round trip. */
+        if (fast || !pcb->rtt_timing)
+            rtt_time(h, pcb, seq, dgram_len);
+    } else if (pcb->rtt_timing && tcp_seq_leq(seq, pcb->rtt_seq) &&
+               tcp_seq_lt(pcb->rtt_seq, seq + n)) {
+        pcb->rtt_timing = 0; /* Karn's rule (RFC 6298 3): no sample from a retransmission */
+    }
     if (fast)
         pcb->retransmits_fast++;
     else
@@ -122,7 +142,8 @@ static int send_retx(struct host *h, struct tcp_pcb *pcb, uint32_t seq, uint32_t
         return ERR_OK;
     if (tcp_xmit(h, pcb, seq, (uint8_t)(TCP_ACK | (fin ? TCP_FIN : 0)), off, (uint16_t)len, 0) < 0)
         return ERR_WOULDBLOCK;
-    note_retransmit(h, pcb, seq, len + (fin ? 1u : 0u), cause);
+    note_retransmit(h, pcb, seq, len + (fin ? 1u : 0u), cause,
+                    (uint16_t)(IP_HLEN + TCP_HLEN + tcp_opt_len(pcb) + len));
     if (tcp_seq_lt(pcb->snd_nxt, seq + len + (fin ? 1u : 0u)))
         pcb->snd_nxt = seq + len + (fin ? 1u : 0u);
 #if STACK_SACK
@@ -198,7 +219,7 @@ static uint32_t limited_transmit(const struct host *h, const struct tcp_pcb *pcb
 static int output_one(struct host *h, struct tcp_pcb *pcb)
 {
     uint32_t seq = pcb->snd_nxt, len = 0, off = 0, avail, flight, wnd, usable;
-    uint16_t maxseg = tcp_seg_max(h, pcb), dlen;
+    uint16_t maxseg = tcp_seg_max(h, pcb), dlen, dgram;
     uint8_t flags;
     int fin = 0, syn = 0, is_retx;
 
@@ -269,31 +290,24 @@ static int output_one(struct host *h, struct tcp_pcb *pcb)
         return -1;
     pcb->force_one = 0;
     len += (uint32_t)syn + (uint32_t)fin;
+    dgram = (uint16_t)(IP_HLEN + TCP_HLEN + (syn ? tcp_syn_opt_len(h, pcb) : tcp_opt_len(pcb)) + dlen);
     if (is_retx && pcb->quiet_once)
         pcb->quiet_once = 0; /* a probe byte or a simultaneous-open SYN-ACK, sent again */
     else if (is_retx)
         note_retransmit(h, pcb, seq, len,
                         syn ? TCP_RETX_SYN_RTO : (dlen == 0 && fin ? TCP_RETX_FIN_RTO
-                                                                   : pcb->retx_cause));
-    else if (!is_retx && !pcb->rtt_timing && !pcb->ts_ok) {
-        /* RFC 6298 3: time one segment at a time. */
-        pcb->rtt_timing = 1;
-        pcb->rtt_seq = seq;
-        pcb->rtt_start = h->now;
-        pcb->rtt_tick_start = h->tcp.slow_ticks;
-        pcb->rtt_dgram_len = (uint16_t)(IP_HLEN + TCP_HLEN + tcp_opt_len(pcb) + dlen);
-    }
+                                                                   : pcb->retx_cause),
+                        dgram);
+    else if (!pcb->rtt_timing && !pcb->ts_ok)
+        rtt_time(h, pcb, seq, dgram);
     if (!is_retx && dlen > 0 && dlen < maxseg)
         pcb->snd_sml = seq + dlen; /* Minshall: the last short segment sent */
     pcb->snd_nxt = seq + len;
     if (tcp_seq_gt(pcb->snd_nxt, pcb->snd_max))
         pcb->snd_max = pcb->snd_nxt;
     /* RFC 6298 5.1: start the timer when sending data (or SYN/FIN) if it is not running. */
-    if (!pcb->rto_running && !pcb->persist) {
-        uint16_t opts = syn ? tcp_syn_opt_len(h, pcb) : tcp_opt_len(pcb);
-        uint16_t dg = (uint16_t)(IP_HLEN + TCP_HLEN + dlen + opts);
-        tcp_rto_start(h, pcb, dg, 0);
-    }
+    if (!pcb->rto_running && !pcb->persist)
+        tcp_rto_start(h, pcb, dgram, 0);
     return 1;
 }
 

@@ -70,7 +70,12 @@ uint32_t tcp_rto_estimate_us(const struct tcp_rto *e, const struct host_config *
  *  - the SYN-ACK gives the active opener no RTT sample (lwIP measures only in
  *    tcp_receive(), which SYN_SENT does not call); RFC 6298 allows the sample. The paper's
  *    Fig. 5.10 shows it: the appliance's first data is re-sent 4.6 s after it was sent,
- *    within the 5 s initial RTO's last tick, where a SYN-ACK sample would have made 4 s. */
+ *    within the 5 s initial RTO's last tick, where a SYN-ACK sample would have made 4 s.
+ *    Nor does SYN_SENT stop the timing (rttest), so the first ACK in ESTABLISHED that
+ *    passes the ISS gives a sample from the SYN, unless a retransmission re-timed first;
+ *  - a retransmission is timed (tcp_rexmit_rto() and tcp_rexmit() clear rttest, and
+ *    tcp_output_segment() sets it for the next segment out, the retransmitted one): no
+ *    Karn's rule, and an ACK of the original gives a sample shorter than the round trip. */
 int tcp_rto_follows_lwip(const struct host_config *cfg);
 
 /* Smoothed RTT and variation to report (0 before the first sample). For the VJ estimator
