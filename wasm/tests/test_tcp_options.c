@@ -31,6 +31,19 @@ static int connect_with(struct tcp_lab *L, struct tseg_spec *synack, struct tseg
     return sock;
 }
 
+/* connect_with() answered by a SYN-ACK with timestamps: window 8192, MSS 1460, TSval 7777,
+ * TSecr 1 (the TSval of our SYN). */
+static int connect_with_ts(struct tcp_lab *L, struct tseg_spec *synack, struct tseg *syn)
+{
+    memset(synack, 0, sizeof *synack);
+    synack->wnd = 8192;
+    synack->mss = 1460;
+    synack->ts = 1;
+    synack->tsval = 7777;
+    synack->tsecr = 1;
+    return connect_with(L, synack, syn);
+}
+
 static void test_mss_absent_means_536(void)
 {
     struct host_config cfg;
@@ -167,13 +180,7 @@ static void test_timestamps_negotiated_and_sampled(void)
     tt_config(&cfg);
     cfg.tcp_timestamps = 1;
     CHECK(lab_init(&L, &cfg, 1500, 0) == 0);
-    memset(&s, 0, sizeof s);
-    s.wnd = 8192;
-    s.mss = 1460;
-    s.ts = 1;
-    s.tsval = 7777;
-    s.tsecr = 1; /* echoes the TSval of our SYN */
-    sock = connect_with(&L, &s, &g);
+    sock = connect_with_ts(&L, &s, &g);
     CHECK(sock >= 0);
     /* our SYN: MSS then NOP NOP TS, TSval = 1 at time 0 (ms clock from 1), TSecr 0 */
     CHECK_EQ(g.hlen, 36);
@@ -244,13 +251,7 @@ static void test_timestamps_paws_drops_old_segment(void)
     tt_config(&cfg);
     cfg.tcp_timestamps = 1;
     CHECK(lab_init(&L, &cfg, 1500, 0) == 0);
-    memset(&s, 0, sizeof s);
-    s.wnd = 8192;
-    s.mss = 1460;
-    s.ts = 1;
-    s.tsval = 7777;
-    s.tsecr = 1;
-    sock = connect_with(&L, &s, &g);
+    sock = connect_with_ts(&L, &s, &g);
     lab_skip(&L);
     /* data whose TSval (7000) is older than TS.Recent (7777): PAWS, RFC 7323 5.3 R1 */
     s.flags = TCP_ACK | TCP_PSH;
@@ -340,13 +341,7 @@ static void eifel_run(struct tcp_lab *L, int eifel, uint32_t tsecr, uint32_t *sp
     cfg.tcp_eifel = (uint8_t)eifel;
     *spurious = 0;
     CHECK(lab_init(L, &cfg, 1500, 0) == 0);
-    memset(&s, 0, sizeof s);
-    s.wnd = 8192;
-    s.mss = 1460;
-    s.ts = 1;
-    s.tsval = 7777;
-    s.tsecr = 1;
-    sock = connect_with(L, &s, &g);
+    sock = connect_with_ts(L, &s, &g);
     CHECK(sock >= 0);
     lab_skip(L); /* our ACK of the SYN-ACK */
     lab_run(L, MS(100));
