@@ -36,6 +36,8 @@ export interface AppState {
   selected: number | null;
   theme: 'light' | 'dark';
   presenter: boolean;
+  /** draw nothing after the cursor (list, ladder, graphs): the class predicts before it sees */
+  hideFuture: boolean;
 }
 
 type Listener = () => void;
@@ -60,6 +62,7 @@ let state: AppState = {
   selected: null,
   theme: 'light',
   presenter: false,
+  hideFuture: false,
 };
 const listeners = new Set<Listener>();
 const client = new EngineClient();

@@ -27,7 +27,6 @@ export function GraphsPane() {
   const captureLink = useApp((s) => s.link);
   const selected = useApp((s) => s.selected);
   const cursorUs = useApp((s) => s.cursorUs);
-  const playing = useApp((s) => s.playing);
   const name = useApp((s) => s.ran?.name ?? s.scenarioName);
   const ids = useId().replace(/[^a-zA-Z0-9_-]/g, '');
   const graphsRef = useRef<HTMLDivElement>(null);
@@ -49,7 +48,10 @@ export function GraphsPane() {
     [span[0], span[1], pad, size.width],
   );
   const maxScale = (span[1]! - span[0]!) / Math.max(1, size.width) / FINEST_US_PER_PX;
-  const zoom = useAxisZoom(graphsRef, 'x', size, maxScale, [0, size.width]);
+  // Zoom keeps the selected segment still, else the cursor.
+  const selT = model?.seq.segments.find((s) => s.frameId === selected)?.t;
+  const anchorUs = selT ?? cursorUs;
+  const zoom = useAxisZoom(graphsRef, 'x', size, maxScale, [0, size.width], { at: () => (model ? base(anchorUs) : null), lo: MARGIN.left, hi: size.width - MARGIN.right });
   const x = useMemo(() => zoom.transform.rescaleX(base), [zoom.transform, base]);
 
   // A different stream starts unzoomed.
@@ -75,14 +77,13 @@ export function GraphsPane() {
     for (const [el, clip] of pairs) if (el) drawGraphCursor(ensureGraphLayers(el, clip), { width: gw, height: gh }, x(cursorUs));
   }, [model, x, cursorUs, gw, gh, ids]);
 
-  // Follow the cursor while playing; bring a selected segment into view.
+  // The cursor leads (Play, Step, the scrubber); a selected segment comes into view.
   useEffect(() => {
-    if (playing && model) reveal(base(cursorUs), MARGIN.left, size.width - MARGIN.right, 0.3);
-  }, [playing, cursorUs, model, base, reveal, size.width]);
+    if (model) reveal(base(cursorUs), MARGIN.left, size.width - MARGIN.right, 0.3);
+  }, [cursorUs, model, base, reveal, size.width]);
   useEffect(() => {
-    const g = model?.seq.segments.find((s) => s.frameId === selected);
-    if (g) reveal(base(g.t), MARGIN.left, size.width - MARGIN.right, 0.5);
-  }, [selected, model, base, reveal, size.width]);
+    if (selT !== undefined) reveal(base(selT), MARGIN.left, size.width - MARGIN.right, 0.5);
+  }, [selT, base, reveal, size.width]);
 
   const local = (e: MouseEvent) => {
     const r = graphsRef.current!.getBoundingClientRect();

@@ -43,7 +43,10 @@ export function LadderPane() {
   const maxScale = model ? model.lastUs / Math.max(1, size.height) / FINEST_US_PER_PX : 2;
   // Pan from the start of the run to its end (which may lie after the last frame).
   const bottom = Math.max(size.height, base(model?.endUs ?? 0) + 10);
-  const zoom = useAxisZoom(svgRef, 'y', size, maxScale, [0, bottom]);
+  // Zoom keeps the selected frame still, else the cursor.
+  const selIndex = model && selected !== null ? model.indexOf(selected) : -1;
+  const anchorUs = selIndex >= 0 ? model!.paths[selIndex]!.t0 : cursorUs;
+  const zoom = useAxisZoom(svgRef, 'y', size, maxScale, [0, bottom], { at: () => (model ? base(anchorUs) : null), lo: HEADER_H, hi: size.height });
   const y = useMemo(() => zoom.transform.rescaleY(base), [zoom.transform, base]);
   const scene = useMemo(
     () => (model && size.width > 0 && size.height > 0 ? buildScene(model, { width: size.width, height: size.height, y, selected }) : null),
@@ -77,15 +80,14 @@ export function LadderPane() {
   // Another scenario starts unzoomed (a re-run of the same one keeps the view).
   const { reveal, fit } = zoom;
   useEffect(() => fit(), [name, fit]);
-  // Keep the cursor in view while playing, and bring a frame selected elsewhere into view.
+  // The cursor leads: wherever Play, Step, the scrubber or a click moves it, the ladder
+  // follows (at any zoom); a frame selected elsewhere comes into view too.
   useEffect(() => {
-    if (playing && model) reveal(base(cursorUs), HEADER_H, size.height - 10, 0.2);
+    if (model) reveal(base(cursorUs), HEADER_H + 10, size.height - 10, playing ? 0.2 : 0.4);
   }, [playing, cursorUs, model, base, reveal, size.height]);
   useEffect(() => {
-    if (!model || selected === null) return;
-    const i = model.indexOf(selected);
-    if (i >= 0) reveal(base(model.paths[i]!.t0), HEADER_H + 10, size.height - 20, 0.3);
-  }, [selected, model, base, reveal, size.height]);
+    if (selIndex >= 0) reveal(base(model!.paths[selIndex]!.t0), HEADER_H + 10, size.height - 20, 0.3);
+  }, [selIndex, model, base, reveal, size.height]);
 
   const arrowAt = (e: MouseEvent): ArrowMark | null => {
     if (!scene) return null;
