@@ -1,17 +1,18 @@
 // The page: scenario bar, parameters, playback, and the four linked views (packet list,
 // details and bytes, ladder, graphs) sharing one cursor and one selection.
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { DetailsPane } from '../packets/view/DetailsPane.tsx';
 import { PacketListPane } from '../packets/view/PacketListPane.tsx';
 import { GraphsPane } from '../timeline/GraphsPane.tsx';
 import { LadderPane } from '../timeline/LadderPane.tsx';
 import { ErrorBanner } from './ErrorBanner.tsx';
+import { PaneSplitter } from './PaneSplitter.tsx';
 import { ParamsPanel } from './ParamsPanel.tsx';
 import { PlaybackBar } from './PlaybackBar.tsx';
 import { ReplayTable } from './ReplayTable.tsx';
 import { ScenarioBar } from './ScenarioBar.tsx';
 import { SerialPanel } from '../serial/SerialPanel.tsx';
-import { runNow, subscribeState, useApp } from './store.ts';
+import { getState, runNow, setState, subscribeState, useApp, type PaneId } from './store.ts';
 import { stateFromUrl, urlFromState } from './url_sync.ts';
 import './layout.css';
 
@@ -20,6 +21,18 @@ export function App() {
   const [showParams, setShowParams] = useState(() => window.innerWidth >= 1500);
   // Live, the side panel holds the connection and the tools, always shown: nothing works without it.
   const mode = useApp((s) => s.mode);
+  const maximised = useApp((s) => s.maximised);
+  // The split between the panes: the list's share of the width, the top row's of the height.
+  const [split, setSplit] = useState({ col: 0.53, row: 0.52 });
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      // Escape closes an open menu first; only then does it restore the panes.
+      if (e.key !== 'Escape' || !getState().maximised || document.querySelector('[role="menu"]')) return;
+      setState({ maximised: null });
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
   useEffect(() => {
     stateFromUrl();
     void runNow();
@@ -54,21 +67,45 @@ export function App() {
             </>
           )}
         </aside>
-        <main className="app-main">
-          <section className="pane" aria-label="Packet list">
+        <main
+          className="app-main"
+          data-maximised={maximised ?? undefined}
+          style={{
+            gridTemplateColumns: `minmax(0, ${split.col}fr) 6px minmax(0, ${1 - split.col}fr)`,
+            gridTemplateRows: `minmax(0, ${split.row}fr) 6px minmax(0, ${1 - split.row}fr)`,
+          }}
+        >
+          <Pane id="list" label="Packet list" maximised={maximised}>
             <PacketListPane />
-          </section>
-          <section className="pane" aria-label="Ladder diagram">
+          </Pane>
+          <Pane id="ladder" label="Ladder diagram" maximised={maximised}>
             <LadderPane />
-          </section>
-          <section className="pane" aria-label="Packet details">
+          </Pane>
+          <Pane id="details" label="Packet details" maximised={maximised}>
             <DetailsPane />
-          </section>
-          <section className="pane" aria-label="Graphs">
+          </Pane>
+          <Pane id="graphs" label="Graphs" maximised={maximised}>
             <GraphsPane />
-          </section>
+          </Pane>
+          {!maximised && (
+            <>
+              <PaneSplitter orientation="vertical" value={split.col} onChange={(col) => setSplit((s) => ({ ...s, col }))} label="Width of the packet list and the details" />
+              <PaneSplitter orientation="horizontal" value={split.row} onChange={(row) => setSplit((s) => ({ ...s, row }))} label="Height of the packet list and the ladder" />
+            </>
+          )}
         </main>
       </div>
     </div>
+  );
+}
+
+/** One of the four panes, in its place in the grid, or alone over all of it when maximised
+ *  (the others stay mounted, hidden, so they keep their zoom and scroll). */
+function Pane(props: { id: PaneId; label: string; maximised: PaneId | null; children: ReactNode }) {
+  const { id, label, maximised, children } = props;
+  return (
+    <section className={`pane pane-${id}`} aria-label={label} hidden={maximised !== null && maximised !== id}>
+      {children}
+    </section>
   );
 }

@@ -1,6 +1,7 @@
-// One parameter as a control: number box (committed on Enter or leaving the box, so a
-// half-typed number never runs), checkbox or choice. Shows the default and marks changes.
-import { useEffect, useId, useState } from 'react';
+// One parameter as a control: number box (NumberBox.tsx), checkbox or choice. Shows the
+// default and marks changes.
+import { useId } from 'react';
+import { NumberBox } from './NumberBox.tsx';
 import type { FieldSpec } from './schema_fields.ts';
 
 export function ParamControl(props: {
@@ -12,14 +13,7 @@ export function ParamControl(props: {
 }) {
   const { spec, value, changed, onChange, onReset } = props;
   const id = useId();
-  const [text, setText] = useState(String(value ?? ''));
-  useEffect(() => setText(String(value ?? '')), [value]);
   const help = `${spec.description}${spec.default !== undefined ? ` (default ${String(spec.default)})` : ''}`;
-  const commit = () => {
-    if (text.trim() === String(value ?? '')) return;
-    const n = Number(text);
-    onChange(text.trim() === '' || Number.isNaN(n) ? text : n);
-  };
   let control;
   if (spec.kind === 'boolean') {
     control = <input id={id} type="checkbox" checked={value === true} onChange={(e) => onChange(e.target.checked)} />;
@@ -34,19 +28,7 @@ export function ParamControl(props: {
       </select>
     );
   } else {
-    control = (
-      <input
-        id={id}
-        type="number"
-        value={text}
-        min={spec.min}
-        max={spec.max}
-        step={spec.kind === 'integer' ? 1 : 'any'}
-        onChange={(e) => setText(e.target.value)}
-        onBlur={commit}
-        onKeyDown={(e) => e.key === 'Enter' && commit()}
-      />
-    );
+    control = <NumberBox id={id} value={value} min={spec.min} max={spec.max} integer={spec.kind === 'integer'} onCommit={onChange} />;
   }
   return (
     <div className={`param${changed ? ' param-changed' : ''}`} title={help}>

@@ -1,8 +1,10 @@
 // Every parameter of the scenario as a control, grouped as the scenario is: the run, each
-// host's stack, each link, each application. A change re-runs at once; changed values are
-// marked and can be reset; the URL keeps them.
+// host's stack, each link (its random faults too), each application. A change re-runs at
+// once; changed values are marked and can be reset; the URL keeps them.
+import type { ReactNode } from 'react';
 import { applyDefaults } from '../scenarios/index.ts';
 import type { Scenario } from '../scenarios/types.ts';
+import { LinkFaults } from './LinkFaults.tsx';
 import { ParamControl } from './ParamControl.tsx';
 import { defForType, fieldsOf, topFields, type FieldSpec } from './schema_fields.ts';
 import { composeScenario, resetParam, setParam, useApp } from './store.ts';
@@ -10,8 +12,8 @@ import { composeScenario, resetParam, setParam, useApp } from './store.ts';
 const LINK_SKIP = ['name', 'type', 'a', 'b', 'faults'];
 const APP_SKIP = ['type', 'host', 'to', 'rounds'];
 
-function Group(props: { title: string; path: string; fields: FieldSpec[]; values: Record<string, unknown>; sets: string[]; open?: boolean }) {
-  const { title, path, fields, values, sets, open } = props;
+function Group(props: { title: string; path: string; fields: FieldSpec[]; values: Record<string, unknown>; sets: string[]; open?: boolean; children?: ReactNode }) {
+  const { title, path, fields, values, sets, open, children } = props;
   return (
     <details className="param-group" open={open}>
       <summary>{title}</summary>
@@ -34,8 +36,13 @@ function Group(props: { title: string; path: string; fields: FieldSpec[]; values
           );
         })}
       </div>
+      {children}
     </details>
   );
+}
+
+function faultsOf(s: Scenario, link: string) {
+  return s.links.find((l) => l.name === link)?.faults;
 }
 
 export function ParamsPanel() {
@@ -55,7 +62,10 @@ export function ParamsPanel() {
         <Group key={b.name} title={`Bridge ${b.name}`} path={`bridges.${b.name}`} fields={fieldsOf('bridge', ['name'])} values={b as unknown as Record<string, unknown>} sets={sets} />
       ))}
       {full.links.map((l) => (
-        <Group key={l.name} title={`Link ${l.name} (${l.type})`} path={`links.${l.name}`} fields={fieldsOf(defForType('link', l.type), LINK_SKIP)} values={l as unknown as Record<string, unknown>} sets={sets} />
+        <Group key={l.name} title={`Link ${l.name} (${l.type})`} path={`links.${l.name}`} fields={fieldsOf(defForType('link', l.type), LINK_SKIP)} values={l as unknown as Record<string, unknown>} sets={sets}>
+          {/* As written, not with defaults: the entries it keeps go back as they were. */}
+          <LinkFaults link={l.name} ends={[l.a, 'b' in l ? l.b : 'serial port']} faults={faultsOf(scenario, l.name)} baseFaults={faultsOf(base, l.name)} />
+        </Group>
       ))}
       {full.apps.map((a, i) => (
         <Group key={i} title={`App ${i}: ${a.type} on ${a.host}${'to' in a ? ` → ${a.to}` : ''}`} path={`apps.${i}`} fields={fieldsOf(defForType('app', a.type), APP_SKIP)} values={a as unknown as Record<string, unknown>} sets={sets} />

@@ -22,6 +22,7 @@ export function PlaybackBar() {
   const cursor = useApp((s) => s.cursorUs);
   const playing = useApp((s) => s.playing);
   const speed = useApp((s) => s.speed);
+  const hideFuture = useApp((s) => s.hideFuture);
   usePlaybackClock();
 
   useEffect(() => {
@@ -76,6 +77,9 @@ export function PlaybackBar() {
       <output className="clock" aria-label="Cursor time">
         {formatTime(cursor)} / {formatTime(end)}
       </output>
+      <label title="Draw nothing after the cursor in the list, the ladder and the graphs, so the class predicts before it sees">
+        <input type="checkbox" checked={hideFuture} onChange={(e) => setState({ hideFuture: e.target.checked })} /> Hide the future
+      </label>
     </div>
   );
 }

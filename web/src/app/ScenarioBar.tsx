@@ -1,9 +1,12 @@
-// The top bar: scenario picker, topology strip, Run with progress, the what-if rules in
-// force, exports and the display toggles.
+// The top bar: scenario picker with the scenario's description under it, topology strip,
+// Run with progress, the what-if rules in force (in the packet list's words), exports and
+// the display toggles.
 import { useEffect } from 'react';
 import { describeRule } from './what_if.ts';
+import { ScenarioDescription } from './ScenarioDescription.tsx';
 import { topologyChain } from './topology.ts';
-import { chooseScenario, composeScenario, removeRule, runNow, setState, SHIPPED, useApp } from './store.ts';
+import { chooseScenario, composeScenario, removeRule, runNow, setState, SHIPPED, useApp, type AppState } from './store.ts';
+import type { RunModel } from './run_model.ts';
 import { REPLAYS } from './shipped.ts';
 import type { Scenario } from '../scenarios/types.ts';
 import { downloadBytes } from './download.ts';
@@ -20,6 +23,12 @@ function ScenarioOptions(props: { label: string; scenarios: Scenario[] }) {
       ))}
     </optgroup>
   );
+}
+
+/** What ran; in presenter type it may be cut short, the whole on hover. */
+function runSummary(run: RunModel, mode: AppState['mode']): string {
+  const head = `${run.result.trace.frames.length} frames, ${(run.endUs / 1e6).toFixed(3)} s`;
+  return mode === 'live' ? `${head} live` : `${head} simulated, trace ${run.result.hash}`;
 }
 
 export function ScenarioBar() {
@@ -43,11 +52,13 @@ export function ScenarioBar() {
 
   return (
     <header className="scenario-bar">
-      <div className="bar-row">
-        <label>
+      <div className="bar-row bar-main">
+        <label className="scenario-pick">
           Scenario{' '}
           <select
             aria-label="Scenario"
+            className="scenario-select"
+            title={base.title}
             value={name}
             onChange={(e) => {
               if (e.target.value === LIVE_SCENARIO_NAME) enterLive();
@@ -71,10 +82,8 @@ export function ScenarioBar() {
         )}
         {status === 'running' && <progress max={1} value={progress} aria-label="Run progress" />}
         {run && status !== 'running' && (
-          <span className="muted" data-testid="run-summary">
-            {mode === 'live'
-              ? `${run.result.trace.frames.length} frames, ${(run.endUs / 1e6).toFixed(3)} s live`
-              : `${run.result.trace.frames.length} frames, ${(run.endUs / 1e6).toFixed(3)} s simulated, trace ${run.result.hash}`}
+          <span className="muted run-summary" data-testid="run-summary" title={runSummary(run, mode)}>
+            {runSummary(run, mode)}
           </span>
         )}
         <span className="bar-spacer" />
@@ -91,6 +100,7 @@ export function ScenarioBar() {
           <input type="checkbox" checked={presenter} onChange={(e) => setState({ presenter: e.target.checked })} /> Presenter
         </label>
       </div>
+      {mode === 'scenario' && base.description && <ScenarioDescription text={base.description} />}
       {mode === 'scenario' && (
       <div className="bar-row topology" aria-label="Topology">
         {chain.map((it, i) => (
@@ -103,14 +113,17 @@ export function ScenarioBar() {
       {rules.length > 0 && (
         <div className="bar-row rules" aria-label="What-if rules">
           What if:{' '}
-          {rules.map((r, i) => (
-            <span key={i} className="rule">
-              {describeRule(r)}{' '}
-              <button type="button" aria-label={`Remove rule: ${describeRule(r)}`} onClick={() => removeRule(i)}>
-                ×
-              </button>
-            </span>
-          ))}
+          {rules.map((r, i) => {
+            const words = describeRule(r, run);
+            return (
+              <span key={i} className="rule">
+                {words}{' '}
+                <button type="button" aria-label={`Remove rule: ${words}`} onClick={() => removeRule(i)}>
+                  ×
+                </button>
+              </span>
+            );
+          })}
         </div>
       )}
     </header>

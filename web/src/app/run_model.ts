@@ -57,6 +57,24 @@ export function buildRunModel(result: RunResult): RunModel {
   };
 }
 
+/** The first frame sent at instant `t` exactly, preferring one on link `link` (the capture
+ *  point in view), or undefined. Frames are in the order sent. */
+export function frameSentAt(frames: readonly TraceFrame[], t: number, link: number): TraceFrame | undefined {
+  let lo = 0;
+  let hi = frames.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (frames[mid]!.tSent < t) lo = mid + 1;
+    else hi = mid;
+  }
+  let first: TraceFrame | undefined;
+  for (let i = lo; i < frames.length && frames[i]!.tSent === t; i++) {
+    if (frames[i]!.link === link) return frames[i];
+    first ??= frames[i];
+  }
+  return first;
+}
+
 /** The next (dir 1) or previous (dir -1) instant after `t`, or t itself at either end. */
 export function stepInstant(instants: Float64Array, t: number, dir: 1 | -1): number {
   let lo = 0;

@@ -4,7 +4,7 @@ import { useSyncExternalStore } from 'react';
 import { EngineClient, RunError, type Progress } from '../engine/client.ts';
 import { applySet, formatErrors, validateScenario } from '../scenarios/index.ts';
 import type { Scenario } from '../scenarios/types.ts';
-import { buildRunModel, stepInstant, type RunModel } from './run_model.ts';
+import { buildRunModel, frameSentAt, stepInstant, type RunModel } from './run_model.ts';
 import { SHIPPED, shippedByName } from './shipped.ts';
 import { withRules, type WhatIfRule } from './what_if.ts';
 
@@ -38,7 +38,12 @@ export interface AppState {
   presenter: boolean;
   /** draw nothing after the cursor (list, ladder, graphs): the class predicts before it sees */
   hideFuture: boolean;
+  /** the pane shown alone over the whole window (Escape restores), or null */
+  maximised: PaneId | null;
 }
+
+/** The four linked views of a simulated run. */
+export type PaneId = 'list' | 'ladder' | 'details' | 'graphs';
 
 type Listener = () => void;
 
@@ -63,6 +68,7 @@ let state: AppState = {
   theme: 'light',
   presenter: false,
   hideFuture: false,
+  maximised: null,
 };
 const listeners = new Set<Listener>();
 const client = new EngineClient();
@@ -189,9 +195,14 @@ export function setCursor(us: number): void {
   setState({ cursorUs: Math.max(0, Math.min(end, us)) });
 }
 
+/** Moves the cursor to the next (or previous) instant something happens; a frame sent at
+ *  that instant becomes the selection, so the list, the details and the ladder show the
+ *  event the class has just stepped to. */
 export function step(dir: 1 | -1): void {
   if (!state.run) return;
-  setState({ playing: false, cursorUs: stepInstant(state.run.instants, state.cursorUs, dir) });
+  const t = stepInstant(state.run.instants, state.cursorUs, dir);
+  const f = frameSentAt(state.run.result.trace.frames, t, state.link);
+  setState({ playing: false, cursorUs: t, ...(f ? { selected: f.id } : {}) });
 }
 
 export { SHIPPED };

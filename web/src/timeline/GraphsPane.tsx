@@ -5,14 +5,17 @@
 import * as d3 from 'd3';
 import { useEffect, useId, useMemo, useRef, useState, type MouseEvent } from 'react';
 import { select, setCursor, useApp } from '../app/store.ts';
-import { drawGraphCursor, ensureGraphLayers, MARGIN } from './graph_frame.ts';
+import { drawGraphCursor, ensureGraphLayers } from './graph_frame.ts';
+import { graphMargin } from './graph_layout.ts';
 import { graphModel } from './graph_model.ts';
 import { segmentTip, stateTip } from './graph_tips.ts';
 import { Tooltip, type TipState } from './Tooltip.tsx';
 import { ViewButtons } from './ViewButtons.tsx';
+import { MaximiseButton } from '../app/MaximiseButton.tsx';
 import { drawSeqGraph, segmentAt } from './seq_graph_draw.ts';
 import { drawStateGraph } from './state_graph_draw.ts';
 import { savePng, saveSvg } from './svg_export.ts';
+import { textFor } from './text_size.ts';
 import { useAxisZoom } from './use_axis_zoom.ts';
 import { useSize } from './use_size.ts';
 import { useStreamChoice } from './use_stream_choice.ts';
@@ -28,6 +31,10 @@ export function GraphsPane() {
   const selected = useApp((s) => s.selected);
   const cursorUs = useApp((s) => s.cursorUs);
   const name = useApp((s) => s.ran?.name ?? s.scenarioName);
+  const text = textFor(useApp((s) => s.presenter));
+  // With the future hidden nothing after the cursor is drawn, so each cursor move redraws.
+  const horizon = useApp((s) => (s.hideFuture ? s.cursorUs : Infinity));
+  const margin = graphMargin(text);
   const ids = useId().replace(/[^a-zA-Z0-9_-]/g, '');
   const graphsRef = useRef<HTMLDivElement>(null);
   const seqRef = useRef<SVGSVGElement>(null);
@@ -44,14 +51,14 @@ export function GraphsPane() {
   const span = model ? [model.seq.t0, Math.max(model.seq.t1, model.seq.t0 + 1000)] : [0, 1];
   const pad = (span[1]! - span[0]!) * 0.02;
   const base = useMemo(
-    () => d3.scaleLinear().domain([span[0]! - pad, span[1]! + pad]).range([MARGIN.left, Math.max(MARGIN.left + 1, size.width - MARGIN.right)]),
-    [span[0], span[1], pad, size.width],
+    () => d3.scaleLinear().domain([span[0]! - pad, span[1]! + pad]).range([margin.left, Math.max(margin.left + 1, size.width - margin.right)]),
+    [span[0], span[1], pad, size.width, margin.left, margin.right],
   );
   const maxScale = (span[1]! - span[0]!) / Math.max(1, size.width) / FINEST_US_PER_PX;
   // Zoom keeps the selected segment still, else the cursor.
   const selT = model?.seq.segments.find((s) => s.frameId === selected)?.t;
   const anchorUs = selT ?? cursorUs;
-  const zoom = useAxisZoom(graphsRef, 'x', size, maxScale, [0, size.width], { at: () => (model ? base(anchorUs) : null), lo: MARGIN.left, hi: size.width - MARGIN.right });
+  const zoom = useAxisZoom(graphsRef, 'x', size, maxScale, [0, size.width], { at: () => (model ? base(anchorUs) : null), lo: margin.left, hi: size.width - margin.right });
   const x = useMemo(() => zoom.transform.rescaleX(base), [zoom.transform, base]);
 
   // A different stream starts unzoomed.
@@ -63,46 +70,51 @@ export function GraphsPane() {
     const el = seqRef.current;
     if (!el) return;
     if (!model || !gw || !gh) return void d3.select(el).selectAll('*').remove();
-    seqY.current = drawSeqGraph(ensureGraphLayers(el, `${ids}-seq`), model.seq, { width: gw, height: gh }, x, selected);
-  }, [model, x, selected, gw, gh, ids]);
+    seqY.current = drawSeqGraph(ensureGraphLayers(el, `${ids}-seq`, text), model.seq, { width: gw, height: gh }, text, x, selected, horizon);
+  }, [model, x, selected, gw, gh, ids, text, horizon]);
   useEffect(() => {
     const el = stateRef.current;
     if (!el) return;
     if (!model || !gw || !gh) return void d3.select(el).selectAll('*').remove();
-    drawStateGraph(ensureGraphLayers(el, `${ids}-state`), model.state, { width: gw, height: gh }, x, model.seq.t1, model.senderName);
-  }, [model, x, gw, gh, ids]);
+    drawStateGraph(ensureGraphLayers(el, `${ids}-state`, text), model.state, { width: gw, height: gh }, text, x, model.seq.t1, model.senderName, horizon);
+  }, [model, x, gw, gh, ids, text, horizon]);
+  // After the draws: the cursor spans the plot they laid out (its top follows the legend).
   useEffect(() => {
     if (!model || !gw || !gh) return;
     const pairs: [SVGSVGElement | null, string][] = [[seqRef.current, `${ids}-seq`], [stateRef.current, `${ids}-state`]];
-    for (const [el, clip] of pairs) if (el) drawGraphCursor(ensureGraphLayers(el, clip), { width: gw, height: gh }, x(cursorUs));
-  }, [model, x, cursorUs, gw, gh, ids]);
+    for (const [el, clip] of pairs) if (el) drawGraphCursor(ensureGraphLayers(el, clip, text), x(cursorUs));
+  }, [model, x, cursorUs, gw, gh, ids, text]);
 
-  // The cursor leads (Play, Step, the scrubber); a selected segment comes into view.
+  // The cursor leads (Play, Step, the scrubber) while it is within the connection; outside
+  // it (pings before a TCP exchange) the graphs keep showing the connection.
+  const cursorInStream = model !== null && cursorUs >= span[0]! && cursorUs <= span[1]!;
   useEffect(() => {
-    if (model) reveal(base(cursorUs), MARGIN.left, size.width - MARGIN.right, 0.3);
-  }, [cursorUs, model, base, reveal, size.width]);
+    if (cursorInStream) reveal(base(cursorUs), margin.left, size.width - margin.right, 0.3);
+  }, [cursorInStream, cursorUs, base, reveal, size.width, margin.left, margin.right]);
   useEffect(() => {
-    if (selT !== undefined) reveal(base(selT), MARGIN.left, size.width - MARGIN.right, 0.5);
-  }, [selT, base, reveal, size.width]);
+    if (selT !== undefined) reveal(base(selT), margin.left, size.width - margin.right, 0.5);
+  }, [selT, base, reveal, size.width, margin.left, margin.right]);
 
   const local = (e: MouseEvent) => {
     const r = graphsRef.current!.getBoundingClientRect();
     return { x: e.clientX - r.left, y: e.clientY - r.top };
   };
-  const inPlot = (px: number) => px >= MARGIN.left && px <= size.width - MARGIN.right;
+  const inPlot = (px: number) => px >= margin.left && px <= size.width - margin.right;
   const onSeqMove = (e: MouseEvent) => {
     const p = local(e);
-    const g = model && seqY.current ? segmentAt(model.seq, x, seqY.current, p.x, p.y) : null;
-    setTip(g ? { lines: segmentTip(g), ...p, width: size.width } : null);
+    const g = model && seqY.current ? segmentAt(model.seq, x, seqY.current, p.x, p.y, horizon) : null;
+    setTip(g ? { lines: segmentTip(g), ...p, ...size } : null);
   };
   const onStateMove = (e: MouseEvent) => {
     const p = local(e);
-    if (!model?.state || !inPlot(p.x)) return setTip(null);
-    setTip({ lines: stateTip(model.state, x.invert(p.x), model.senderName), ...p, width: size.width });
+    const t = x.invert(p.x);
+    // Past the cursor, with the future hidden, the state is not told either.
+    if (!model?.state || !inPlot(p.x) || t > horizon) return setTip(null);
+    setTip({ lines: stateTip(model.state, t, model.senderName), ...p, ...size });
   };
   const onClick = (e: MouseEvent, seq: boolean) => {
     const p = local(e);
-    const g = seq && model && seqY.current ? segmentAt(model.seq, x, seqY.current, p.x, p.y) : null;
+    const g = seq && model && seqY.current ? segmentAt(model.seq, x, seqY.current, p.x, p.y, horizon) : null;
     if (g) select(g.frameId);
     else if (model && inPlot(p.x)) setCursor(Math.round(x.invert(p.x)));
   };
@@ -148,6 +160,7 @@ export function GraphsPane() {
         </button>
         <span className="tl-spacer" />
         <ViewButtons enabled={!!model} zoomBy={zoom.zoomBy} fit={fit} fitTitle="Show the whole connection" exportSvg={exportSvg} exportPng={exportPng} exportWhat="both graphs" />
+        <MaximiseButton pane="graphs" />
       </div>
       <div className="tl-graphs" ref={graphsRef} onMouseLeave={() => setTip(null)}>
         <div className="tl-body">

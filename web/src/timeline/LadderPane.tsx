@@ -6,14 +6,17 @@
 import * as d3 from 'd3';
 import { useCallback, useEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
 import { select, setCursor, useApp } from '../app/store.ts';
-import { FrameMenu } from './FrameMenu.tsx';
+import { WhatIfMenu } from '../app/WhatIfMenu.tsx';
 import { Tooltip, type TipState } from './Tooltip.tsx';
 import { ViewButtons } from './ViewButtons.tsx';
+import { MaximiseButton } from '../app/MaximiseButton.tsx';
 import { drawArrowsCanvas, themeColours, type CanvasColours } from './ladder_canvas.ts';
 import { ladderModel } from './ladder_model.ts';
-import { buildScene, hitTest, HEADER_H, type ArrowMark } from './ladder_scene.ts';
-import { drawArrows, drawCursor, drawFrame, drawTimers, ensureLayers } from './ladder_svg.ts';
+import { ladderMermaid } from './mermaid.ts';
+import { buildScene, fitRange, headerHeight, hitTest, type ArrowMark } from './ladder_scene.ts';
+import { drawCursor, drawScene, ensureLayers } from './ladder_svg.ts';
 import { savePng, saveSvg } from './svg_export.ts';
+import { textFor } from './text_size.ts';
 import { useAxisZoom } from './use_axis_zoom.ts';
 import { useSize } from './use_size.ts';
 import './timeline.css';
@@ -27,6 +30,10 @@ export function LadderPane() {
   const cursorUs = useApp((s) => s.cursorUs);
   const playing = useApp((s) => s.playing);
   const theme = useApp((s) => s.theme);
+  const presenter = useApp((s) => s.presenter);
+  const hideFuture = useApp((s) => s.hideFuture);
+  const text = textFor(presenter);
+  const headerH = headerHeight(text);
   const name = useApp((s) => s.ran?.name ?? s.scenarioName);
   const bodyRef = useRef<HTMLDivElement>(null);
   const svgRef = useRef<SVGSVGElement>(null);
@@ -37,8 +44,8 @@ export function LadderPane() {
 
   const model = useMemo(() => (run ? ladderModel(run) : null), [run]);
   const base = useMemo(
-    () => d3.scaleLinear().domain([0, (model?.lastUs ?? 1) * 1.02]).range([HEADER_H + 10, Math.max(HEADER_H + 20, size.height - 10)]),
-    [model, size.height],
+    () => d3.scaleLinear().domain([0, (model?.lastUs ?? 1) * 1.02]).range(fitRange(text, size.height)),
+    [model, size.height, text],
   );
   const maxScale = model ? model.lastUs / Math.max(1, size.height) / FINEST_US_PER_PX : 2;
   // Pan from the start of the run to its end (which may lie after the last frame).
@@ -46,23 +53,21 @@ export function LadderPane() {
   // Zoom keeps the selected frame still, else the cursor.
   const selIndex = model && selected !== null ? model.indexOf(selected) : -1;
   const anchorUs = selIndex >= 0 ? model!.paths[selIndex]!.t0 : cursorUs;
-  const zoom = useAxisZoom(svgRef, 'y', size, maxScale, [0, bottom], { at: () => (model ? base(anchorUs) : null), lo: HEADER_H, hi: size.height });
+  const zoom = useAxisZoom(svgRef, 'y', size, maxScale, [0, bottom], { at: () => (model ? base(anchorUs) : null), lo: headerH, hi: size.height });
   const y = useMemo(() => zoom.transform.rescaleY(base), [zoom.transform, base]);
+  // Hide the future: the scene holds nothing after the cursor (then it follows the cursor).
+  const horizonUs = hideFuture ? cursorUs : null;
   const scene = useMemo(
-    () => (model && size.width > 0 && size.height > 0 ? buildScene(model, { width: size.width, height: size.height, y, selected }) : null),
-    [model, size.width, size.height, y, selected],
+    () => (model && size.width > 0 && size.height > 0 ? buildScene(model, { width: size.width, height: size.height, y, selected, text, horizonUs }) : null),
+    [model, size.width, size.height, y, selected, text, horizonUs],
   );
 
   // The drawing: SVG marks, then the canvas (theme colours), then the cursor (cheap, often).
   useEffect(() => {
     const el = svgRef.current;
     if (!el || !scene || !model) return;
-    const svg = ensureLayers(el);
-    drawFrame(svg, scene, model.lanes.lifelines, y);
-    drawTimers(svg, scene.timers);
-    drawArrows(svg, scene.canvas ? scene.arrows.filter((a) => a.selected) : scene.arrows);
-    svg.select('rect.ld-bg').attr('display', scene.canvas ? 'none' : null);
-  }, [scene, model, y]);
+    drawScene(ensureLayers(el), scene, model.lanes.lifelines);
+  }, [scene, model]);
   // Reading CSS variables forces a style pass: once per theme, not once per zoom step (the
   // ScenarioBar, earlier in the page, sets the theme before this effect runs).
   const colours = useRef<{ theme: string; c: CanvasColours } | null>(null);
@@ -83,11 +88,13 @@ export function LadderPane() {
   // The cursor leads: wherever Play, Step, the scrubber or a click moves it, the ladder
   // follows (at any zoom); a frame selected elsewhere comes into view too.
   useEffect(() => {
-    if (model) reveal(base(cursorUs), HEADER_H + 10, size.height - 10, playing ? 0.2 : 0.4);
-  }, [playing, cursorUs, model, base, reveal, size.height]);
+    // Playing pages on (the cursor starts near the top again); a step or a scrub moves the
+    // view just enough, so the frame the class was looking at stays in it where it can.
+    if (model) reveal(base(cursorUs), headerH + 10, size.height - 10, playing ? 0.2 : 'nearest');
+  }, [playing, cursorUs, model, base, reveal, size.height, headerH]);
   useEffect(() => {
-    if (selIndex >= 0) reveal(base(model!.paths[selIndex]!.t0), HEADER_H + 10, size.height - 20, 0.3);
-  }, [selIndex, model, base, reveal, size.height]);
+    if (selIndex >= 0) reveal(base(model!.paths[selIndex]!.t0), headerH + 10, size.height - 20, 0.3);
+  }, [selIndex, model, base, reveal, size.height, headerH]);
 
   const arrowAt = (e: MouseEvent): ArrowMark | null => {
     if (!scene) return null;
@@ -113,18 +120,20 @@ export function LadderPane() {
     if (svgRef.current) svgRef.current.style.cursor = '';
   };
   const onClick = (e: MouseEvent) => {
+    // A folded burst unfolds: the view zooms onto its frames.
+    const g = (e.target as Element).closest?.('[data-group-t0]');
+    if (g) return zoom.zoomTo(base(Number(g.getAttribute('data-group-t0'))), base(Number(g.getAttribute('data-group-t1'))) + 1, headerH + 10, size.height - 10);
     const a = arrowAt(e);
     if (a) return select(a.id);
     const p = local(e);
-    if (model && p.y > HEADER_H) setCursor(Math.round(y.invert(p.y)));
+    if (model && p.y > headerH) setCursor(Math.round(y.invert(p.y)));
   };
   const onContextMenu = (e: MouseEvent) => {
     const a = arrowAt(e);
     if (!a) return;
     e.preventDefault();
     setTip(null);
-    const p = local(e);
-    setMenu({ frameId: a.id, x: Math.min(p.x, size.width - 230), y: Math.min(p.y, size.height - 70) });
+    setMenu({ frameId: a.id, x: e.clientX, y: e.clientY });
   };
   const closeMenu = useCallback(() => setMenu(null), []);
 
@@ -135,9 +144,7 @@ export function LadderPane() {
     if (!scene.canvas) return svgRef.current;
     const el = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
     const svg = ensureLayers(el);
-    drawFrame(svg, scene, model.lanes.lifelines, y);
-    drawTimers(svg, scene.timers);
-    drawArrows(svg, scene.arrows);
+    drawScene(svg, scene, model.lanes.lifelines, true);
     return el;
   };
   const exportSvg = () => {
@@ -160,7 +167,8 @@ export function LadderPane() {
           </span>
         )}
         <span className="tl-spacer" />
-        <ViewButtons enabled={!!model} zoomBy={zoom.zoomBy} fit={fit} fitTitle="Show the whole run" exportSvg={exportSvg} exportPng={exportPng} exportWhat="the ladder" />
+        <ViewButtons enabled={!!model} zoomBy={zoom.zoomBy} fit={fit} fitTitle="Show the whole run" exportSvg={exportSvg} exportPng={exportPng} exportWhat="the ladder" mermaid={() => (model && run ? ladderMermaid(model, run.result.world) : null)} />
+        <MaximiseButton pane="ladder" />
       </div>
       <div className="tl-body" ref={bodyRef}>
         <canvas ref={canvasRef} style={{ width: size.width, height: size.height }} aria-hidden="true" />
@@ -175,7 +183,7 @@ export function LadderPane() {
         />
         {!model && <div className="tl-empty muted">The ladder appears when the scenario has run.</div>}
         {tip && <Tooltip tip={tip} />}
-        {menu && <FrameMenu frameId={menu.frameId} x={menu.x} y={menu.y} onClose={closeMenu} />}
+        {menu && <WhatIfMenu frameId={menu.frameId} x={menu.x} y={menu.y} onClose={closeMenu} />}
       </div>
     </>
   );

@@ -12,6 +12,7 @@ export function segmentTip(g: SeqSegment): string[] {
   return lines;
 }
 
+/** One quantity a line: at presenter size a single line of all four is wider than the pane. */
 export function stateTip(s: StateSeries, t: number, senderName: string): string[] {
   const v = (pts: StateSeries['cwnd']) => valueAt(pts, t);
   const parts: string[] = [];
@@ -23,5 +24,5 @@ export function stateTip(s: StateSeries, t: number, senderName: string): string[
   if (ssthresh !== undefined) parts.push(`ssthresh=${formatBytes(ssthresh)}`);
   if (rto !== undefined) parts.push(`RTO=${formatDuration(rto)}`);
   if (srtt !== undefined) parts.push(`srtt=${(srtt / 1000).toFixed(3)} ms`);
-  return [`${senderName} at ${formatInstant(t)}`, parts.length ? parts.join(' ') : 'no state yet'];
+  return [`${senderName} at ${formatInstant(t)}`, ...(parts.length ? parts : ['no state yet'])];
 }

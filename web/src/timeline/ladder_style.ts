@@ -1,23 +1,25 @@
 // The ladder's look, as a style sheet inside its own <svg>: the page's theme variables
 // apply on screen, and an export carries the same rules with the variables resolved, so a
 // saved SVG looks like the screen. Class names start with "ld-" because a style element in
-// inline SVG applies to the whole document.
+// inline SVG applies to the whole document. Sizes are not here: every text carries the
+// scene's size as an attribute (ladder_svg.ts), and all of them are monospace so that the
+// layout knows their widths (ladder_text.ts); no rule here may set a font size or family.
 export const LADDER_CSS = `
-.ld-root { font: 11px var(--mono); user-select: none; }
+.ld-root { font-family: var(--mono); user-select: none; }
 .ld-bg { fill: var(--bg); }
 .ld-lifeline { stroke: var(--muted); stroke-width: 1; }
 .ld-lifeline.module { stroke-dasharray: 4 3; }
 .ld-header-bg { fill: var(--panel); stroke: var(--border); }
-.ld-name { fill: var(--fg); font-weight: 600; text-anchor: middle; font-family: system-ui, sans-serif; font-size: 12px; }
-.ld-detail { fill: var(--muted); text-anchor: middle; font-size: 10px; }
-.ld-axis text { fill: var(--muted); font: 10px var(--mono); }
+.ld-name { fill: var(--fg); font-weight: 700; }
+.ld-detail { fill: var(--muted); }
+.ld-axis text { fill: var(--muted); }
 .ld-axis path, .ld-axis line { stroke: var(--border); }
 .ld-arrow { cursor: pointer; }
 .ld-line { fill: none; stroke: var(--fg); stroke-width: 1.2; }
 .ld-head { fill: var(--fg); }
 .ld-hold { fill: none; stroke: var(--fg); stroke-width: 4; stroke-linecap: butt; opacity: 0.5; }
 .ld-tags { pointer-events: none; }
-.ld-label { fill: var(--fg); text-anchor: middle; paint-order: stroke; stroke: var(--bg); stroke-width: 3px; stroke-linejoin: round; }
+.ld-label { fill: var(--fg); paint-order: stroke; stroke: var(--bg); stroke-width: 3px; stroke-linejoin: round; }
 .ld-hit { fill: none; stroke: transparent; stroke-width: 10; pointer-events: stroke; }
 .ld-arrow.retx .ld-line { stroke: var(--bad-tcp-fg); stroke-width: 1.6; }
 .ld-arrow.retx .ld-head { fill: var(--bad-tcp-fg); }
@@ -37,8 +39,13 @@ export const LADDER_CSS = `
 .ld-timer-end.stop, .ld-timer-end.cancel, .ld-timer-end.rearm, .ld-timer-end.closed { stroke: var(--muted); stroke-width: 1.5; }
 .ld-timer-end.fire { stroke: var(--accent); stroke-width: 2.5; }
 .ld-timer-end.open { stroke: none; }
-.ld-timer-label { fill: var(--muted); font-size: 10px; paint-order: stroke; stroke: var(--bg); stroke-width: 3px; }
+.ld-timer-label { fill: var(--muted); paint-order: stroke; stroke: var(--bg); stroke-width: 3px; }
+.ld-tag.running .ld-timer-label { fill: var(--accent); font-weight: 700; }
+.ld-group { cursor: pointer; }
+.ld-bracket { fill: none; stroke: var(--accent); stroke-width: 1.5; }
+.ld-group-hit { fill: none; stroke: transparent; stroke-width: 10; pointer-events: stroke; }
+.ld-group-label { fill: var(--accent); paint-order: stroke; stroke: var(--bg); stroke-width: 3px; stroke-linejoin: round; }
 .ld-fade { fill: var(--bg); opacity: 0.5; pointer-events: none; }
 .ld-cursor { stroke: var(--cursor); stroke-width: 1.5; pointer-events: none; }
-.ld-cursor-label { fill: var(--cursor); font-size: 10px; pointer-events: none; paint-order: stroke; stroke: var(--bg); stroke-width: 3px; }
+.ld-cursor-label { fill: var(--cursor); pointer-events: none; paint-order: stroke; stroke: var(--bg); stroke-width: 3px; }
 `;

@@ -1,14 +1,20 @@
 // Draws a ladder scene into an <svg> with D3 joins: the layers are made once, marks are
 // keyed by frame id so a zoom step only moves what is there. React owns the element; this
-// module owns its contents.
+// module owns its contents. Every text is drawn at the box the scene gave it (text-anchor
+// start at its tx, baseline at its ty) in the scene's text size, so what the layout kept
+// apart stays apart on screen and in an export.
 import * as d3 from 'd3';
-import type { Lifeline } from './lifelines.ts';
-import { AXIS_W, HEADER_H, LABEL_CHAR_PX, type ArrowMark, type Scene, type TimerMark } from './ladder_scene.ts';
+import type { GroupMark } from './ladder_groups.ts';
+import { TICK_LEN, type Tick } from './ladder_frame_text.ts';
+import { BRACKET_END, cursorLabel } from './ladder_labels.ts';
+import type { ArrowMark, Scene, TimerMark } from './ladder_scene.ts';
 import { LADDER_CSS } from './ladder_style.ts';
-import { secondsTickFormat } from './time_axis.ts';
+import type { TextBox } from './ladder_text.ts';
+import type { Lifeline } from './lifelines.ts';
+import { formatInstant } from './time_format.ts';
 
 type Svg = d3.Selection<SVGSVGElement, unknown, null, undefined>;
-const LAYERS = ['ld-bg', 'ld-lanes', 'ld-timers', 'ld-arrows', 'ld-tags', 'ld-fade', 'ld-cursor-layer', 'ld-header', 'ld-axis'] as const;
+const LAYERS = ['ld-bg', 'ld-lanes', 'ld-timers', 'ld-arrows', 'ld-tags', 'ld-groups', 'ld-fade', 'ld-cursor-layer', 'ld-header', 'ld-axis'] as const;
 
 /** Makes the layers once (style sheet first, then back to front). */
 export function ensureLayers(el: SVGSVGElement): Svg {
@@ -25,7 +31,24 @@ export function ensureLayers(el: SVGSVGElement): Svg {
   return svg;
 }
 
-export function drawFrame(svg: Svg, scene: Scene, lifelines: readonly Lifeline[], y: d3.ScaleLinear<number, number>): void {
+/** Puts text elements where their boxes say, in their size (a presentation attribute, so an
+ *  export keeps it). */
+function atBoxes<D>(sel: d3.Selection<SVGTextElement, D, d3.BaseType, unknown>, box: (d: D) => TextBox): void {
+  sel.attr('x', (d) => box(d).tx).attr('y', (d) => box(d).ty).attr('font-size', (d) => box(d).px).text((d) => box(d).text);
+}
+
+/** The whole scene. Arrows on the canvas (Scene.canvas) are left out unless `everyArrow`
+ *  (an export draws them all as SVG). */
+export function drawScene(svg: Svg, scene: Scene, lifelines: readonly Lifeline[], everyArrow = false): void {
+  drawFrame(svg, scene, lifelines);
+  drawTimers(svg, scene.timers);
+  drawArrows(svg, scene.canvas && !everyArrow ? scene.arrows.filter((a) => a.selected) : scene.arrows);
+  drawTags(svg, scene);
+  drawGroups(svg, scene.groups);
+  svg.select('rect.ld-bg').attr('display', scene.canvas && !everyArrow ? 'none' : null);
+}
+
+function drawFrame(svg: Svg, scene: Scene, lifelines: readonly Lifeline[]): void {
   svg.attr('width', scene.width).attr('height', scene.height).attr('viewBox', `0 0 ${scene.width} ${scene.height}`);
   svg.select('rect.ld-bg').attr('width', scene.width).attr('height', scene.height);
   // Lifelines below the header, names in the header (which hides what scrolls under it).
@@ -36,35 +59,41 @@ export function drawFrame(svg: Svg, scene: Scene, lifelines: readonly Lifeline[]
     .attr('class', (d) => `ld-lifeline ${d.kind}`)
     .attr('x1', (_, i) => scene.laneX[i]!)
     .attr('x2', (_, i) => scene.laneX[i]!)
-    .attr('y1', HEADER_H)
+    .attr('y1', scene.headerH)
     .attr('y2', scene.height);
   const header = svg.select('g.ld-header');
-  header.selectAll('rect').data([0]).join('rect').attr('class', 'ld-header-bg').attr('x', -1).attr('y', -1).attr('width', scene.width + 2).attr('height', HEADER_H);
+  header.selectAll('rect').data([0]).join('rect').attr('class', 'ld-header-bg').attr('x', -1).attr('y', -1).attr('width', scene.width + 2).attr('height', scene.headerH + 1);
   header
-    .selectAll('text.ld-name')
-    .data(lifelines, (d) => (d as Lifeline).key)
+    .selectAll<SVGTextElement, TextBox>('text')
+    .data(scene.header)
     .join('text')
-    .attr('class', 'ld-name')
-    .attr('x', (_, i) => scene.laneX[i]!)
-    .attr('y', 15)
-    .text((d) => d.label);
-  header
-    .selectAll('text.ld-detail')
-    .data(lifelines, (d) => (d as Lifeline).key)
-    .join('text')
-    .attr('class', 'ld-detail')
-    .attr('x', (_, i) => scene.laneX[i]!)
-    .attr('y', 30)
-    .text((d) => d.detail);
-  const ticks = Math.max(2, Math.floor((scene.height - HEADER_H) / 50));
-  const axis = d3.axisLeft(y).ticks(ticks).tickFormat(secondsTickFormat(y.ticks(ticks)));
-  const g = svg.select<SVGGElement>('g.ld-axis').attr('transform', `translate(${AXIS_W},0)`);
-  g.call(axis);
-  // The axis must not draw over the header.
-  g.selectAll<SVGGElement, number>('.tick').attr('display', (t) => (y(t) < HEADER_H + 4 ? 'none' : null));
+    .attr('class', (d) => `ld-${d.kind}`)
+    .call(atBoxes, (d) => d);
+  drawAxis(svg, scene);
 }
 
-export function drawTimers(svg: Svg, timers: readonly TimerMark[]): void {
+/** The time axis: its line, and the ticks the scene kept (their labels never touch). */
+function drawAxis(svg: Svg, scene: Scene): void {
+  const g = svg.select('g.ld-axis');
+  g.selectAll('path.domain').data([0]).join('path').attr('class', 'domain').attr('d', `M${scene.axisW},${scene.headerH}V${scene.height}`);
+  const ticks = g
+    .selectAll<SVGGElement, Tick>('g.tick')
+    .data(scene.ticks, (d) => d.t)
+    .join((enter) => {
+      const e = enter.append('g').attr('class', 'tick');
+      e.append('line');
+      e.append('text');
+      return e;
+    });
+  ticks.select('line').attr('x1', scene.axisW - TICK_LEN).attr('x2', scene.axisW).attr('y1', (d) => d.y).attr('y2', (d) => d.y);
+  ticks.select<SVGTextElement>('text').call(atBoxes, (d) => d.label);
+}
+
+function timerName(d: TimerMark): string {
+  return d.bar.kind === 'rto' ? 'RTO' : 'delayed ACK';
+}
+
+function drawTimers(svg: Svg, timers: readonly TimerMark[]): void {
   const key = (d: TimerMark) => `${d.bar.host}:${d.bar.armSeq}:${d.bar.kind}`;
   const g = svg
     .select('g.ld-timers')
@@ -74,7 +103,6 @@ export function drawTimers(svg: Svg, timers: readonly TimerMark[]): void {
       const e = enter.append('g').attr('class', 'ld-timer-g');
       e.append('rect');
       e.append('line');
-      e.append('text').attr('class', 'ld-timer-label');
       e.append('title');
       return e;
     });
@@ -91,13 +119,10 @@ export function drawTimers(svg: Svg, timers: readonly TimerMark[]): void {
     .attr('x2', (d) => d.x + d.width + 2)
     .attr('y1', (d) => d.y1)
     .attr('y2', (d) => d.y1);
-  g.select<SVGTextElement>('text')
-    .attr('x', (d) => d.label?.x ?? 0)
-    .attr('y', (d) => d.label?.y ?? 0)
-    .attr('text-anchor', (d) => d.label?.anchor ?? 'start')
-    .text((d) => d.label?.text ?? '');
   g.select('title').text((d) =>
-    d.runs > 1 ? `${d.bar.kind === 'rto' ? 'RTO' : 'delayed ACK'} timer, armed ${d.runs} times (zoom in to see each)` : `${d.bar.kind === 'rto' ? 'RTO' : 'delayed ACK'} timer, ${d.bar.valueUs / 1000} ms: ${d.bar.end}`,
+    d.runs > 1
+      ? `${timerName(d)} timer, armed ${d.runs} times (zoom in to see each)`
+      : `${timerName(d)} timer, ${d.bar.valueUs / 1000} ms: ${d.running ? 'running' : d.bar.end}`,
   );
 }
 
@@ -109,7 +134,7 @@ function modifiers(d: ArrowMark): string {
   return `${d.retx ? ' retx' : ''}${d.drop ? ' dropped' : ''}${d.end === 'open' ? ' open' : ''}${d.selected ? ' selected' : ''}`;
 }
 
-export function drawArrows(svg: Svg, arrows: readonly ArrowMark[]): void {
+function drawArrows(svg: Svg, arrows: readonly ArrowMark[]): void {
   const g = svg
     .select('g.ld-arrows')
     .selectAll<SVGGElement, ArrowMark>('g.ld-arrow')
@@ -132,55 +157,101 @@ export function drawArrows(svg: Svg, arrows: readonly ArrowMark[]): void {
   // reader looks for), the selected arrow above all.
   g.filter((d) => !!(d.retx || d.drop)).raise();
   g.filter((d) => d.selected).raise();
-  drawTags(svg, arrows.filter((d) => d.label || d.reason));
 }
 
-/** Labels and drop reasons, in a layer of their own above the arrows that lets the pointer
- *  through: a label must not hide the arrow under it from a click. */
-function drawTags(svg: Svg, arrows: readonly ArrowMark[]): void {
+interface Tag {
+  key: string;
+  /** the tag's classes: what it is and (for arrows) what the frame is */
+  cls: string;
+  text: 'ld-label' | 'ld-reason' | 'ld-timer-label';
+  box: TextBox;
+}
+
+function tags(scene: Scene): Tag[] {
+  const out: Tag[] = [];
+  const reasons = new Set<TextBox>();
+  for (const a of scene.arrows) {
+    if (a.label) out.push({ key: `l${a.id}`, cls: `ld-tag${modifiers(a)}`, text: 'ld-label', box: a.label });
+    // drops alike close together share one reason: drawn once
+    if (a.reason && !reasons.has(a.reason)) out.push({ key: `r${a.id}`, cls: 'ld-tag dropped', text: 'ld-reason', box: a.reason });
+    if (a.reason) reasons.add(a.reason);
+  }
+  for (const t of scene.timers) {
+    if (t.label) out.push({ key: `t${t.bar.host}:${t.bar.armSeq}:${t.bar.kind}`, cls: `ld-tag timer${t.running ? ' running' : ''}`, text: 'ld-timer-label', box: t.label });
+  }
+  return out;
+}
+
+/** Labels, drop reasons and timer labels, in a layer of their own above the arrows that
+ *  lets the pointer through: a label must not hide the arrow under it from a click. */
+function drawTags(svg: Svg, scene: Scene): void {
   const g = svg
     .select('g.ld-tags')
-    .selectAll<SVGGElement, ArrowMark>('g.ld-tag')
-    .data(arrows, (d) => d.id)
+    .selectAll<SVGGElement, Tag>('g.ld-tag')
+    .data(tags(scene), (d) => d.key)
     .join((enter) => {
       const e = enter.append('g');
       e.append('rect').attr('class', 'ld-label-bg');
-      e.append('text').attr('class', 'ld-label');
-      e.append('text').attr('class', 'ld-reason');
+      e.append('text');
       return e;
     });
-  g.attr('class', (d) => `ld-tag${modifiers(d)}`).attr('data-label-for', (d) => d.id);
-  // Retransmissions' labels as Wireshark colours their rows: on a dark box (monospace text,
-  // so its width is known without measuring).
+  g.attr('class', (d) => d.cls).attr('data-label-for', (d) => d.key);
+  // Retransmissions' labels as Wireshark colours their rows: on a dark box, the text's box.
   g.select('.ld-label-bg')
-    .attr('display', (d) => (d.label && d.retx ? null : 'none'))
-    .attr('x', (d) => (d.label ? d.label.x - (d.label.text.length * LABEL_CHAR_PX) / 2 - 3 : 0))
-    .attr('y', (d) => (d.label ? d.label.y - 10 : 0))
-    .attr('width', (d) => (d.label ? d.label.text.length * LABEL_CHAR_PX + 6 : 0))
-    .attr('height', 13);
-  g.select<SVGTextElement>('.ld-label')
-    .attr('x', (d) => d.label?.x ?? 0)
-    .attr('y', (d) => d.label?.y ?? 0)
-    .text((d) => d.label?.text ?? '');
-  g.select<SVGTextElement>('.ld-reason')
-    .attr('x', (d) => d.reason?.x ?? 0)
-    .attr('y', (d) => d.reason?.y ?? 0)
-    .attr('text-anchor', (d) => d.reason?.anchor ?? 'start')
-    .text((d) => d.reason?.text ?? '');
-  g.filter((d) => !!d.retx).raise();
-  g.filter((d) => d.selected).raise();
+    .attr('display', (d) => (d.text === 'ld-label' && d.cls.includes(' retx') ? null : 'none'))
+    .attr('x', (d) => d.box.x)
+    .attr('y', (d) => d.box.y)
+    .attr('width', (d) => d.box.w)
+    .attr('height', (d) => d.box.h);
+  g.select<SVGTextElement>('text')
+    .attr('class', (d) => d.text)
+    .call(atBoxes, (d) => d.box);
+  g.filter((d) => d.cls.includes(' retx')).raise();
+  g.filter((d) => d.cls.includes(' selected')).raise();
 }
 
-/** The cursor line and the veil over what comes after it. */
+function bracketPath(d: GroupMark): string {
+  const end = d.x + d.dir * BRACKET_END;
+  return `M${end},${d.y0}H${d.x}V${d.y1}H${end}`;
+}
+
+/** Folded bursts: the bracket and the label; a click on either zooms into the group. */
+function drawGroups(svg: Svg, groups: readonly GroupMark[]): void {
+  const g = svg
+    .select('g.ld-groups')
+    .selectAll<SVGGElement, GroupMark>('g.ld-group')
+    .data(groups, (d) => `${d.ids[0]}:${d.dir}`)
+    .join((enter) => {
+      const e = enter.append('g').attr('class', 'ld-group');
+      e.append('path').attr('class', 'ld-bracket');
+      e.append('path').attr('class', 'ld-group-hit');
+      e.append('title');
+      return e;
+    });
+  g.attr('data-group-t0', (d) => d.t0).attr('data-group-t1', (d) => d.t1);
+  g.select('.ld-bracket').attr('d', bracketPath);
+  g.select('.ld-group-hit').attr('d', bracketPath);
+  g.selectAll<SVGTextElement, TextBox>('text')
+    .data((d) => (d.label ? [d.label] : []))
+    .join('text')
+    .attr('class', 'ld-group-label')
+    .call(atBoxes, (d) => d);
+  g.select('title').text(
+    (d) => `${d.count} frames, sent from ${formatInstant(d.t0)} to ${formatInstant(d.t1)}${d.resent ? `, ${d.resent} resent` : ''}${d.lost ? `, ${d.lost} lost` : ''}: click to zoom in`,
+  );
+}
+
+/** The cursor line, its label where it covers no other text, and the veil over what comes
+ *  after it. */
 export function drawCursor(svg: Svg, scene: Scene, yCursor: number | null): void {
   const visible = yCursor !== null && yCursor <= scene.height;
-  const top = Math.max(HEADER_H, yCursor ?? 0);
+  const top = Math.max(scene.headerH, yCursor ?? 0);
   svg.select('rect.ld-fade')
     .attr('x', 0)
     .attr('width', scene.width)
     .attr('y', top)
     .attr('height', visible ? Math.max(0, scene.height - top) : 0);
-  const data = visible && yCursor! >= HEADER_H ? [yCursor!] : [];
+  const data = visible && yCursor! >= scene.headerH ? [yCursor!] : [];
   const c = svg
     .select('g.ld-cursor-layer')
     .selectAll<SVGGElement, number>('g')
@@ -188,9 +259,15 @@ export function drawCursor(svg: Svg, scene: Scene, yCursor: number | null): void
     .join((e) => {
       const g = e.append('g').attr('class', 'no-export');
       g.append('line').attr('class', 'ld-cursor');
-      g.append('text').attr('class', 'ld-cursor-label');
       return g;
     });
-  c.select('line').attr('x1', AXIS_W).attr('x2', scene.width).attr('y1', (d) => d).attr('y2', (d) => d);
-  c.select('text').attr('x', scene.width - 4).attr('y', (d) => d - 3).attr('text-anchor', 'end').text('cursor');
+  c.select('line').attr('x1', scene.axisW).attr('x2', scene.width).attr('y1', (d) => d).attr('y2', (d) => d);
+  c.selectAll<SVGTextElement, TextBox>('text')
+    .data((d) => {
+      const label = cursorLabel(scene, d);
+      return label ? [label] : [];
+    })
+    .join('text')
+    .attr('class', 'ld-cursor-label')
+    .call(atBoxes, (d) => d);
 }

@@ -1,8 +1,10 @@
+import * as d3 from 'd3';
 import { describe, expect, it } from 'vitest';
 import type { PacketRow, TcpRowInfo } from '../packets/index.ts';
 import { graphModel, streamsOf } from './graph_model.ts';
-import { seqExtent, seqSeries } from './seq_series.ts';
+import { seqExtent, seqInView, seqSeries } from './seq_series.ts';
 import { dataDirection, defaultChoice, tcpStreams } from './tcp_streams.ts';
+import { segmentAt } from './seq_graph_draw.ts';
 import { shippedRun } from './test_runs.ts';
 
 const A = '10.0.0.1';
@@ -85,5 +87,47 @@ describe('time-sequence series', () => {
     // The first copy died in the busy module but a sniffer beside the appliance saw it.
     expect(g.seq.segments.map((s) => [s.seq, s.end, s.retx])).toEqual([[1, 1025, false], [1, 1025, true], [1, 1025, true]]);
     expect(Math.max(...g.seq.acks.map((p) => p.v))).toBeGreaterThanOrEqual(1025);
+  });
+
+  it('with the future hidden: the data ends at the horizon, the stairs are held to it, the axis fits only the past', () => {
+    const s = seqSeries({ rows, times, ids, stackRetx: () => false }, 0, { addr: A, port: 5000 });
+    const v = seqInView(s, 0, 9000, 4500);
+    expect(v.segments.map((g) => g.t)).toEqual([3000, 4000]);
+    expect(v.acks).toEqual([{ t: 1000, v: 1 }, { t: 4500, v: 1 }]);
+    expect(v.windows).toEqual([{ t: 1000, v: 1001 }, { t: 4500, v: 1001 }]);
+    // the segment 201..301 at 5000 and the ACK of 301 at 9000 are not counted
+    expect(v.extent).toEqual({ lo: 1, hi: 201, windowClipped: true });
+    expect(seqInView(s, 0, 9000, Infinity).extent).toEqual({ lo: 1, hi: 301, windowClipped: true });
+    // a horizon after the window changes nothing
+    expect(seqInView(s, 2000, 6000, 7000)).toEqual(seqInView(s, 2000, 6000, Infinity));
+  });
+
+  it('ethernet-bulk-lossy, the future hidden half a second in: nothing after it, the axis top from before it', async () => {
+    const run = await shippedRun('ethernet-bulk-lossy');
+    const g = graphModel(run, { link: 0, stream: 0, from: 'a' })!.seq;
+    const h = 500_000;
+    const t0 = g.t0 - 1000;
+    const t1 = g.t1 + 1000;
+    const v = seqInView(g, t0, t1, h);
+    expect(v.segments.length).toBeGreaterThan(50);
+    expect(v.segments.every((s) => s.t <= h)).toBe(true);
+    expect(v.segments.length).toBe(g.segments.filter((s) => s.t <= h).length);
+    for (const line of [v.acks, v.windows]) {
+      expect(line.every((p) => p.t <= h)).toBe(true);
+      expect(line.at(-1)!.t).toBe(h);
+    }
+    // The axis: from the data, ACKs and windows at or before h, far below what comes later.
+    const past = [...g.segments.filter((s) => s.t <= h).map((s) => s.end), ...g.acks.filter((p) => p.t <= h).map((p) => p.v), ...g.windows.filter((p) => p.t <= h).map((p) => p.v)];
+    expect(v.extent.hi).toBeLessThanOrEqual(Math.max(...past));
+    const later = Math.max(...g.segments.filter((s) => s.t > h).map((s) => s.end));
+    expect(v.extent.hi).toBeLessThan(later / 2);
+    expect(seqInView(g, t0, t1, Infinity).extent.hi).toBeGreaterThanOrEqual(later);
+    // A hidden segment is not under the pointer either (no tooltip, no click selects it).
+    const next = g.segments.find((s) => s.t > h)!;
+    const x = d3.scaleLinear().domain([next.t - 1000, next.t + 1000]).range([0, 500]);
+    const y = d3.scaleLinear().domain([next.seq - 1000, next.end + 1000]).range([100, 0]);
+    const py = y((next.seq + next.end) / 2);
+    expect(segmentAt(g, x, y, x(next.t), py, Infinity)?.frameId).toBe(next.frameId);
+    expect(segmentAt(g, x, y, x(next.t), py, h)).toBeNull();
   });
 });

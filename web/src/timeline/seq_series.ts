@@ -4,6 +4,8 @@
 // window's right edge (ack + window) as stairs above it. Relative numbers are Wireshark's,
 // from the packet list of the capture, so the graph and the list agree.
 import type { PacketRow } from '../packets/index.ts';
+import { lowerBound, upperBound } from './interval_index.ts';
+import { pointsIn, stepsInView, timesOf, type TV } from './steps.ts';
 import { sameEndpoint, type Endpoint } from './tcp_streams.ts';
 
 export interface SeqSegment {
@@ -81,32 +83,51 @@ export interface SeqExtent {
 export function seqExtent(s: SeqSeries, t0: number, t1: number): SeqExtent {
   let lo = Infinity;
   let hi = -Infinity;
-  let data = false;
-  for (const g of s.segments) {
-    if (g.t < t0 || g.t > t1) continue;
-    data = true;
+  const segs = pointsIn(s.segments, t0, t1);
+  for (const g of segs) {
     lo = Math.min(lo, g.seq);
     hi = Math.max(hi, g.end);
   }
-  const stairs = (line: readonly StepPoint[], f: (v: number) => void) => {
-    let before: StepPoint | undefined;
-    for (const p of line) {
-      if (p.t < t0) before = p;
-      else if (p.t <= t1) f(p.v);
-    }
-    if (before) f(before.v);
-  };
-  stairs(s.acks, (v) => {
+  for (const v of stairValues(s.acks, t0, t1)) {
     lo = Math.min(lo, v);
     hi = Math.max(hi, v);
-  });
+  }
   let winLo = Infinity;
   let winHi = -Infinity;
-  stairs(s.windows, (v) => {
+  for (const v of stairValues(s.windows, t0, t1)) {
     winLo = Math.min(winLo, v);
     winHi = Math.max(winHi, v);
-  });
+  }
   if (lo > hi) return winLo > winHi ? { lo: 0, hi: 1, windowClipped: false } : { lo: winLo, hi: winHi, windowClipped: false };
-  if (data && winHi > hi && winHi - lo > WINDOW_ROOM * Math.max(1, hi - lo)) return { lo, hi, windowClipped: true };
+  if (segs.length && winHi > hi && winHi - lo > WINDOW_ROOM * Math.max(1, hi - lo)) return { lo, hi, windowClipped: true };
   return { lo: Math.min(lo, winLo), hi: Math.max(hi, winHi), windowClipped: false };
+}
+
+/** The values a stair line shows in [t0, t1]: its changes there and the one it holds from before. */
+function stairValues(line: readonly StepPoint[], t0: number, t1: number): number[] {
+  const times = timesOf(line);
+  const last = upperBound(times, t1);
+  const first = Math.max(0, Math.min(lowerBound(times, t0), last) - 1);
+  return line.slice(first, last).map((p) => p.v);
+}
+
+/** What the time-sequence graph draws of a time window. */
+export interface SeqView {
+  segments: SeqSegment[];
+  acks: TV[];
+  windows: TV[];
+  extent: SeqExtent;
+}
+
+/** The time window [t0, t1] when nothing after `horizon` may show (the cursor, with the
+ *  future hidden; Infinity otherwise): the data and the stairs end there, and the sequence
+ *  axis fits only what is drawn, so its top does not tell how far the transfer goes. */
+export function seqInView(s: SeqSeries, t0: number, t1: number, horizon: number): SeqView {
+  const end = Math.min(t1, horizon);
+  return {
+    segments: pointsIn(s.segments, t0, end),
+    acks: stepsInView(s.acks, t0, end, s.t1),
+    windows: stepsInView(s.windows, t0, end, s.t1),
+    extent: seqExtent(s, t0, end),
+  };
 }

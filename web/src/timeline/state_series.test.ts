@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TraceEvent } from '../engine/trace_types.ts';
 import { graphModel } from './graph_model.ts';
-import { bytesTop, clampBytes, hostOfAddr, stateSeries, timeTop } from './state_series.ts';
+import { bytesTop, clampBytes, hostOfAddr, maxUpTo, stateInView, stateSeries, timeTop } from './state_series.ts';
 import { shippedRun } from './test_runs.ts';
 import { INFINITE } from './time_format.ts';
 
@@ -61,5 +61,41 @@ describe('state series', () => {
     // and the time-sequence graph has its retransmissions
     expect(g.seq.segments.filter((s) => s.retx).length).toBeGreaterThan(0);
     expect(g.seq.segments.at(-1)!.end).toBeGreaterThan(1_000_000);
+  });
+
+  it('with the future hidden, the axis tops come from what is at or before the horizon', () => {
+    const s = stateSeries(events, KINDS, 0, 5000, 80);
+    // before the cwnd grows to 4380, the byte axis knows only 2920 (the ∞ ssthresh never counts)
+    expect(bytesTop(s, 50_000)).toBeCloseTo(2920 * 1.15);
+    expect(bytesTop(s, 60_000)).toBeCloseTo(4380 * 1.15);
+    expect(maxUpTo(s.ssthresh, 999_999)).toBe(0);
+    expect(maxUpTo(s.ssthresh, 1_000_000)).toBe(2190);
+    expect(maxUpTo(s.cwnd, -1)).toBe(0);
+    // the armed RTO of 1 s is there from the start
+    expect(timeTop(s, 0)).toBeCloseTo(1_150_000);
+    const v = stateInView(s, 0, 2_000_000, 1_500_000, 55_000);
+    expect(v.cwnd).toEqual([{ t: 0, v: 2920 }, { t: 55_000, v: 2920 }]);
+    expect(v.srtt).toEqual([{ t: 50_000, v: 40_000 }, { t: 55_000, v: 40_000 }]);
+    expect(v.armed).toEqual([{ t: 0, v: 1_000_000 }]);
+  });
+
+  it('ethernet-bulk-lossy hidden after 0.4 s: no point after it, every line ends on it, the axes from before it', async () => {
+    const run = await shippedRun('ethernet-bulk-lossy');
+    const g = graphModel(run, { link: 0, stream: 0, from: 'a' })!;
+    const st = g.state!;
+    const h = 400_000;
+    const v = stateInView(st, g.seq.t0 - 1000, g.seq.t1 + 1000, g.seq.t1, h);
+    for (const key of ['cwnd', 'ssthresh', 'rto', 'srtt'] as const) {
+      expect(v[key].length, key).toBeGreaterThan(1);
+      expect(v[key].every((p) => p.t <= h), key).toBe(true);
+      expect(v[key].at(-1)!.t, key).toBe(h);
+    }
+    expect(v.armed.length).toBeGreaterThan(10);
+    expect(v.armed.every((p) => p.t <= h)).toBe(true);
+    expect(v.armed.length).toBe(st.rtoArmed.filter((p) => p.t <= h).length);
+    // The byte axis: the largest cwnd so far, not the largest of the run.
+    const soFar = Math.max(...st.cwnd.filter((p) => p.t <= h).map((p) => p.v));
+    expect(v.bytesTop).toBeCloseTo(Math.max(soFar, ...st.ssthresh.filter((p) => p.t <= h && p.v !== INFINITE).map((p) => p.v)) * 1.15);
+    expect(bytesTop(st)).toBeGreaterThan(v.bytesTop);
   });
 });

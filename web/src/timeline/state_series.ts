@@ -2,6 +2,8 @@
 // capture shows): cwnd and ssthresh in bytes, the RTO the estimator gives and the one the
 // timer was last armed with (backoff included), the smoothed RTT, in microseconds.
 import type { TraceEvent } from '../engine/trace_types.ts';
+import { upperBound } from './interval_index.ts';
+import { pointsIn, stepsInView, timesOf, type TV } from './steps.ts';
 import { INFINITE } from './time_format.ts';
 
 export interface ValuePoint {
@@ -45,24 +47,64 @@ export function stateSeries(events: readonly TraceEvent[], kinds: readonly strin
   return out;
 }
 
-/** The byte axis' top: the largest cwnd and finite ssthresh, with room above. The
- *  "infinite" ssthresh is drawn along the top instead of stretching the axis to 4 GB. */
-export function bytesTop(s: StateSeries): number {
-  let m = 0;
-  for (const p of s.cwnd) m = Math.max(m, p.v);
-  for (const p of s.ssthresh) if (p.v !== INFINITE) m = Math.max(m, p.v);
-  return Math.max(1, m) * 1.15;
+/** The byte axis' top: the largest cwnd and finite ssthresh up to `horizon`, with room
+ *  above. The "infinite" ssthresh is drawn along the top instead of stretching the axis to
+ *  4 GB. With the future hidden the axis grows as the cursor goes, never telling the class
+ *  how large cwnd will get. */
+export function bytesTop(s: StateSeries, horizon = Infinity): number {
+  return Math.max(1, maxUpTo(s.cwnd, horizon), maxUpTo(s.ssthresh, horizon)) * 1.15;
 }
 
 export function clampBytes(v: number, top: number): number {
   return v === INFINITE ? top : Math.min(v, top);
 }
 
-/** The seconds axis' top, in microseconds. */
-export function timeTop(s: StateSeries): number {
-  let m = 0;
-  for (const line of [s.rto, s.rtoArmed, s.srtt]) for (const p of line) m = Math.max(m, p.v);
-  return Math.max(1000, m) * 1.15;
+/** The seconds axis' top up to `horizon`, in microseconds. */
+export function timeTop(s: StateSeries, horizon = Infinity): number {
+  return Math.max(1000, maxUpTo(s.rto, horizon), maxUpTo(s.rtoArmed, horizon), maxUpTo(s.srtt, horizon)) * 1.15;
+}
+
+// Running maxima of the finite values, made once per series: an axis top at any horizon is
+// then a binary search, cheap enough for every animation frame.
+const runningMax = new WeakMap<readonly ValuePoint[], Float64Array>();
+
+/** The largest finite value at or before `horizon` (0 if none). */
+export function maxUpTo(points: readonly ValuePoint[], horizon: number): number {
+  let m = runningMax.get(points);
+  if (!m) {
+    let top = 0;
+    runningMax.set(points, (m = Float64Array.from(points, (p) => (top = p.v === INFINITE ? top : Math.max(top, p.v)))));
+  }
+  const i = upperBound(timesOf(points), horizon) - 1;
+  return i >= 0 ? m[i]! : 0;
+}
+
+/** What the state graph draws of a time window. */
+export interface StateView {
+  cwnd: TV[];
+  ssthresh: TV[];
+  rto: TV[];
+  srtt: TV[];
+  armed: TV[];
+  bytesTop: number;
+  timeTop: number;
+}
+
+/** The time window [t0, t1]: each line from the change before the window, held to `tEnd`
+ *  (the connection's last packet) or to `horizon` (the cursor, with the future hidden) if
+ *  sooner; the timer arms inside both; the axis tops from what is at or before `horizon`. */
+export function stateInView(s: StateSeries, t0: number, t1: number, tEnd: number, horizon: number): StateView {
+  const end = Math.min(t1, horizon);
+  const steps = (line: readonly ValuePoint[]) => stepsInView(line, t0, end, tEnd);
+  return {
+    cwnd: steps(s.cwnd),
+    ssthresh: steps(s.ssthresh),
+    rto: steps(s.rto),
+    srtt: steps(s.srtt),
+    armed: pointsIn(s.rtoArmed, t0, end),
+    bytesTop: bytesTop(s, horizon),
+    timeTop: timeTop(s, horizon),
+  };
 }
 
 /** Host index of an address (the graphs' sender), or -1 for a device outside the run. */

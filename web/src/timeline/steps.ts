@@ -9,9 +9,26 @@ export interface TV {
   v: number;
 }
 
+// A series never changes once built; its times are made once so that each redraw (every
+// animation frame while playing with the future hidden) costs a binary search, not a pass.
+const timesCache = new WeakMap<readonly { t: number }[], Float64Array>();
+
+/** The times of a series in time order, made once per series. */
+export function timesOf(points: readonly { t: number }[]): Float64Array {
+  let times = timesCache.get(points);
+  if (!times) timesCache.set(points, (times = Float64Array.from(points, (p) => p.t)));
+  return times;
+}
+
+/** The points with t0 <= t <= t1. */
+export function pointsIn<P extends { t: number }>(points: readonly P[], t0: number, t1: number): P[] {
+  const times = timesOf(points);
+  return points.slice(lowerBound(times, t0), upperBound(times, t1));
+}
+
 export function stepsInView(points: readonly TV[], t0: number, t1: number, tEnd: number): TV[] {
   if (points.length === 0) return [];
-  const times = points.map((p) => p.t);
+  const times = timesOf(points);
   const first = Math.max(0, lowerBound(times, t0) - 1);
   const last = upperBound(times, t1);
   const out: TV[] = points.slice(first, last).map((p) => ({ t: p.t, v: p.v }));
@@ -24,6 +41,6 @@ export function stepsInView(points: readonly TV[], t0: number, t1: number, tEnd:
 
 /** The value held at time t (the last change at or before t), or undefined before the first. */
 export function valueAt(points: readonly TV[], t: number): number | undefined {
-  const i = upperBound(points.map((p) => p.t), t) - 1;
+  const i = upperBound(timesOf(points), t) - 1;
   return i >= 0 ? points[i]!.v : undefined;
 }

@@ -12,3 +12,9 @@ export function secondsTickFormat(ticksUs: readonly number[]): (t: NumberValue) 
   const d = secondsDecimals(step);
   return (t) => `${(Number(t) / 1e6).toFixed(d)}`;
 }
+
+/** How many ticks an axis `lengthPx` long can label at `textPx` without crowding: one per
+ *  `emPerTick` ems (a presenter's larger text gets fewer ticks), never fewer than two. */
+export function tickCount(lengthPx: number, textPx: number, emPerTick: number): number {
+  return Math.max(2, Math.floor(lengthPx / (textPx * emPerTick)));
+}

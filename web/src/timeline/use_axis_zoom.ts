@@ -15,8 +15,9 @@ export interface AxisZoom {
   zoomBy(factor: number): void;
   fit(): void;
   /** Pans (keeping the scale) so that base-scale position `p` sits at `at` (0..1 of the
-   *  range) when it is outside [lo, hi] of the current view. */
-  reveal(p: number, lo: number, hi: number, at?: number): void;
+   *  range) when it is outside [lo, hi] of the current view; 'nearest' moves it just inside,
+   *  at the edge it crossed, so what was in view mostly stays. */
+  reveal(p: number, lo: number, hi: number, at?: number | 'nearest'): void;
   /** Zooms so that base-scale positions [p0, p1] fill the view [lo, hi] (screen px). */
   zoomTo(p0: number, p1: number, lo: number, hi: number): void;
 }
@@ -95,14 +96,14 @@ export function useAxisZoom<E extends Element>(
   }, [size.width, size.height, maxScale, axis, lo, hi]);
 
   const reveal = useCallback(
-    (p: number, lo: number, hi: number, at = 0.3) => {
+    (p: number, lo: number, hi: number, at: number | 'nearest' = 0.3) => {
       const el = ref.current;
       const z = zoomRef.current;
       if (!el || !z) return;
       const t = d3.zoomTransform(el);
       const pos = axis === 'y' ? t.applyY(p) : t.applyX(p);
       if (pos >= lo && pos <= hi) return;
-      const target = lo + (hi - lo) * at;
+      const target = at === 'nearest' ? (pos > hi ? hi : lo) : lo + (hi - lo) * at;
       const next = axis === 'y' ? d3.zoomIdentity.translate(t.x, target - t.k * p).scale(t.k) : d3.zoomIdentity.translate(target - t.k * p, t.y).scale(t.k);
       z.transform(d3.select(el), next);
     },

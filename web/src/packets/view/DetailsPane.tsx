@@ -2,11 +2,12 @@
 // went on the wire. The frame is shown even when it belongs to another capture point
 // (selected on the ladder, say): it is dissected with its own link's analysis.
 import { useCallback, useMemo, useState } from 'react';
+import { MaximiseButton } from '../../app/MaximiseButton.tsx';
 import { useApp } from '../../app/store.ts';
 import { dissectFrame, type Dissection } from '../index.ts';
 import { DetailTree } from './DetailTree.tsx';
 import { HexDump } from './HexDump.tsx';
-import { linksOf, stackSaysOn } from './run_context.ts';
+import { linksOf, stackSaysAt } from './run_context.ts';
 import { ancestorKeys, collectExperts, findByKey, highlightOf, innermostKeyAt } from './tree_model.ts';
 import { WireView } from './WireView.tsx';
 import './details.css';
@@ -19,6 +20,7 @@ export function DetailsPane() {
   const ran = useApp((s) => s.ran);
   const link = useApp((s) => s.link);
   const selected = useApp((s) => s.selected);
+  const horizonUs = useApp((s) => (s.hideFuture ? s.cursorUs : null));
   // Kept across frames, as Wireshark keeps open subtrees and the selected field.
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set(INITIALLY_OPEN));
   const [selKey, setSelKey] = useState<string | null>(null);
@@ -55,6 +57,14 @@ export function DetailsPane() {
       <>
         <Title text="Packet details" />
         <div className="pd-empty">Select a packet in the list, the ladder or a graph.</div>
+      </>
+    );
+  }
+  if (horizonUs !== null && frame.tSent > horizonUs) {
+    return (
+      <>
+        <Title text="Packet details" />
+        <div className="pd-empty">The selected frame is not sent yet: the future is hidden.</div>
       </>
     );
   }
@@ -100,23 +110,32 @@ export function DetailsPane() {
             if (key) reveal(key);
           }}
         />
-        <WireView
-          frame={frame}
-          link={links[frame.link]}
-          dropTexts={run.result.world.drop_reason_texts}
-          stackSays={stackSaysOn(run, view, frame)}
-          highlight={hl && hl.src === 0 ? hl : null}
-          onPick={(off) => {
-            const key = innermostKeyAt(tree, off, 0);
-            if (key) reveal(key);
-          }}
-        />
+        {horizonUs !== null && frame.tEnd > horizonUs ? (
+          <div className="pd-note">On its way: how it fares on the wire shows once it has (the future is hidden).</div>
+        ) : (
+          <WireView
+            frame={frame}
+            link={links[frame.link]}
+            dropTexts={run.result.world.drop_reason_texts}
+            stackSays={stackSaysAt(run, view, frame, horizonUs)}
+            highlight={hl && hl.src === 0 ? hl : null}
+            onPick={(off) => {
+              const key = innermostKeyAt(tree, off, 0);
+              if (key) reveal(key);
+            }}
+          />
+        )}
       </div>
     </>
   );
 }
 
 function Title({ text }: { text: string }) {
-  return <div className="pane-title">{text}</div>;
+  return (
+    <div className="pane-title">
+      <span className="pd-title-text">{text}</span>
+      <MaximiseButton pane="details" />
+    </div>
+  );
 }
 

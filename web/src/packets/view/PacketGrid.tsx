@@ -1,23 +1,28 @@
 // The packet list itself: a virtualized ARIA grid. Rows have a fixed height; only those in
 // view (plus overscan) are in the DOM, placed in a spacer as tall as all of them, so
 // 100 000 rows scroll like 100. The rows keep Wireshark's colours; the selected one is
-// highlighted, rows after the playback cursor are dimmed (not sent yet), and while playing
-// the list follows the cursor.
+// highlighted, rows after the playback cursor are dimmed (not sent yet) or, hiding the
+// future, not there at all; while playing the list follows the cursor. The Time column is
+// on the run's clock, the one the playback bar, the ladder and the graphs use.
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { LinkView, RunModel } from '../../app/run_model.ts';
+import type { PacketRow } from '../index.ts';
 import type { TraceFrame } from '../../engine/trace_types.ts';
-import { stackSaysOn } from './run_context.ts';
+import { fitColumns, type Column } from './grid_columns.ts';
+import { stackSaysAt } from './run_context.ts';
 import { indexInSorted, keyTarget, lastAtOrBefore, rowWindow, rowsPerPage, scrollToRow } from './virtual.ts';
 
-export const COLUMNS = ['No.', 'Time', 'Source', 'Destination', 'Protocol', 'Length', 'Info', 'Stack says'] as const;
+const FATE_DROPPED = 1;
 
 export interface PacketGridProps {
   run: RunModel;
   view: LinkView;
-  /** 0-based rows of the link shown, after the filter */
+  /** 0-based rows of the link shown, after the filter (and before the cursor, hiding the future) */
   rows: Int32Array;
   selected: number | null;
   cursorUs: number;
+  /** "Hide the future": nothing learnt after this instant is shown (µs), or null */
+  horizonUs: number | null;
   playing: boolean;
   rowPx: number;
   onSelect: (frame: TraceFrame) => void;
@@ -25,10 +30,16 @@ export interface PacketGridProps {
   onMenu: (frame: TraceFrame, x: number, y: number) => void;
 }
 
-export function PacketGrid({ run, view, rows, selected, cursorUs, playing, rowPx, onSelect, onMenu }: PacketGridProps) {
+/** Seconds on the run's clock, as the Time column and the playback clock write them. */
+function clockText(us: number): string {
+  return (us / 1e6).toFixed(6);
+}
+
+export function PacketGrid({ run, view, rows, selected, cursorUs, horizonUs, playing, rowPx, onSelect, onMenu }: PacketGridProps) {
   const box = useRef<HTMLDivElement>(null);
   const [scrollTop, setScrollTop] = useState(0);
-  const [viewPx, setViewPx] = useState(400);
+  const [boxSize, setBoxSize] = useState({ height: 400, width: 800, fontPx: 13 });
+  const viewPx = boxSize.height;
   const headPx = rowPx + 2;
   const bodyPx = Math.max(0, viewPx - headPx);
   const frameAt = (p: number): TraceFrame => view.frames[rows[p]!]!;
@@ -36,11 +47,13 @@ export function PacketGrid({ run, view, rows, selected, cursorUs, playing, rowPx
   useLayoutEffect(() => {
     const el = box.current;
     if (!el) return;
-    const ro = new ResizeObserver(() => setViewPx(el.clientHeight));
+    // The type size changes with presenter mode, and with it which columns fit.
+    const measure = () => setBoxSize({ height: el.clientHeight, width: el.clientWidth, fontPx: parseFloat(getComputedStyle(el).fontSize) || 13 });
+    const ro = new ResizeObserver(measure);
     ro.observe(el);
-    setViewPx(el.clientHeight);
+    measure();
     return () => ro.disconnect();
-  }, []);
+  }, [rowPx]);
 
   // Position (in `rows`) of the selected frame, -1 if it is not listed.
   const selRow = selected === null ? undefined : view.rowOf.get(selected);
@@ -64,10 +77,10 @@ export function PacketGrid({ run, view, rows, selected, cursorUs, playing, rowPx
     if (!playing) reveal(selPos);
   }, [selected, view, rows]);
 
-  // While playing, keep the last row sent by the cursor in view, at the bottom.
+  // The cursor leads: the last row sent by it stays in view (while playing at the bottom,
+  // the newest row last; after a step or a scrub with the least scrolling).
   useEffect(() => {
-    if (!playing) return;
-    reveal(lastAtOrBefore(rows.length, (p) => frameAt(p).tSent, cursorUs), 'end');
+    reveal(lastAtOrBefore(rows.length, (p) => frameAt(p).tSent, cursorUs), playing ? 'end' : 'nearest');
   }, [cursorUs, playing, rows, view]);
 
   const onKeyDown = (e: React.KeyboardEvent) => {
@@ -84,6 +97,9 @@ export function PacketGrid({ run, view, rows, selected, cursorUs, playing, rowPx
     reveal(p);
   };
 
+  // Widths of No. and Time from the longest values, so 6-digit frame numbers fit.
+  const lastFrame = view.frames[view.frames.length - 1];
+  const fit = fitColumns(boxSize.width, boxSize.fontPx, String(view.frames.length).length, clockText(lastFrame?.tSent ?? 0).length);
   const w = rowWindow(scrollTop, bodyPx, rowPx, rows.length);
   const items = [];
   for (let p = w.first; p < w.end; p++) {
@@ -92,7 +108,8 @@ export function PacketGrid({ run, view, rows, selected, cursorUs, playing, rowPx
     const r = view.analysis.rows[i];
     if (!r) continue;
     const isSel = p === selPos;
-    const says = stackSaysOn(run, view, f);
+    const says = stackSaysAt(run, view, f, horizonUs);
+    const dropped = f.fate === FATE_DROPPED && (horizonUs === null || f.tEnd <= horizonUs);
     const cls = ['pl-row', isSel ? 'pl-selected' : '', f.tSent > cursorUs ? 'pl-future' : ''].join(' ');
     items.push(
       <div
@@ -111,65 +128,60 @@ export function PacketGrid({ run, view, rows, selected, cursorUs, playing, rowPx
           onMenu(f, e.clientX, e.clientY);
         }}
       >
-        <div role="gridcell" className="pl-num">{r.no}</div>
-        <div role="gridcell" className="pl-num">{r.timeS.toFixed(6)}</div>
-        <div role="gridcell">{r.source}</div>
-        <div role="gridcell">{r.destination}</div>
-        <div role="gridcell">{r.protocol}</div>
-        <div role="gridcell" className="pl-num">{r.length}</div>
-        <div role="gridcell" title={r.info}>{r.info}</div>
-        <div role="gridcell" className="pl-says" title={says || undefined}>
-          {f.fate === 1 && (
-            <span className="pl-drop-mark" aria-hidden="true">
-              ✕
-            </span>
-          )}
-          <span>{says}</span>
-          {isSel && (
-            <button
-              type="button"
-              className="pl-more"
-              aria-label={`Actions for frame ${r.no}`}
-              aria-haspopup="menu"
-              tabIndex={-1}
-              onClick={(e) => {
-                e.stopPropagation();
-                const b = e.currentTarget.getBoundingClientRect();
-                onMenu(f, b.left, b.bottom);
-              }}
-            >
-              ⋯
-            </button>
-          )}
-        </div>
+        {fit.columns.map((c) =>
+          c === 'Stack says' ? (
+            <div key={c} role="gridcell" className="pl-says" title={says || undefined}>
+              {dropped && (
+                <span className="pl-drop-mark" aria-hidden="true">
+                  ✕
+                </span>
+              )}
+              <span>{says}</span>
+              {isSel && (
+                <button
+                  type="button"
+                  className="pl-more"
+                  aria-label={`Actions for frame ${r.no}`}
+                  aria-haspopup="menu"
+                  tabIndex={-1}
+                  onClick={(e) => {
+                    e.stopPropagation();
+                    const b = e.currentTarget.getBoundingClientRect();
+                    onMenu(f, b.left, b.bottom);
+                  }}
+                >
+                  ⋯
+                </button>
+              )}
+            </div>
+          ) : (
+            <div key={c} role="gridcell" className={NUMERIC.has(c) ? 'pl-num' : undefined} title={c === 'Info' ? r.info : undefined}>
+              {cellText(c, r, f)}
+            </div>
+          ),
+        )}
       </div>,
     );
   }
 
-  // Widths of No. and Time from the longest values, so 6-digit frame numbers fit.
-  const last = view.analysis.rows[view.analysis.rows.length - 1];
-  const widths = {
-    '--pl-no': `${Math.max(3, String(view.frames.length).length)}ch`,
-    '--pl-time': `${Math.max(4, (last?.timeS ?? 0).toFixed(6).length)}ch`,
-  } as React.CSSProperties;
-
+  const offsetS = (view.frames[0]?.tSent ?? 0) / 1e6;
   return (
     <div
       ref={box}
-      style={widths}
+      style={{ '--pl-cols': fit.template } as React.CSSProperties}
       className="pl-grid"
       role="grid"
       aria-label="Packets"
       aria-rowcount={rows.length + 1}
-      aria-colcount={COLUMNS.length}
+      aria-colcount={fit.columns.length}
       aria-activedescendant={selPos >= w.first && selPos < w.end ? `pl-row-${frameAt(selPos).id}` : undefined}
       tabIndex={0}
       onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)}
       onKeyDown={onKeyDown}
     >
-      <div className="pl-head" role="row" aria-rowindex={1} style={{ height: headPx }}>
-        {COLUMNS.map((c, k) => (
-          <div key={c} role="columnheader" className={k === 0 || k === 1 || k === 5 ? 'pl-num' : undefined}>
+      <div className="pl-head" role="row" aria-rowindex={1} style={{ height: headPx }} title={fit.hidden.length ? `Not shown, for want of room: ${fit.hidden.join(', ')} (maximise the pane to see them)` : undefined}>
+        {fit.columns.map((c) => (
+          <div key={c} role="columnheader" className={NUMERIC.has(c) ? 'pl-num' : undefined} title={c === 'Time' ? timeTitle(offsetS) : undefined}>
             {c}
           </div>
         ))}
@@ -181,3 +193,30 @@ export function PacketGrid({ run, view, rows, selected, cursorUs, playing, rowPx
   );
 }
 
+
+const NUMERIC = new Set<Column>(['No.', 'Time', 'Length']);
+
+function cellText(c: Exclude<Column, 'Stack says'>, r: PacketRow, f: TraceFrame): string | number {
+  switch (c) {
+    case 'No.':
+      return r.no;
+    case 'Time':
+      return clockText(f.tSent);
+    case 'Source':
+      return r.source;
+    case 'Destination':
+      return r.destination;
+    case 'Protocol':
+      return r.protocol;
+    case 'Length':
+      return r.length;
+    case 'Info':
+      return r.info;
+  }
+}
+
+/** The Time column's note: which clock, and how Wireshark's differs on this capture point. */
+function timeTitle(offsetS: number): string {
+  const clock = "Seconds on the run's clock, the one the playback bar, the ladder and the graphs use.";
+  return offsetS > 0 ? `${clock} Wireshark counts from this capture's first packet: its times are ${offsetS.toFixed(6)} s less.` : clock;
+}

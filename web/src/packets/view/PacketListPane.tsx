@@ -2,13 +2,14 @@
 // Reads the store (run, link, cursor, playing, selection, presenter) and writes the
 // selection, the capture point and what-if rules; all the logic lives in .ts files.
 import { useCallback, useMemo, useState } from 'react';
-import { addRule, select, setState, useApp } from '../../app/store.ts';
-import { ruleForFrame } from '../../app/what_if.ts';
-import { FAULT_DUPLICATE, type TraceFrame } from '../../engine/trace_types.ts';
+import { MaximiseButton } from '../../app/MaximiseButton.tsx';
+import { select, setState, useApp } from '../../app/store.ts';
+import { WhatIfMenu } from '../../app/WhatIfMenu.tsx';
+import type { TraceFrame } from '../../engine/trace_types.ts';
 import { FilterBox } from './FilterBox.tsx';
 import { filterRows, type RowPredicate } from './filter.ts';
 import { PacketGrid } from './PacketGrid.tsx';
-import { RowMenu } from './RowMenu.tsx';
+import { lastAtOrBefore } from './virtual.ts';
 import { linksOf } from './run_context.ts';
 import './packet_list.css';
 
@@ -26,13 +27,19 @@ export function PacketListPane() {
   const playing = useApp((s) => s.playing);
   const selected = useApp((s) => s.selected);
   const presenter = useApp((s) => s.presenter);
+  const hideFuture = useApp((s) => s.hideFuture);
   const [filter, setFilter] = useState<{ test: RowPredicate | null }>({ test: null });
   const [menu, setMenu] = useState<MenuState | null>(null);
 
   const links = useMemo(() => (run ? linksOf(run, ran) : []), [run, ran]);
   const linkIndex = run ? Math.min(link, run.result.world.links.length - 1) : 0;
   const view = run && linkIndex >= 0 ? run.link(linkIndex) : null;
-  const rows = useMemo(() => (view ? filterRows(view.analysis, filter.test) : new Int32Array(0)), [view, filter]);
+  const filtered = useMemo(() => (view ? filterRows(view.analysis, filter.test) : new Int32Array(0)), [view, filter]);
+  // Hiding the future, the list ends at the last frame sent by the cursor (a new array only
+  // when that count changes, not on every step of the playback clock).
+  const shown = view && hideFuture ? lastAtOrBefore(filtered.length, (p) => view.frames[filtered[p]!]!.tSent, cursorUs) + 1 : filtered.length;
+  const rows = useMemo(() => filtered.subarray(0, shown), [filtered, shown]);
+  const offsetS = (view?.frames[0]?.tSent ?? 0) / 1e6;
 
   const onApply = useCallback((test: RowPredicate | null) => setFilter({ test }), []);
   const onSelect = useCallback((f: TraceFrame) => select(f.id), []);
@@ -42,26 +49,7 @@ export function PacketListPane() {
     if (refocus) document.querySelector<HTMLElement>('.pl-grid')?.focus();
   }, []);
 
-  const menuFor = (m: MenuState) => {
-    const dup = (m.frame.faults & FAULT_DUPLICATE) !== 0;
-    const no = view?.rowOf.get(m.frame.id);
-    const what = (action: 'drop' | 'delay') => () => {
-      if (view) addRule(ruleForFrame(view.frames, m.frame, view.name, action));
-    };
-    return (
-      <RowMenu
-        x={m.x}
-        y={m.y}
-        title={`Frame ${no === undefined ? m.frame.id : no + 1}`}
-        items={[
-          { label: 'Drop this frame', disabled: dup, run: what('drop') },
-          { label: 'Delay this frame by 200 ms', disabled: dup, run: what('delay') },
-        ]}
-        note={dup ? 'An extra copy made by a duplicate rule: no rule can target it.' : 'Adds a fault rule and runs the scenario again.'}
-        onClose={closeMenu}
-      />
-    );
-  };
+  const menuFor = (m: MenuState) => <WhatIfMenu frameId={m.frame.id} x={m.x} y={m.y} onClose={closeMenu} />;
 
   return (
     <>
@@ -80,9 +68,15 @@ export function PacketListPane() {
         <FilterBox onApply={onApply} />
         {view && (
           <span className="pl-count" aria-live="polite">
-            {rows.length === view.frames.length ? `${rows.length} packets` : `Displayed: ${rows.length} of ${view.frames.length}`}
+            {countText(rows.length, filtered.length, view.frames.length, hideFuture)}
           </span>
         )}
+        {offsetS > 0 && (
+          <span className="pl-count" title="Time is on the run's clock everywhere; Wireshark counts from this capture's first packet">
+            Wireshark time = Time − {offsetS.toFixed(3)} s
+          </span>
+        )}
+        <MaximiseButton pane="list" />
       </div>
       {!run && <div className="pl-empty">No run yet.</div>}
       {view && view.frames.length === 0 && <div className="pl-empty">No frames crossed this link.</div>}
@@ -93,6 +87,7 @@ export function PacketListPane() {
           rows={rows}
           selected={selected}
           cursorUs={cursorUs}
+          horizonUs={hideFuture ? cursorUs : null}
           playing={playing}
           rowPx={presenter ? 26 : 20}
           onSelect={onSelect}
@@ -102,4 +97,10 @@ export function PacketListPane() {
       {menu && menuFor(menu)}
     </>
   );
+}
+
+/** "18 packets", "Displayed: 3 of 18", or hiding the future "7 packets so far". */
+function countText(shown: number, matching: number, all: number, hideFuture: boolean): string {
+  if (hideFuture) return matching === all ? `${shown} packets so far` : `Displayed: ${shown} so far (filtered)`;
+  return shown === all ? `${all} packets` : `Displayed: ${shown} of ${all}`;
 }

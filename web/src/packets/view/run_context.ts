@@ -31,6 +31,13 @@ export function stackSaysContext(run: RunModel, view: LinkView): StackSaysContex
   };
 }
 
+/** The "Stack says" text of frame `f` on capture point `view` as known at `horizonUs`
+ *  ("Hide the future"; null: everything the run knows). Under a horizon it is computed
+ *  afresh for the few rows drawn, since it changes with the cursor. */
+export function stackSaysAt(run: RunModel, view: LinkView, f: TraceFrame, horizonUs: number | null): string {
+  return horizonUs === null ? stackSaysOn(run, view, f) : stackSays(f, { ...stackSaysContext(run, view), horizonUs });
+}
+
 /** The "Stack says" text of frame `f` on capture point `view`, computed once. */
 export function stackSaysOn(run: RunModel, view: LinkView, f: TraceFrame): string {
   let m = saysCache.get(view);

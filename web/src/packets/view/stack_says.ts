@@ -19,6 +19,8 @@ export interface StackSaysContext {
   frame(id: number): TraceFrame | undefined;
   /** how this capture point names frame `id`: its No. here, or "nfc 4" elsewhere */
   frameLabel(id: number): string;
+  /** with "Hide the future": say nothing learnt after this instant (µs) */
+  horizonUs?: number;
 }
 
 /** The event with this seq (events are in seq order, usually events[seq] itself). */
@@ -67,6 +69,7 @@ function foundSpurious(ctx: StackSaysContext, retx: TraceEvent): boolean {
   // keeps a pathological trace from costing a scan of the whole run per row.
   for (let n = 0; ++i < ev.length && n < 100_000; n++) {
     const e = ev[i]!;
+    if (ctx.horizonUs !== undefined && e.time > ctx.horizonUs) return false;
     if (e.host !== retx.host || e.conn !== retx.conn) continue;
     if (e.kind === spurious) return true;
     if (e.kind === expire) return false;
@@ -118,6 +121,11 @@ export function stackSays(f: TraceFrame, ctx: StackSaysContext): string {
   }
   if (f.faults & FAULT_DUPLICATE) parts.push('duplicate');
   if (f.faults & FAULT_DELAYED) parts.push('delayed');
+  // Hiding the future, a frame whose fate comes after the horizon is simply on its way.
+  if (ctx.horizonUs !== undefined && f.tEnd > ctx.horizonUs) {
+    parts.push('on its way');
+    return parts.join('; ');
+  }
   switch (f.fate) {
     case FATE_DROPPED:
       parts.push(`dropped: ${ctx.world.drop_reason_texts[f.reason] ?? `reason ${f.reason}`}`);
