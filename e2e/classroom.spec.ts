@@ -84,6 +84,21 @@ for (const scenario of SCENARIOS) {
   }
 }
 
+test('the replays of the seeds, presenter: no two ladder labels overlap at Fit', async ({ page }) => {
+  test.setTimeout(240_000);
+  const errors = await openPresenting(page, 'arduino-ping');
+  const names = await page.getByLabel('Scenario').locator('optgroup[label="Replays of the seeds"] option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
+  expect(names.length).toBeGreaterThan(5);
+  for (const name of names) {
+    await page.getByLabel('Scenario').selectOption(name);
+    await expect(page.getByTestId('run-summary')).toContainText('frames', { timeout: 120_000 });
+    await settled(page);
+    expect(overlaps(await ladderTexts(page)), name).toEqual([]);
+  }
+  await shot(page, 'classroom-replay-last');
+  expect(errors).toEqual([]);
+});
+
 test('presenter mode: every text of the ladder and the graphs is at least 16 px', async ({ page }) => {
   for (const scenario of SCENARIOS) {
     await openPresenting(page, scenario);
@@ -151,6 +166,10 @@ test('hide the future: no list row, arrow or graph point after the cursor', asyn
   const times = await packetRows(page).evaluateAll((rows) => rows.map((r) => Number(r.querySelectorAll('[role=gridcell]')[1]?.textContent)));
   expect(times.length).toBeGreaterThan(0);
   expect(Math.max(...times) * 1e6).toBeLessThanOrEqual(cursorUs + 1);
+  // ... and it follows the cursor: its last row, the newest frame, is on screen.
+  const count = Number(/(\d+) packets so far/.exec((await page.locator('.pl-count').first().textContent()) ?? '')?.[1]);
+  const last = packetRows(page).filter({ has: page.getByRole('gridcell', { name: String(count), exact: true }) });
+  await expect(last).toBeInViewport();
   // The ladder: nothing drawn below the cursor line.
   const ladder = await ladderSvg(page).evaluate((svg) => {
     const cursor = svg.querySelector('line.ld-cursor')!.getBoundingClientRect().top;
