@@ -244,7 +244,9 @@ test("a teacher's parameters: loss per direction, several delays, the descriptio
 test('the ladder is copied as a Mermaid sequenceDiagram', async ({ page, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await openPresenting(page, 'nfc-bridge-1080');
-  await ladderBar(page).getByRole('button', { name: 'Copy as Mermaid' }).click();
+  await ladderBar(page).getByRole('button', { name: /Export/ }).click();
+  await page.getByRole('menuitem', { name: 'Copy as Mermaid' }).click();
+  await expect(ladderBar(page).getByRole('button', { name: 'Copied' })).toBeVisible();
   const text = await page.evaluate(() => navigator.clipboard.readText());
   expect(text.split('\n')[0]).toBe('sequenceDiagram');
   expect(text).toMatch(/participant/);

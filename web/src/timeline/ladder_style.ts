@@ -44,6 +44,7 @@ export const LADDER_CSS = `
 .ld-group { cursor: pointer; }
 .ld-bracket { fill: none; stroke: var(--accent); stroke-width: 1.5; }
 .ld-group-hit { fill: none; stroke: transparent; stroke-width: 10; pointer-events: stroke; }
+.ld-group-bg { fill: var(--bg); stroke: var(--accent); stroke-width: 1; rx: 3px; }
 .ld-group-label { fill: var(--accent); paint-order: stroke; stroke: var(--bg); stroke-width: 3px; stroke-linejoin: round; }
 .ld-fade { fill: var(--bg); opacity: 0.5; pointer-events: none; }
 .ld-cursor { stroke: var(--cursor); stroke-width: 1.5; pointer-events: none; }

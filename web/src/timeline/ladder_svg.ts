@@ -231,6 +231,15 @@ function drawGroups(svg: Svg, groups: readonly GroupMark[]): void {
   g.attr('data-group-t0', (d) => d.t0).attr('data-group-t1', (d) => d.t1);
   g.select('.ld-bracket').attr('d', bracketPath);
   g.select('.ld-group-hit').attr('d', bracketPath);
+  // The label on a chip of its own: it often sits over the very arrows it sums up.
+  g.selectAll<SVGRectElement, TextBox>('rect.ld-group-bg')
+    .data((d) => (d.label ? [d.label] : []))
+    .join('rect')
+    .attr('class', 'ld-group-bg')
+    .attr('x', (d) => d.x)
+    .attr('y', (d) => d.y)
+    .attr('width', (d) => d.w)
+    .attr('height', (d) => d.h);
   g.selectAll<SVGTextElement, TextBox>('text')
     .data((d) => (d.label ? [d.label] : []))
     .join('text')
