@@ -63,7 +63,7 @@ export function parseScenario(text: string): ValidationResult {
 }
 
 // V8 says "... at position 42" (and, in newer versions, "(line 3 column 5)"); people count lines.
-function jsonErrorText(e: unknown, text: string): string {
+export function jsonErrorText(e: unknown, text: string): string {
   const msg = e instanceof Error ? e.message : String(e);
   const m = /at position (\d+)/.exec(msg);
   if (m === null || /line \d+ column \d+/.test(msg)) return msg;
