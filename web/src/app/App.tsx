@@ -6,6 +6,7 @@ import { PacketListPane } from '../packets/view/PacketListPane.tsx';
 import { GraphsPane } from '../timeline/GraphsPane.tsx';
 import { LadderPane } from '../timeline/LadderPane.tsx';
 import { ErrorBanner } from './ErrorBanner.tsx';
+import { LessonPanel } from './LessonPanel.tsx';
 import { PaneSplitter } from './PaneSplitter.tsx';
 import { ParamsPanel } from './ParamsPanel.tsx';
 import { PlaybackBar } from './PlaybackBar.tsx';
@@ -22,6 +23,8 @@ export function App() {
   // Live, the side panel holds the connection and the tools, always shown: nothing works without it.
   const mode = useApp((s) => s.mode);
   const maximised = useApp((s) => s.maximised);
+  // A lesson takes the side panel (the parameters stay one click away below it).
+  const lessonOpen = useApp((s) => s.lesson !== null);
   // The split between the panes: the list's share of the width, the top row's of the height.
   const [split, setSplit] = useState({ col: 0.53, row: 0.52 });
   useEffect(() => {
@@ -54,12 +57,13 @@ export function App() {
       <ErrorBanner />
       <PlaybackBar />
       {mode === 'scenario' && <ReplayTable />}
-      <div className={`app-body${mode === 'live' ? ' live' : showParams ? '' : ' params-hidden'}`}>
+      <div className={`app-body${mode === 'live' ? ' live' : lessonOpen ? ' lesson-open' : showParams ? '' : ' params-hidden'}`}>
         <aside className="side">
           {mode === 'live' ? (
             <SerialPanel />
           ) : (
             <>
+              {lessonOpen && <LessonPanel />}
               <button type="button" className="side-toggle" onClick={() => setShowParams(!showParams)} aria-expanded={showParams} aria-label="Parameters panel">
                 {showParams ? '◀ Parameters' : '▶'}
               </button>

@@ -7,7 +7,9 @@ import { ScenarioDescription } from './ScenarioDescription.tsx';
 import { topologyChain } from './topology.ts';
 import { chooseScenario, composeScenario, removeRule, runNow, setState, SHIPPED, useApp, type AppState } from './store.ts';
 import type { RunModel } from './run_model.ts';
-import { REPLAYS } from './shipped.ts';
+import { LESSONS, REPLAYS } from './shipped.ts';
+import { chooseLesson } from './lesson_player.ts';
+import { LESSON_PREFIX } from './permalink.ts';
 import type { Scenario } from '../scenarios/types.ts';
 import { downloadBytes } from './download.ts';
 import { LIVE_SCENARIO_NAME, LIVE_SCENARIO_TITLE } from './live_mode.ts';
@@ -61,15 +63,27 @@ export function ScenarioBar() {
             title={base.title}
             value={name}
             onChange={(e) => {
-              if (e.target.value === LIVE_SCENARIO_NAME) enterLive();
-              else {
-                chooseScenario(e.target.value);
+              const v = e.target.value;
+              if (v === LIVE_SCENARIO_NAME) enterLive();
+              else if (v.startsWith(LESSON_PREFIX)) {
+                const problem = chooseLesson(v.slice(LESSON_PREFIX.length));
+                if (problem) setState({ error: problem });
+                else void runNow();
+              } else {
+                chooseScenario(v);
                 void runNow();
               }
             }}
           >
             <ScenarioOptions label="Simulated" scenarios={SHIPPED} />
             <ScenarioOptions label="Replays of the seeds" scenarios={REPLAYS} />
+            <optgroup label="Lessons">
+              {LESSONS.map((l, i) => (
+                <option key={l.name} value={LESSON_PREFIX + l.name}>
+                  {`Lesson ${i + 1}: ${l.title}`}
+                </option>
+              ))}
+            </optgroup>
             <optgroup label="Live">
               <option value={LIVE_SCENARIO_NAME}>{LIVE_SCENARIO_TITLE}</option>
             </optgroup>

@@ -1,10 +1,17 @@
 // The URL holds the run: the scenario, every changed parameter and every what-if rule (and
 // the capture point), so opening a link reproduces the run exactly (runs are deterministic).
 //   #s=nfc-bridge-1080&set=hosts.appliance.stack.tcp_rto_initial_ms%3D5000&rule=drop:nfc:ab:3&link=1
+// A lesson: #lesson=retransmission-timer&step=3 (and any sets and rules as above).
 import type { WhatIfRule } from './what_if.ts';
 
+/** How a lesson shows in the page's scenarioName and picker (lesson_player.ts uses it too). */
+export const LESSON_PREFIX = 'lesson:';
+
 export interface Permalink {
+  /** a shipped scenario's name; with a lesson, the lesson's name after "lesson:" */
   scenario: string;
+  /** the lesson's step shown, 0-based (1-based in the URL, as the panel counts) */
+  step?: number;
   sets: string[];
   rules: WhatIfRule[];
   link: number;
@@ -12,7 +19,10 @@ export interface Permalink {
 
 export function encodePermalink(p: Permalink): string {
   const q = new URLSearchParams();
-  q.set('s', p.scenario);
+  if (p.scenario.startsWith(LESSON_PREFIX)) {
+    q.set('lesson', p.scenario.slice(LESSON_PREFIX.length));
+    q.set('step', String((p.step ?? 0) + 1));
+  } else q.set('s', p.scenario);
   for (const a of p.sets) q.append('set', a);
   for (const r of p.rules) q.append('rule', [r.action, r.link, r.dir, r.nth, ...(r.action === 'delay' ? [r.delayUs ?? 0] : [])].join(':'));
   if (p.link) q.set('link', String(p.link));
@@ -26,6 +36,13 @@ export function decodePermalink(hash: string): { link: Partial<Permalink>; probl
   const out: Partial<Permalink> = {};
   const s = q.get('s');
   if (s !== null) out.scenario = s;
+  const lesson = q.get('lesson');
+  if (lesson !== null) {
+    out.scenario = LESSON_PREFIX + lesson;
+    const step = Number(q.get('step') ?? '1');
+    if (Number.isInteger(step) && step >= 1) out.step = step - 1;
+    else problems.push(`URL: step "${q.get('step')}" is not a step number (1, 2, ...)`);
+  }
   out.sets = q.getAll('set').filter((a) => {
     if (a.includes('=')) return true;
     problems.push(`URL: set "${a}" is not path=value`);

@@ -1,9 +1,12 @@
-// The scenarios shipped with the page (web/src/scenarios/shipped) and the replays of the
-// seeds' experiments (web/src/scenarios/replays, docs/replays.md), bundled by Vite.
+// The scenarios shipped with the page (web/src/scenarios/shipped), the replays of the
+// seeds' experiments (web/src/scenarios/replays, docs/replays.md) and the lessons
+// (web/src/lessons/shipped, docs/lessons.md), bundled by Vite.
 import type { Scenario } from '../scenarios/types.ts';
+import { validateLesson, type Lesson } from '../lessons/index.ts';
 
 const files = import.meta.glob<Scenario>('../scenarios/shipped/*.json', { eager: true, import: 'default' });
 const replayFiles = import.meta.glob<Scenario>('../scenarios/replays/*.json', { eager: true, import: 'default' });
+const lessonFiles = import.meta.glob<unknown>('../lessons/shipped/*.json', { eager: true, import: 'default' });
 
 const sorted = (f: Record<string, Scenario>) =>
   Object.keys(f)
@@ -16,4 +19,18 @@ export const REPLAYS: Scenario[] = sorted(replayFiles);
 
 export function shippedByName(name: string): Scenario | undefined {
   return SHIPPED.find((s) => s.name === name) ?? REPLAYS.find((s) => s.name === name);
+}
+
+/** The shipped lessons, in file order (their numbers). A lesson that does not validate is a
+ *  bug of the project (its tests check every one), so it fails loudly here too. */
+export const LESSONS: Lesson[] = Object.keys(lessonFiles)
+  .sort()
+  .map((k) => {
+    const r = validateLesson(lessonFiles[k]);
+    if (!r.ok) throw new Error(`${k}: ${r.errors.map((e) => `${e.path}: ${e.message}`).join('; ')}`);
+    return r.lesson;
+  });
+
+export function lessonByName(name: string): Lesson | undefined {
+  return LESSONS.find((l) => l.name === name);
 }

@@ -40,6 +40,21 @@ export interface AppState {
   hideFuture: boolean;
   /** the pane shown alone over the whole window (Escape restores), or null */
   maximised: PaneId | null;
+  /** the lesson being taught (web/src/lessons), or null */
+  lesson: LessonState | null;
+  /** a time span the ladder should zoom onto (a lesson's step); `n` tells requests apart */
+  focus: { t0: number; t1: number; n: number } | null;
+}
+
+export interface LessonState {
+  /** the shipped lesson's name */
+  name: string;
+  /** 0-based step shown */
+  step: number;
+  /** the choice the class picked for the step's question, or null */
+  picked: number | null;
+  /** whether the step's answer has been revealed (the run played on to it) */
+  revealed: boolean;
 }
 
 /** The four linked views of a simulated run. */
@@ -69,6 +84,8 @@ let state: AppState = {
   presenter: false,
   hideFuture: false,
   maximised: null,
+  lesson: null,
+  focus: null,
 };
 const listeners = new Set<Listener>();
 const client = new EngineClient();
@@ -154,7 +171,7 @@ export function chooseScenario(name: string): void {
     setState({ error: `no scenario called "${name}"` });
     return;
   }
-  setState({ mode: 'scenario', scenarioName: name, base: s, sets: [], rules: [], selected: null });
+  setState({ mode: 'scenario', scenarioName: name, base: s, sets: [], rules: [], selected: null, lesson: null, focus: null });
 }
 
 /** Sets one parameter (a path into the scenario) and re-runs. */

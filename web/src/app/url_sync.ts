@@ -1,6 +1,7 @@
 // Keeps the URL and the store in step: the URL is read once at start (a broken part is
 // reported and left out), then rewritten whenever the run's definition changes.
-import { decodePermalink, encodePermalink } from './permalink.ts';
+import { chooseLesson } from './lesson_player.ts';
+import { decodePermalink, encodePermalink, LESSON_PREFIX } from './permalink.ts';
 import { composeScenario, getState, setState } from './store.ts';
 import { shippedByName } from './shipped.ts';
 import { LIVE_SCENARIO_NAME } from './live_mode.ts';
@@ -9,10 +10,13 @@ export function stateFromUrl(): void {
   const { link, problems } = decodePermalink(location.hash);
   const patch: Parameters<typeof setState>[0] = {};
   if (link.scenario === LIVE_SCENARIO_NAME) {
-    Object.assign(patch, { mode: 'live', scenarioName: LIVE_SCENARIO_NAME });
+    Object.assign(patch, { mode: 'live', scenarioName: LIVE_SCENARIO_NAME, lesson: null, focus: null });
+  } else if (link.scenario?.startsWith(LESSON_PREFIX)) {
+    const problem = chooseLesson(link.scenario.slice(LESSON_PREFIX.length), link.step ?? 0);
+    if (problem) problems.push(`URL: ${problem}`);
   } else if (link.scenario !== undefined) {
     const s = shippedByName(link.scenario);
-    if (s) Object.assign(patch, { mode: 'scenario', scenarioName: s.name, base: s });
+    if (s) Object.assign(patch, { mode: 'scenario', scenarioName: s.name, base: s, lesson: null, focus: null });
     else problems.push(`URL: there is no scenario called "${link.scenario}"`);
   }
   Object.assign(patch, { sets: link.sets ?? [], rules: link.rules ?? [], link: link.link ?? 0 });
@@ -27,6 +31,6 @@ export function stateFromUrl(): void {
 
 export function urlFromState(): void {
   const s = getState();
-  const hash = encodePermalink({ scenario: s.scenarioName, sets: s.sets, rules: s.rules, link: s.link });
+  const hash = encodePermalink({ scenario: s.scenarioName, sets: s.sets, rules: s.rules, link: s.link, ...(s.lesson ? { step: s.lesson.step } : {}) });
   if (hash !== location.hash) history.replaceState(null, '', hash);
 }

@@ -60,7 +60,7 @@ export function hasWebSerial(): boolean {
 
 /** The page switches to the live session (connected or not). */
 export function enterLive(): void {
-  setState({ mode: 'live', scenarioName: LIVE_SCENARIO_NAME, sets: [], rules: [], selected: null, error: null });
+  setState({ mode: 'live', scenarioName: LIVE_SCENARIO_NAME, sets: [], rules: [], selected: null, error: null, lesson: null, focus: null, hideFuture: false });
   if (live.session) showLive();
   else setState({ run: null, ran: null, status: 'idle', cursorUs: 0, playing: false });
 }

@@ -95,6 +95,12 @@ export function LadderPane() {
   useEffect(() => {
     if (selIndex >= 0) reveal(base(model!.paths[selIndex]!.t0), headerH + 10, size.height - 20, 0.3);
   }, [selIndex, model, base, reveal, size.height, headerH]);
+  // A lesson's step asks for its span: zoom onto it (after the reveals above, which it overrides).
+  const focus = useApp((s) => s.focus);
+  const { zoomTo } = zoom;
+  useEffect(() => {
+    if (focus && model) zoomTo(base(focus.t0), base(focus.t1), headerH + 10, size.height - 10);
+  }, [focus, model, base, zoomTo, headerH, size.height]);
 
   const arrowAt = (e: MouseEvent): ArrowMark | null => {
     if (!scene) return null;
