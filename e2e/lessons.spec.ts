@@ -1,6 +1,7 @@
 // The lessons in the page, at 1280x720 with Presenter on: every shipped lesson walked step
 // by step (caption, the step's instant inside the ladder, nothing after the cursor before
 // Reveal, the reveal naming one right choice), and a lesson's URL opening on its step.
+import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { openPage, packetRows, shot } from './helpers.ts';
 
@@ -93,4 +94,23 @@ test("a lesson's URL opens on its step, with the caption that step has", async (
   // Back (Page Up, what a clicker sends) returns to step 2.
   await again.keyboard.press('PageUp');
   await expect(again.locator('.lesson-count')).toContainText('Step 2 of');
+});
+
+test('a lesson file: a broken one gets its field, line and column; a good one opens and its link carries it', async ({ page }) => {
+  await openPage(page);
+  const shipped = JSON.parse(readFileSync('web/src/lessons/shipped/01-retransmission-timer.json', 'utf8')) as { steps: { at: { event?: Record<string, unknown> } }[] };
+  // A typo in a field: the banner names it where it is.
+  const broken = JSON.stringify({ ...shipped, steps: shipped.steps.map((s, i) => (i === 2 ? { ...s, at: { event: { kind: 'tcp.rto.restart', hots: 'client' } } } : s)) }, null, 2);
+  await page.getByLabel('Lesson file').setInputFiles({ name: 'my-lesson.json', mimeType: 'application/json', buffer: Buffer.from(broken) });
+  await expect(page.getByRole('alert')).toContainText(/my-lesson\.json: steps\[2\]\.at\.event\.hots: .*line \d+ column \d+/);
+  // The same lesson as written, under another name: it opens on step 1 and a link reproduces it.
+  const good = JSON.stringify({ ...shipped, name: 'my-lesson', title: 'My own retransmission lesson' });
+  await page.getByLabel('Lesson file').setInputFiles({ name: 'my-lesson.json', mimeType: 'application/json', buffer: Buffer.from(good) });
+  await expect(page.locator('.lesson-title')).toHaveText('My own retransmission lesson');
+  await expect(page.locator('.lesson-count')).toContainText('Step 1 of');
+  await expect(page).toHaveURL(/lessondoc=/);
+  const again = await page.context().newPage();
+  await again.goto(`/${new URL(page.url()).hash}`);
+  await expect(again.locator('.lesson-title')).toHaveText('My own retransmission lesson');
+  await expect(again.getByTestId('lesson-caption')).toHaveText((await page.getByTestId('lesson-caption').textContent())!);
 });

@@ -3,15 +3,14 @@
 // clicker sends). The cursor, the hidden future and the ladder's zoom follow each step.
 import { useEffect, useRef } from 'react';
 import type { Lesson, PlayedStep } from '../lessons/index.ts';
-import { goToStep, pickChoice, playedSteps, revealAnswer } from './lesson_player.ts';
-import { lessonByName } from './shipped.ts';
+import { findLesson, goToStep, pickChoice, playedSteps, revealAnswer } from './lesson_player.ts';
 import { getState, useApp, type LessonState } from './store.ts';
 
 export function LessonPanel() {
   const state = useApp((s) => s.lesson);
   const run = useApp((s) => s.run);
   const status = useApp((s) => s.status);
-  const lesson = state ? lessonByName(state.name) : undefined;
+  const lesson = state ? findLesson(state.name) : undefined;
   const steps = run && lesson && status === 'ready' ? playedSteps(run, lesson) : null;
   const playable = Array.isArray(steps) ? steps : null;
 

@@ -8,7 +8,8 @@ import { topologyChain } from './topology.ts';
 import { chooseScenario, composeScenario, removeRule, runNow, setState, SHIPPED, useApp, type AppState } from './store.ts';
 import type { RunModel } from './run_model.ts';
 import { LESSONS, REPLAYS } from './shipped.ts';
-import { chooseLesson } from './lesson_player.ts';
+import { chooseLesson, openedLesson } from './lesson_player.ts';
+import { OpenLessonButton } from './OpenLessonButton.tsx';
 import { LESSON_PREFIX } from './permalink.ts';
 import type { Scenario } from '../scenarios/types.ts';
 import { downloadBytes } from './download.ts';
@@ -44,6 +45,9 @@ export function ScenarioBar() {
   const theme = useApp((s) => s.theme);
   const presenter = useApp((s) => s.presenter);
   const mode = useApp((s) => s.mode);
+  // A lesson opened from a file is in the picker while it is open.
+  const lessonName = useApp((s) => s.lesson?.name);
+  const openedTitle = lessonName === undefined ? undefined : openedLesson(lessonName)?.title;
   const composed = composeScenario({ base, sets, rules: [] });
   const chain = topologyChain(composed.ok ? composed.scenario : base);
 
@@ -83,6 +87,7 @@ export function ScenarioBar() {
                   {`Lesson ${i + 1}: ${l.title}`}
                 </option>
               ))}
+              {openedTitle && <option value={name}>{`Opened: ${openedTitle}`}</option>}
             </optgroup>
             <optgroup label="Live">
               <option value={LIVE_SCENARIO_NAME}>{LIVE_SCENARIO_TITLE}</option>
@@ -94,6 +99,7 @@ export function ScenarioBar() {
             Run
           </button>
         )}
+        <OpenLessonButton />
         {status === 'running' && <progress max={1} value={progress} aria-label="Run progress" />}
         {run && status !== 'running' && (
           <span className="muted run-summary" data-testid="run-summary" title={runSummary(run, mode)}>

@@ -2,7 +2,7 @@
 // run; the lesson engine (web/src/lessons) plays it on that run, so the captions and the
 // answers follow every parameter the teacher turns; a step puts the cursor on its anchor
 // with the future hidden and zooms the ladder onto it; Reveal plays on to the answer.
-import { formatLessonErrors, LessonFileError, lessonRun, lessonScenario, playLesson, type Lesson, type PlayedStep } from '../lessons/index.ts';
+import { formatLessonErrors, LessonFileError, lessonRun, lessonScenario, parseLesson, playLesson, type Lesson, type PlayedStep } from '../lessons/index.ts';
 import type { Hit } from '../lessons/hit.ts';
 import { LESSON_PREFIX } from './permalink.ts';
 import type { RunModel } from './run_model.ts';
@@ -10,10 +10,38 @@ import { lessonByName, shippedByName } from './shipped.ts';
 import { getState, setState } from './store.ts';
 
 
+/** Lessons a teacher opened from a file (or a link that carries one), by name: they come
+ *  before the shipped ones, so an edited copy of a shipped lesson is the one played. */
+const opened = new Map<string, Lesson>();
+
+export function findLesson(name: string): Lesson | undefined {
+  return opened.get(name) ?? lessonByName(name);
+}
+
+/** The lesson of that name opened from a file, if it was. */
+export function openedLesson(name: string): Lesson | undefined {
+  return opened.get(name);
+}
+
+/** The lesson's JSON for a link, when it is not a shipped one (a link must carry it). */
+export function openedLessonText(name: string): string | undefined {
+  const l = opened.get(name);
+  return l ? JSON.stringify(l) : undefined;
+}
+
+/** Opens a lesson from its text (a file, a link); returns what is wrong with it instead,
+ *  each problem with its field, line and column in `source`. */
+export function openLessonText(text: string, source: string, step = 0): string | null {
+  const r = parseLesson(text);
+  if (!r.ok) return formatLessonErrors(r.errors, source);
+  opened.set(r.lesson.name, r.lesson);
+  return chooseLesson(r.lesson.name, step);
+}
+
 /** Makes lesson `name` the page's, on step `step` (0-based) once its run is there; returns
  *  what is wrong instead (no such lesson, a scenario it cannot make). */
 export function chooseLesson(name: string, step = 0): string | null {
-  const lesson = lessonByName(name);
+  const lesson = findLesson(name);
   if (!lesson) return `there is no lesson called "${name}"`;
   const s = lessonScenario(lesson, (n) => shippedByName(n));
   if (!s.ok) return formatLessonErrors(s.errors, `lesson ${name}`);

@@ -1,7 +1,8 @@
 // The URL holds the run: the scenario, every changed parameter and every what-if rule (and
 // the capture point), so opening a link reproduces the run exactly (runs are deterministic).
 //   #s=nfc-bridge-1080&set=hosts.appliance.stack.tcp_rto_initial_ms%3D5000&rule=drop:nfc:ab:3&link=1
-// A lesson: #lesson=retransmission-timer&step=3 (and any sets and rules as above).
+// A lesson: #lesson=retransmission-timer&step=3 (and any sets and rules as above); one
+// opened from a file carries its JSON: #lessondoc=%7B%22version%22...&step=1.
 import type { WhatIfRule } from './what_if.ts';
 
 /** How a lesson shows in the page's scenarioName and picker (lesson_player.ts uses it too). */
@@ -12,6 +13,8 @@ export interface Permalink {
   scenario: string;
   /** the lesson's step shown, 0-based (1-based in the URL, as the panel counts) */
   step?: number;
+  /** a lesson that is not shipped (opened from a file): its JSON travels in the link */
+  lessonText?: string;
   sets: string[];
   rules: WhatIfRule[];
   link: number;
@@ -20,7 +23,8 @@ export interface Permalink {
 export function encodePermalink(p: Permalink): string {
   const q = new URLSearchParams();
   if (p.scenario.startsWith(LESSON_PREFIX)) {
-    q.set('lesson', p.scenario.slice(LESSON_PREFIX.length));
+    if (p.lessonText !== undefined) q.set('lessondoc', p.lessonText);
+    else q.set('lesson', p.scenario.slice(LESSON_PREFIX.length));
     q.set('step', String((p.step ?? 0) + 1));
   } else q.set('s', p.scenario);
   for (const a of p.sets) q.append('set', a);
@@ -37,8 +41,10 @@ export function decodePermalink(hash: string): { link: Partial<Permalink>; probl
   const s = q.get('s');
   if (s !== null) out.scenario = s;
   const lesson = q.get('lesson');
-  if (lesson !== null) {
-    out.scenario = LESSON_PREFIX + lesson;
+  const lessonText = q.get('lessondoc');
+  if (lessonText !== null) out.lessonText = lessonText;
+  if (lesson !== null || lessonText !== null) {
+    out.scenario = LESSON_PREFIX + (lesson ?? '');
     const step = Number(q.get('step') ?? '1');
     if (Number.isInteger(step) && step >= 1) out.step = step - 1;
     else problems.push(`URL: step "${q.get('step')}" is not a step number (1, 2, ...)`);

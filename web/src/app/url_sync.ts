@@ -1,6 +1,6 @@
 // Keeps the URL and the store in step: the URL is read once at start (a broken part is
 // reported and left out), then rewritten whenever the run's definition changes.
-import { chooseLesson } from './lesson_player.ts';
+import { chooseLesson, openedLessonText, openLessonText } from './lesson_player.ts';
 import { decodePermalink, encodePermalink, LESSON_PREFIX } from './permalink.ts';
 import { composeScenario, getState, setState } from './store.ts';
 import { shippedByName } from './shipped.ts';
@@ -12,7 +12,8 @@ export function stateFromUrl(): void {
   if (link.scenario === LIVE_SCENARIO_NAME) {
     Object.assign(patch, { mode: 'live', scenarioName: LIVE_SCENARIO_NAME, lesson: null, focus: null });
   } else if (link.scenario?.startsWith(LESSON_PREFIX)) {
-    const problem = chooseLesson(link.scenario.slice(LESSON_PREFIX.length), link.step ?? 0);
+    const step = link.step ?? 0;
+    const problem = link.lessonText !== undefined ? openLessonText(link.lessonText, "the link's lesson", step) : chooseLesson(link.scenario.slice(LESSON_PREFIX.length), step);
     if (problem) problems.push(`URL: ${problem}`);
   } else if (link.scenario !== undefined) {
     const s = shippedByName(link.scenario);
@@ -31,6 +32,8 @@ export function stateFromUrl(): void {
 
 export function urlFromState(): void {
   const s = getState();
-  const hash = encodePermalink({ scenario: s.scenarioName, sets: s.sets, rules: s.rules, link: s.link, ...(s.lesson ? { step: s.lesson.step } : {}) });
+  const lessonText = s.lesson ? openedLessonText(s.lesson.name) : undefined;
+  const lesson = s.lesson ? { step: s.lesson.step, ...(lessonText !== undefined ? { lessonText } : {}) } : {};
+  const hash = encodePermalink({ scenario: s.scenarioName, sets: s.sets, rules: s.rules, link: s.link, ...lesson });
   if (hash !== location.hash) history.replaceState(null, '', hash);
 }
