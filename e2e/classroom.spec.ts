@@ -252,3 +252,26 @@ test('the ladder is copied as a Mermaid sequenceDiagram', async ({ page, context
   expect(text).toMatch(/participant/);
   expect(text).toMatch(/-x/); // the frames the busy module lost
 });
+
+test('what if, side by side: the runs without and with the drop on one time axis, and their differences', async ({ page }) => {
+  const errors = await openPresenting(page, 'arduino-slip');
+  const data = packetRows(page).filter({ hasText: /ECHO\s*Request/ }).first();
+  await data.click({ button: 'right' });
+  await page.getByRole('menuitem', { name: /side by side/ }).click();
+  const ladders = page.getByTestId('compare-ladder');
+  await expect(ladders).toHaveCount(2);
+  const [a, b] = [(await ladders.nth(0).boundingBox())!, (await ladders.nth(1).boundingBox())!];
+  expect(b.x).toBeGreaterThanOrEqual(a.x + a.width); // side by side
+  expect(b.y).toBe(a.y); // one time axis: the same top, the same height
+  expect(b.height).toBe(a.height);
+  const diff = page.getByRole('table', { name: 'Differences' });
+  // One dropped data segment: the stack sends it again once more, after its RTO.
+  await expect(diff.getByRole('row', { name: /^retransmissions/ })).toContainText(/\+1$/);
+  await expect(diff.getByRole('row', { name: /RTO expired/ })).toBeVisible();
+  await expect(diff.getByRole('row', { name: /done at/ }).filter({ hasText: /\+\d+\.\d{3} s$/ })).not.toHaveCount(0);
+  await shot(page, 'classroom-side-by-side');
+  // Off again: one ladder.
+  await page.getByLabel('Side by side').uncheck();
+  await expect(page.getByTestId('ladder-svg')).toBeVisible();
+  expect(errors).toEqual([]);
+});

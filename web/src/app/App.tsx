@@ -4,6 +4,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { DetailsPane } from '../packets/view/DetailsPane.tsx';
 import { PacketListPane } from '../packets/view/PacketListPane.tsx';
 import { GraphsPane } from '../timeline/GraphsPane.tsx';
+import { CompareLadder } from '../timeline/CompareLadder.tsx';
 import { LadderPane } from '../timeline/LadderPane.tsx';
 import { ErrorBanner } from './ErrorBanner.tsx';
 import { LessonPanel } from './LessonPanel.tsx';
@@ -25,6 +26,9 @@ export function App() {
   const maximised = useApp((s) => s.maximised);
   // A lesson takes the side panel (the parameters stay one click away below it).
   const lessonOpen = useApp((s) => s.lesson !== null);
+  // With "Side by side", the ladder pane shows the run without the what-if rules beside it.
+  const run = useApp((s) => s.run);
+  const compareRun = useApp((s) => (s.compare ? s.compareRun : null));
   // The split between the panes: the list's share of the width, the top row's of the height.
   const [split, setSplit] = useState({ col: 0.53, row: 0.52 });
   useEffect(() => {
@@ -83,7 +87,7 @@ export function App() {
             <PacketListPane />
           </Pane>
           <Pane id="ladder" label="Ladder diagram" maximised={maximised}>
-            <LadderPane />
+            {run && compareRun ? <CompareLadder without={compareRun} withRules={run} /> : <LadderPane />}
           </Pane>
           <Pane id="details" label="Packet details" maximised={maximised}>
             <DetailsPane />

@@ -5,7 +5,7 @@ import { useEffect } from 'react';
 import { describeRule } from './what_if.ts';
 import { ScenarioDescription } from './ScenarioDescription.tsx';
 import { topologyChain } from './topology.ts';
-import { chooseScenario, composeScenario, removeRule, runNow, setState, SHIPPED, useApp, type AppState } from './store.ts';
+import { chooseScenario, composeScenario, removeRule, runNow, setCompare, setState, SHIPPED, useApp, type AppState } from './store.ts';
 import type { RunModel } from './run_model.ts';
 import { LESSONS, REPLAYS } from './shipped.ts';
 import { chooseLesson, openedLesson } from './lesson_player.ts';
@@ -45,6 +45,7 @@ export function ScenarioBar() {
   const theme = useApp((s) => s.theme);
   const presenter = useApp((s) => s.presenter);
   const mode = useApp((s) => s.mode);
+  const compare = useApp((s) => s.compare);
   // A lesson opened from a file is in the picker while it is open.
   const lessonName = useApp((s) => s.lesson?.name);
   const openedTitle = lessonName === undefined ? undefined : openedLesson(lessonName)?.title;
@@ -144,6 +145,9 @@ export function ScenarioBar() {
               </span>
             );
           })}
+          <label className="rules-compare" title="Run the scenario without these rules too, and show both ladders on one time axis with their differences">
+            <input type="checkbox" checked={compare} onChange={(e) => setCompare(e.target.checked)} /> Side by side
+          </label>
         </div>
       )}
     </header>

@@ -8,7 +8,7 @@ import { formatDuration } from '../timeline/time_format.ts';
 import { directionName, frameTitle } from './frame_name.ts';
 import type { RunModel } from './run_model.ts';
 import { fieldsOf } from './schema_fields.ts';
-import { addRule, useApp } from './store.ts';
+import { addRule, setState, useApp } from './store.ts';
 import { DELAY_CHOICES_US, isExtraCopy, ruleForFrame } from './what_if.ts';
 
 export interface WhatIfMenuProps {
@@ -62,10 +62,12 @@ export function WhatIfMenu({ frameId, x, y, onClose }: WhatIfMenuProps) {
   }, [run, onClose]);
 
   if (!run || !frame) return null;
-  const choose = (action: 'drop' | 'delay', delayUs?: number) => {
+  const choose = (action: 'drop' | 'delay', delayUs?: number, sideBySide = false) => {
     onClose(true);
     const rule = ruleForFrame(run.link(frame.link).frames, frame, run.link(frame.link).name, action, delayUs);
-    if (rule) addRule(rule);
+    if (!rule) return;
+    if (sideBySide) setState({ compare: true });
+    addRule(rule);
   };
   const title = frameTitle(run, frame, viewLink);
   const copy = isExtraCopy(frame);
@@ -77,6 +79,9 @@ export function WhatIfMenu({ frameId, x, y, onClose }: WhatIfMenuProps) {
       </div>
       <button type="button" role="menuitem" disabled={copy} onClick={() => choose('drop')}>
         Drop this frame
+      </button>
+      <button type="button" role="menuitem" disabled={copy} onClick={() => choose('drop', undefined, true)}>
+        Drop it, side by side with the run without
       </button>
       <div className="whatif-menu-label" aria-hidden="true">
         Delay this frame by

@@ -42,6 +42,10 @@ export interface AppState {
   maximised: PaneId | null;
   /** the lesson being taught (web/src/lessons), or null */
   lesson: LessonState | null;
+  /** show the run without the what-if rules beside the run with them */
+  compare: boolean;
+  /** that run (the scenario as changed by the parameters, without the rules), or null */
+  compareRun: RunModel | null;
   /** a time span the ladder should zoom onto (a lesson's step); `n` tells requests apart */
   focus: { t0: number; t1: number; n: number } | null;
 }
@@ -85,6 +89,8 @@ let state: AppState = {
   hideFuture: false,
   maximised: null,
   lesson: null,
+  compare: false,
+  compareRun: null,
   focus: null,
 };
 const listeners = new Set<Listener>();
@@ -143,6 +149,10 @@ export async function runNow(): Promise<void> {
   }
   setState({ status: 'running', progress: 0, error: null });
   try {
+    // Side by side: the same scenario without the what-if rules runs first (quickly: its
+    // progress is not shown), so both runs are there when the views draw.
+    const without = state.compare && state.rules.length > 0 ? composeScenario({ ...state, rules: [] }) : null;
+    const compareRun = without?.ok ? buildRunModel(await client.run(JSON.stringify(without.scenario), () => {})) : null;
     const result = await client.run(JSON.stringify(c.scenario), (p: Progress) =>
       setState({ progress: p.durationUs ? p.nowUs / p.durationUs : 0 }),
     );
@@ -158,6 +168,7 @@ export async function runNow(): Promise<void> {
       speed: sameScenario ? state.speed : defaultSpeed(run.endUs),
       playing: false,
       progress: 1,
+      compareRun,
     });
   } catch (e) {
     if (e instanceof RunError && e.message === 'superseded by a newer run') return;
@@ -194,6 +205,12 @@ export function resetParam(path: string): void {
 
 export function addRule(rule: WhatIfRule): void {
   setState({ rules: [...state.rules, rule] });
+  void runNow();
+}
+
+/** Shows (or stops showing) the run without the what-if rules beside the run with them. */
+export function setCompare(on: boolean): void {
+  setState({ compare: on });
   void runNow();
 }
 
