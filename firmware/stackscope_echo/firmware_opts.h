@@ -28,5 +28,6 @@
 #define APP_TCP_SERVER_MAX_CONNS 1
 #define APP_TCP_ECHO_CHUNK 64
 #define APP_TCP_DISCARD_CHUNK 32
+#define APP_TCP_DISCARD_PAUSE 0         /* the discard server never pauses reading */
 
 #endif

@@ -18,7 +18,7 @@ static const char *const sa_types[] = { "ping", "tcp_echo_server", "tcp_discard_
 static const char *const sa_fields[WORLD_APP_TYPE_COUNT][7] = {
     { "to", "count", "size", "interval_ms", "timeout_ms", NULL },
     { "port", NULL },
-    { "port", NULL },
+    { "port", "pause_after", "pause_ms", NULL },
     { "port", NULL },
     { "port", NULL },
     { "to", "port", "bytes", "send_only", "connections", NULL },
@@ -124,7 +124,7 @@ static int sa_to(struct scenario_reader *r, uint32_t e, const char *path,
 static int sa_rounds(struct scenario_reader *r, uint32_t e, const char *path,
                      struct world_config *cfg, struct world_app_config *a)
 {
-    static const char *const keys[] = { "req", "resp", "think_ms", NULL };
+    static const char *const keys[] = { "req", "resp", "think_ms", "split", NULL };
     uint32_t t = sr_get(r, e, path, "rounds", 1), i, k, n;
     char sub[64];
     if (t == JSON_NONE)
@@ -146,6 +146,12 @@ static int sa_rounds(struct scenario_reader *r, uint32_t e, const char *path,
             sr_u32(r, k, sub, "resp", 0, 0x7FFFFFFF, 1, &rd->resp_len) != 0 ||
             sr_u32(r, k, sub, "think_ms", 0, 3600000, 0, &rd->think_ms) != 0)
             return -1;
+        /* `split`: the request written in two pieces, each at least one byte. */
+        rd->split = 0;
+        if (sr_u32(r, k, sub, "split", 0, 0x7FFFFFFF, 0, &rd->split) != 0)
+            return -1;
+        if (rd->split >= rd->req_len && rd->split != 0)
+            return sr_fail(r, sub, "split", "must be less than req (%u)", rd->req_len);
     }
     cfg->n_rounds = (uint16_t)(cfg->n_rounds + n);
     return 0;
@@ -210,6 +216,13 @@ static int sa_app(struct scenario_reader *r, uint32_t e, const char *path,
         return sr_u32(r, e, path, "bytes", 1, 0x7FFFFFFF, 1, &a->bytes) != 0 ||
                        sr_bool(r, e, path, "send_only", &a->send_only) != 0 ||
                        sa_connections(r, e, path, cfg, a) != 0
+                   ? -1
+                   : 0;
+    case WORLD_APP_TCP_DISCARD_SERVER:
+        a->pause_after = 0;
+        a->pause_ms = 0;
+        return sr_u32(r, e, path, "pause_after", 0, 0x7FFFFFFF, 0, &a->pause_after) != 0 ||
+                       sr_u32(r, e, path, "pause_ms", 0, 3600000, 0, &a->pause_ms) != 0
                    ? -1
                    : 0;
     case WORLD_APP_BULK_SENDER:

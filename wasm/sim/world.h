@@ -92,6 +92,8 @@ struct world_app_config {
     uint8_t send_only;         /* echo client */
     uint8_t connections;       /* echo client: parallel connections sharing `bytes` (1) */
     uint8_t probe;             /* tcp_client: close once connected */
+    uint32_t pause_after, pause_ms; /* tcp_discard_server: stop reading for pause_ms after
+                                       pause_after bytes of each connection (0 ms: never) */
     uint16_t first_round, n_rounds; /* into world_config.rounds */
 };
 

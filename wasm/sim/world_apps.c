@@ -37,6 +37,7 @@ int world_app_start(struct world *w, uint8_t i)
         break;
     case WORLD_APP_TCP_DISCARD_SERVER:
         rc = app_tcp_discard_start(&a->s.discard_server, h, c->port, APP_TCP_SERVER_MAX_CONNS);
+        app_tcp_discard_set_pause(&a->s.discard_server, c->pause_after, c->pause_ms);
         break;
     case WORLD_APP_UDP_ECHO_SERVER:
         rc = app_udp_echo_start(&a->s.udp, h, c->port);

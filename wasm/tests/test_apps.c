@@ -489,7 +489,7 @@ static void test_echo_client_refused(void)
 static void test_reqresp_paper_session(void)
 {
     static struct app_world w;
-    static const struct app_reqresp_round rounds[1] = { { 1024, 1024, 0 } };
+    static const struct app_reqresp_round rounds[1] = { { 1024, 1024, 0, 0 } };
     struct host_config cfg;
     struct app_reqresp_client client;
     struct app_reqresp_server server;
@@ -543,7 +543,7 @@ static void test_reqresp_rounds_think_times(void)
 {
     static struct app_world w;
     static const struct app_reqresp_round rounds[3] = {
-        { 1024, 1024, 0 }, { 100, 3000, 250 }, { 4000, 64, 40 } };
+        { 1024, 1024, 0, 0 }, { 100, 3000, 250, 0 }, { 4000, 64, 40, 0 } };
     struct host_config cfg;
     struct app_reqresp_client client;
     struct app_reqresp_server server;
@@ -580,6 +580,179 @@ static void test_reqresp_rounds_think_times(void)
     app_world_free(&w);
 }
 
+/* ---- small writes and a reader that pauses: what lessons 8 and 9 stage ---- */
+
+/* The segments each host put on the link, read from the datagrams by the tap: when, how
+ * many data bytes, and the window they advertised. The world comes first, so the tap's
+ * ctx (the world) is also the log. */
+#define SEG_LOG_MAX 64
+struct seg_log {
+    struct app_world w;
+    uint32_t n[2];
+    stack_time_t t[2][SEG_LOG_MAX];
+    uint16_t len[2][SEG_LOG_MAX];
+    uint16_t win[2][SEG_LOG_MAX];
+};
+
+static void seg_log_tap(void *ctx, struct fake_net *net, int link, int dir, stack_time_t t,
+                        const uint8_t *dgram, uint16_t len, int fate)
+{
+    struct seg_log *g = ctx;
+    uint16_t ihl = (uint16_t)((dgram[0] & 15u) * 4u), doff;
+    uint32_t k = g->n[dir];
+    (void)net;
+    (void)link;
+    (void)fate;
+    if (k >= SEG_LOG_MAX || len < ihl + 20u)
+        return;
+    doff = (uint16_t)((dgram[ihl + 12] >> 4) * 4u);
+    g->t[dir][k] = t;
+    g->len[dir][k] = (uint16_t)(len - ihl - doff);
+    g->win[dir][k] = (uint16_t)(dgram[ihl + 14] << 8 | dgram[ihl + 15]);
+    g->n[dir] = k + 1;
+}
+
+/* The k-th segment from `dir` with data (k from 0), or -1. */
+static int seg_log_data(const struct seg_log *g, int dir, uint32_t k)
+{
+    uint32_t i;
+    for (i = 0; i < g->n[dir]; i++)
+        if (g->len[dir][i] > 0 && k-- == 0)
+            return (int)i;
+    return -1;
+}
+
+/* A 300-byte request written as 100 + 200 (split), answered with 1000 bytes; d = 10 ms,
+ * rate 0, the server's delayed ACK 200 ms (RFC 1122 4.2.3.2). The header leaves at 2d with
+ * the handshake's ACK and reaches the server at 3d: a lone short segment, and the server
+ * answers only the whole request, so it holds its ACK until 3d + 200 ms. With Nagle (RFC
+ * 1122 4.2.3.4) the body waits for that ACK, at 4d + 200 ms = 240 ms, and the response
+ * comes back at 6d + 200 ms: round_us = 4d + 200 ms = 240 ms. Without Nagle the body
+ * leaves with the header at 2d and the round takes one round trip, 2d = 20 ms. */
+static void run_split_request(uint8_t nagle, stack_time_t body_at, uint32_t round_expect)
+{
+    static struct seg_log g;
+    static const struct app_reqresp_round rounds[1] = { { 300, 1000, 0, 100 } };
+    struct host_config ca, cb;
+    struct app_reqresp_client client;
+    struct app_reqresp_server server;
+    struct stack_sockaddr srv = server_addr(0);
+    uint32_t round_us[1] = { 0 };
+    const uint32_t d = 10000;
+    int h, b;
+
+    host_config_default(&ca);
+    host_config_default(&cb);
+    ca.tcp_nagle = nagle;
+    cb.tcp_delack = TCP_DELACK_STANDARD;
+    cb.tcp_delack_ms = 200;
+    CHECK_EQ(app_world_init(&g.w, &ca, &cb, 0, d), 0);
+    g.n[0] = g.n[1] = 0;
+    g.w.net.tap = seg_log_tap;
+    CHECK_EQ(app_reqresp_server_start(&server, app_world_b(&g.w), 0, rounds, 1), ERR_OK);
+    CHECK_EQ(app_reqresp_client_start(&client, app_world_a(&g.w), &srv, 0, rounds, 1, round_us),
+             ERR_OK);
+    g.w.rq_client = &client;
+    g.w.rq_server = &server;
+
+    CHECK_EQ(fake_net_run(&g.w.net, RUN_LIMIT, rq_done), 1);
+    CHECK_EQ(client.report.error, 0);
+    CHECK_EQ(client.report.req_bytes, 300);
+    CHECK_EQ(server.report.req_bytes, 300);
+    CHECK_EQ(server.report.req_mismatches, 0);
+    CHECK_EQ(client.report.resp_bytes, 1000);
+    CHECK_EQ(client.report.resp_mismatches, 0);
+    h = seg_log_data(&g, 0, 0);
+    b = seg_log_data(&g, 0, 1);
+    CHECK(h >= 0 && b >= 0);
+    if (h < 0 || b < 0)
+        return;
+    CHECK_EQ(g.len[0][h], 100); /* each write its own segment */
+    CHECK_EQ(g.len[0][b], 200);
+    CHECK_EQ(g.t[0][h], 2 * d);
+    CHECK_EQ(g.t[0][b], body_at);
+    CHECK_EQ(round_us[0], round_expect);
+    app_world_free(&g.w);
+}
+
+static void test_reqresp_split_nagle_waits_for_delayed_ack(void)
+{
+    run_split_request(1, 4 * 10000u + 200000u, 4 * 10000u + 200000u);
+}
+
+static void test_reqresp_split_nodelay(void)
+{
+    run_split_request(0, 2 * 10000u, 2 * 10000u);
+}
+
+/* A discard server whose connection reads 1460 bytes, then nothing for 3.5 s; its receive
+ * buffer holds 2920, d = 20 ms, rate 0. The first segment arrives at 3d = 60 ms and is read
+ * at once, then the pause starts: the server reads again at 60 + 3500 = 3560 ms, and the
+ * window it advertises then is the first non-zero one after the zero window. Meanwhile
+ * the client's persist timer (RFC 9293 3.8.6.1) sends one-byte probes: the first one RTO
+ * (1 s, RFC 6298 2.4's floor: every RTT sample is 2d) after the zero window arrives, the
+ * next one twice that later (RFC 1122 4.2.2.17). No other data leaves while the window is
+ * zero; all 8760 bytes arrive in the end. */
+static void test_discard_pause_zero_window(void)
+{
+    static struct seg_log g;
+    struct host_config ca, cb;
+    struct app_tcp_discard discard;
+    struct app_echo_client client;
+    struct app_echo_client_params p;
+    const uint32_t d = 20000;
+    uint32_t i, zero = 0, update = 0, probes = 0, during = 0;
+    stack_time_t probe_at[2] = { 0, 0 };
+
+    host_config_default(&ca);
+    host_config_default(&cb);
+    cb.tcp_rcv_buf = 2920;
+    CHECK_EQ(app_world_init(&g.w, &ca, &cb, 0, d), 0);
+    g.n[0] = g.n[1] = 0;
+    g.w.net.tap = seg_log_tap;
+    CHECK_EQ(app_tcp_discard_start(&discard, app_world_b(&g.w), 0, 1), ERR_OK);
+    app_tcp_discard_set_pause(&discard, 1460, 3500);
+    memset(&p, 0, sizeof p);
+    p.server = server_addr(APP_TCP_DISCARD_PORT);
+    p.len = 8760;
+    p.send_only = 1;
+    CHECK_EQ(app_echo_client_start(&client, app_world_a(&g.w), &p), ERR_OK);
+    g.w.discard = &discard;
+    g.w.clients = &client;
+    g.w.n_clients = 1;
+
+    CHECK_EQ(fake_net_run(&g.w.net, RUN_LIMIT, discard_closed), 1);
+    CHECK_EQ(client.report.error, 0);
+    CHECK_EQ(discard.report.bytes, 8760);
+    CHECK_EQ(discard.report.first_byte_at, 3 * d);
+    CHECK_EQ(discard.server.completed, 1);
+
+    for (i = 1; i < g.n[1] && !zero; i++) /* [0] is the SYN-ACK */
+        if (g.win[1][i] == 0)
+            zero = i;
+    CHECK(zero > 0);
+    for (i = zero + 1; i < g.n[1] && !update; i++)
+        if (g.win[1][i] > 0)
+            update = i;
+    CHECK(update > 0);
+    if (!zero || !update)
+        return;
+    CHECK_EQ(g.t[1][update], 3 * d + 3500000u);
+    for (i = 0; i < g.n[0]; i++) {
+        if (g.len[0][i] == 0 || time_before(g.t[0][i], g.t[1][zero] + d) ||
+            time_after_eq(g.t[0][i], g.t[1][update] + d))
+            continue;
+        during++;
+        if (g.len[0][i] == 1 && probes < 2)
+            probe_at[probes++] = g.t[0][i];
+    }
+    CHECK_EQ(probes, 2);
+    CHECK_EQ(during, 2); /* only the probes */
+    CHECK_EQ(probe_at[0], g.t[1][zero] + d + 1000000u);
+    CHECK_EQ(probe_at[1], probe_at[0] + 2000000u);
+    app_world_free(&g.w);
+}
+
 UNIT_MAIN(UNIT(test_rate_kbps), UNIT(test_patterns), UNIT(test_echo_10000_bytes_exact), UNIT(test_echo_1mb_with_loss_both_ways),
           UNIT(test_echo_five_parallel), UNIT(test_echo_five_parallel_two_slots),
           UNIT(test_echo_client_connections_share_bytes),
@@ -588,4 +761,6 @@ UNIT_MAIN(UNIT(test_rate_kbps), UNIT(test_patterns), UNIT(test_echo_10000_bytes_
           UNIT(test_echo_client_connections_refused),
           UNIT(test_discard_counts_exactly), UNIT(test_echo_client_refused),
           UNIT(test_reqresp_paper_session),
-          UNIT(test_reqresp_rounds_think_times))
+          UNIT(test_reqresp_rounds_think_times),
+          UNIT(test_reqresp_split_nagle_waits_for_delayed_ack), UNIT(test_reqresp_split_nodelay),
+          UNIT(test_discard_pause_zero_window))

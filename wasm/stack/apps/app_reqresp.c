@@ -152,7 +152,10 @@ int app_reqresp_client_poll(struct app_reqresp_client *a, struct host *h, stack_
             break;
         case RC_SEND_REQ:
             if (a->off < r->req_len) {
-                n = send_pattern(h, a->sock, a->round, 0, a->off, r->req_len - a->off);
+                /* A split request: the first write ends at `split`, the second is the
+                 * rest, each its own tcpsend (which hands the bytes to tcp_output). */
+                uint32_t end = a->off < r->split && r->split < r->req_len ? r->split : r->req_len;
+                n = send_pattern(h, a->sock, a->round, 0, a->off, end - a->off);
                 if (n == ERR_WOULDBLOCK || n == 0)
                     return 0;
                 if (n < 0) {

@@ -50,6 +50,11 @@ struct app_reqresp_round {
     uint32_t req_len;   /* client -> server */
     uint32_t resp_len;  /* server -> client */
     uint32_t think_ms;  /* client's pause before sending this round's request */
+    uint32_t split;     /* client: 0 < split < req_len writes the request in two tcpsend
+                           calls, the first `split` bytes and then the rest at once (a
+                           header and a body: "write-write-read", whose second write
+                           Nagle's rule holds for the ACK of the first, RFC 896, RFC 1122
+                           4.2.3.4); 0 writes it in one. The server ignores it */
 };
 
 struct app_reqresp_client_report {

@@ -16,6 +16,7 @@ const FROM_VALUE: Record<Exclude<AnswerKind, 'wait_s'>, string> = {
   retransmission: 'retransmission',
   cause: 'cause',
   dupacks: 'dupacks',
+  len: 'len',
   host: 'host',
   state: 'state',
 };

@@ -15,6 +15,7 @@ export const ANSWER_TYPE: Record<AnswerKind, 'number' | 'string' | 'boolean'> = 
   ssthresh: 'number',
   segment: 'number',
   dupacks: 'number',
+  len: 'number',
   retransmission: 'boolean',
   cause: 'string',
   host: 'string',

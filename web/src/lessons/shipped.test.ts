@@ -33,7 +33,9 @@ function events(r: RunResult, kind: string, host?: string): TraceEvent[] {
 interface Segment {
   frame: TraceFrame;
   seq: number;
+  ack: number;
   flags: number;
+  win: number;
   len: number;
 }
 
@@ -43,8 +45,10 @@ function tcpOf(f: TraceFrame): Segment {
   const ihl = (b[0]! & 15) * 4;
   const total = (b[2]! << 8) | b[3]!;
   const seq = ((b[ihl + 4]! << 24) | (b[ihl + 5]! << 16) | (b[ihl + 6]! << 8) | b[ihl + 7]!) >>> 0;
+  const ack = ((b[ihl + 8]! << 24) | (b[ihl + 9]! << 16) | (b[ihl + 10]! << 8) | b[ihl + 11]!) >>> 0;
   const doff = (b[ihl + 12]! >> 4) * 4;
-  return { frame: f, seq, flags: b[ihl + 13]!, len: total - ihl - doff };
+  const win = (b[ihl + 14]! << 8) | b[ihl + 15]!; // no window scaling in these runs
+  return { frame: f, seq, ack, flags: b[ihl + 13]!, win, len: total - ihl - doff };
 }
 
 function sentBy(r: RunResult, host: string): Segment[] {
@@ -66,7 +70,7 @@ const files = readdirSync(DIR).filter((f) => f.endsWith('.json')).sort();
 describe('shipped lessons', () => {
   it('ship at least the five of the first step, each valid', () => {
     const names = files.map((f) => loadLesson(f).name);
-    expect(names).toEqual(expect.arrayContaining(['retransmission-timer', 'exponential-backoff', 'fast-retransmit', 'delayed-ack', 'lost-syn-and-fin']));
+    expect(names).toEqual(expect.arrayContaining(['retransmission-timer', 'exponential-backoff', 'fast-retransmit', 'delayed-ack', 'nagle-delayed-ack', 'zero-window', 'lost-syn-and-fin']));
     expect(new Set(names).size).toBe(names.length);
   });
 
@@ -217,6 +221,56 @@ describe('shipped lessons', () => {
     expect(events(r, 'tcp.rtt.sample', 'client').filter((e) => e.time === ackArrives)).toHaveLength(0);
   });
 
+  it('nagle-delayed-ack: the body waits for the header\'s ACK, which the server sends when its delayed-ACK timer fires', () => {
+    const p = plays.get('nagle-delayed-ack')!;
+    const r = p.result;
+    const [body, next] = questions(p).map((x) => x.q);
+    const data = sentBy(r, 'client').filter((s) => s.len > 0);
+    expect(data.map((s) => s.len)).toEqual([100, 200]); // the two writes, each its own segment
+    expect(body!.answer).toBeCloseTo((data[1]!.frame.tSent - data[0]!.frame.tSent) / 1e6, 9);
+    // the server holds its ACK of the header for its delayed-ACK time; the body leaves the
+    // moment that ACK (of exactly the header) reaches the client
+    const arm = events(r, 'tcp.delack.arm', 'server')[0]!;
+    const fire = events(r, 'tcp.delack.fire', 'server')[0]!;
+    expect(fire.time - arm.time).toBe(arm.a);
+    expect(arm.a).toBe(200000);
+    const ack = sentBy(r, 'server').find((s) => s.frame.tSent >= arm.time)!;
+    expect(ack.frame.tSent).toBe(fire.time);
+    expect(ack.len).toBe(0);
+    expect(ack.ack).toBe(data[0]!.seq + 100);
+    expect(data[1]!.frame.tSent).toBe(ack.frame.tEnd);
+    expect(body!.choices[body!.correct]!.value).toBe(0.22);
+    expect(next!.answer).toBe(ack.len);
+  });
+
+  it('zero-window: a one-byte probe when the persist timer fires, the next one a doubled timer later', () => {
+    const p = plays.get('zero-window')!;
+    const r = p.result;
+    const [what, when] = questions(p).map((x) => x.q);
+    const server = sentBy(r, 'server');
+    const zero = server.find((s) => !(s.flags & SYN) && s.win === 0)!;
+    const arm = events(r, 'tcp.persist.arm', 'client');
+    expect(arm[0]!.time).toBe(zero.frame.tEnd); // armed as the zero window arrives
+    const client = sentBy(r, 'client');
+    const probe = client.find((s) => s.frame.tSent > arm[0]!.time)!;
+    expect(probe.frame.tSent).toBe(arm[0]!.time + arm[0]!.a);
+    expect(probe.seq).toBe(zero.ack); // the first byte beyond what the window allowed
+    expect(what!.answer).toBe(probe.len);
+    expect(what!.answer).toBe(1);
+    const zwp = events(r, 'tcp.zwp', 'client');
+    expect(zwp[0]!.time).toBe(probe.frame.tSent);
+    expect(when!.answer).toBeCloseTo((zwp[1]!.time - zwp[0]!.time) / 1e6, 9);
+    expect(arm[1]!.a).toBe(2 * arm[0]!.a); // RFC 1122 4.2.2.17: exponential backoff
+    expect(when!.choices[when!.correct]!.value).toBe(2);
+    // until the window update only probes leave; then full segments resume at once
+    const update = server.find((s) => s.frame.tSent > zwp[1]!.time && s.win > 0)!;
+    const between = client.filter((s) => s.len > 0 && s.frame.tSent > zero.frame.tEnd && s.frame.tSent < update.frame.tEnd);
+    expect(between.map((s) => s.len)).toEqual([1, 1]);
+    const resumed = client.find((s) => s.len > 0 && s.frame.tSent >= update.frame.tEnd)!;
+    expect(resumed.frame.tSent).toBe(update.frame.tEnd);
+    expect(resumed.len).toBe(1460);
+  });
+
   it('rto-estimators: linux waits its floor; of the 1 s timers the ticking one fires first', () => {
     const p = plays.get('rto-estimators')!;
     const r = p.result;
@@ -251,6 +305,23 @@ describe('a lesson played with a parameter changed follows the run', () => {
     expect(dupacks!.answer).toBe(retx[0]!.d);
     expect(dupacks!.answer).toBe(3);
     expect(cause!.answer).toBe(p.result.world.retx_causes[retx[1]!.c]);
+  });
+
+  it('nagle-delayed-ack with TCP_NODELAY: the body leaves with the header, the response carries the ACK', async () => {
+    const lesson = loadLesson('08-nagle-delayed-ack.json');
+    const p = await runLesson({ ...lesson, set: ['hosts.client.stack.tcp_nagle=false'] }, shippedScenario);
+    const r = p.result;
+    const [body, next] = questions(p).map((x) => x.q);
+    const data = sentBy(r, 'client').filter((s) => s.len > 0);
+    expect(data.map((s) => s.len)).toEqual([100, 200]);
+    expect(body!.answer).toBe((data[1]!.frame.tSent - data[0]!.frame.tSent) / 1e6);
+    expect(body!.choices[body!.correct]!.value).toBe(0);
+    const arm = events(r, 'tcp.delack.arm', 'server')[0]!;
+    const reply = sentBy(r, 'server').find((s) => s.frame.tSent >= arm.time)!;
+    expect(reply.ack).toBe(data[1]!.seq + 200);
+    expect(next!.answer).toBe(reply.len);
+    expect(next!.answer).toBe(1000);
+    expect(events(r, 'tcp.delack.fire', 'server').filter((e) => e.time < reply.frame.tSent)).toHaveLength(0);
   });
 
   it('karn with lwIP\'s estimator: the ambiguous ACK ends the backoff', async () => {

@@ -41,6 +41,7 @@ export const ANSWER_KINDS = [
   'retransmission',
   'cause',
   'dupacks',
+  'len',
   'host',
   'state',
 ] as const;

@@ -38,7 +38,7 @@ describe('applyDefaults', () => {
     for (const k of defaulted('serialLink')) expect(r.links[0]).toHaveProperty(k);
     expect(r.links[0]!.faults[0]).toEqual({ action: 'drop', p: 0.1, dir: 'both', match: {} });
     expect(r.links[0]!.faults[1]).toEqual({ action: 'delay', nth: 2, count: 1, delay_us: 5, dir: 'both', match: {} });
-    expect(r.apps[0]).toEqual({ type: 'reqresp_server', host: 'mcu', start_ms: 0, port: 7891, rounds: [{ req: 1, resp: 2, think_ms: 0 }] });
+    expect(r.apps[0]).toEqual({ type: 'reqresp_server', host: 'mcu', start_ms: 0, port: 7891, rounds: [{ req: 1, resp: 2, think_ms: 0, split: 0 }] });
   });
 
   it('takes per-type defaults from the branch of the app or link type', () => {

@@ -223,6 +223,15 @@ function checkApps(s: Scenario, names: Map<string, Kind>, report: Report): void 
     if (a.connections > pcbs)
       report(`${base}.connections`, `needs ${a.connections} TCP sockets on host "${a.host}", which has tcp_max_pcbs ${pcbs}`);
   });
+  // A split request is two writes of at least one byte each (app_reqresp.h); the engine
+  // says the same.
+  apps.forEach((a, i) => {
+    if (a.type !== 'reqresp_client' && a.type !== 'reqresp_server') return;
+    a.rounds.forEach((r, k) => {
+      if (r.split !== undefined && r.split > 0)
+        order(`apps[${i}].rounds[${k}]`, side(r, 'split', 0), side(r, 'req', 1), true, report);
+    });
+  });
   // The engine keeps every app's rounds in one table of MAX_ROUNDS_TOTAL (world.h).
   let rounds = 0;
   apps.forEach((a, i) => {

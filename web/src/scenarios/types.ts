@@ -189,6 +189,10 @@ export interface TcpEchoServerApp extends AppBase {
 export interface TcpDiscardServerApp extends AppBase {
   type: 'tcp_discard_server';
   port?: number;
+  /** bytes each connection reads before it stops reading for pause_ms */
+  pause_after?: number;
+  /** how long each connection reads nothing, once (0: never) */
+  pause_ms?: number;
 }
 
 export interface UdpEchoServerApp extends AppBase {
@@ -228,6 +232,8 @@ export interface Round {
   resp: number;
   /** the client's pause before this round's request */
   think_ms?: number;
+  /** the client writes the request in two writes, the first of split bytes (0: one write) */
+  split?: number;
 }
 
 export interface ReqrespClientApp extends AppBase {
