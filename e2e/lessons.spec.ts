@@ -114,3 +114,25 @@ test('a lesson file: a broken one gets its field, line and column; a good one op
   await expect(again.locator('.lesson-title')).toHaveText('My own retransmission lesson');
   await expect(again.getByTestId('lesson-caption')).toHaveText((await page.getByTestId('lesson-caption').textContent())!);
 });
+
+test('a lesson step side by side: the lesson run and the changed one, with their differences', async ({ page }) => {
+  await openPage(page);
+  await page.getByLabel('Presenter').check();
+  await openLesson(page, 'reno-newreno');
+  const count = Number(/of (\d+)/.exec((await page.locator('.lesson-count').textContent()) ?? '')?.[1]);
+  await openLesson(page, 'reno-newreno', count); // its last step compares with Reno
+  const ladders = page.getByTestId('compare-ladder');
+  await expect(ladders).toHaveCount(2);
+  await expect(ladders.nth(1)).toHaveAttribute('aria-label', 'Ladder: Reno');
+  const diff = page.getByRole('table', { name: 'Differences' });
+  await expect(diff.getByRole('columnheader', { name: 'Reno' })).toBeVisible();
+  // With the future hidden the table tells only what happened by the cursor; shown, it tells
+  // that Reno leaves recovery on the partial ACK and its second hole waits for the timer.
+  await expect(diff.getByRole('row', { name: /RTO expired/ })).toHaveCount(0);
+  await page.getByLabel('Hide the future').uncheck();
+  await expect(diff.getByRole('row', { name: /RTO expired/ })).toBeVisible();
+  await shot(page, 'lesson-side-by-side');
+  // Back one step: the lesson's own run alone again.
+  await page.keyboard.press('PageUp');
+  await expect(page.getByTestId('ladder-svg')).toBeVisible();
+});

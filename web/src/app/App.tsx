@@ -26,9 +26,8 @@ export function App() {
   const maximised = useApp((s) => s.maximised);
   // A lesson takes the side panel (the parameters stay one click away below it).
   const lessonOpen = useApp((s) => s.lesson !== null);
-  // With "Side by side", the ladder pane shows the run without the what-if rules beside it.
-  const run = useApp((s) => s.run);
-  const compareRun = useApp((s) => (s.compare ? s.compareRun : null));
+  // Side by side (what-if rules, a lesson step's change), the ladder pane shows two runs.
+  const sideBySide = useApp((s) => s.sideBySide);
   // The split between the panes: the list's share of the width, the top row's of the height.
   const [split, setSplit] = useState({ col: 0.53, row: 0.52 });
   useEffect(() => {
@@ -87,7 +86,7 @@ export function App() {
             <PacketListPane />
           </Pane>
           <Pane id="ladder" label="Ladder diagram" maximised={maximised}>
-            {run && compareRun ? <CompareLadder without={compareRun} withRules={run} /> : <LadderPane />}
+            {sideBySide ? <CompareLadder pair={sideBySide} /> : <LadderPane />}
           </Pane>
           <Pane id="details" label="Packet details" maximised={maximised}>
             <DetailsPane />

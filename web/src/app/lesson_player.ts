@@ -7,7 +7,7 @@ import type { Hit } from '../lessons/hit.ts';
 import { LESSON_PREFIX } from './permalink.ts';
 import type { RunModel } from './run_model.ts';
 import { lessonByName, shippedByName } from './shipped.ts';
-import { getState, setState } from './store.ts';
+import { getState, runNow, setState } from './store.ts';
 
 
 /** Lessons a teacher opened from a file (or a link that carries one), by name: they come
@@ -54,6 +54,7 @@ export function chooseLesson(name: string, step = 0): string | null {
     selected: null,
     hideFuture: true,
     lesson: { name, step, picked: null, revealed: false },
+    stepChange: null,
   });
   return null;
 }
@@ -106,7 +107,12 @@ export function goToStep(steps: readonly PlayedStep[], i: number): void {
   if (!st.lesson || steps.length === 0) return;
   const k = Math.max(0, Math.min(steps.length - 1, i));
   const s = steps[k]!;
+  // A step that compares runs the changed lesson beside it (once: the run that follows
+  // brings the page back here with the same change).
+  const change = s.compare ?? null;
+  const rerun = JSON.stringify(change) !== JSON.stringify(st.stepChange);
   setState({
+    stepChange: change,
     lesson: { ...st.lesson, step: k, picked: null, revealed: false },
     hideFuture: true,
     playing: false,
@@ -114,6 +120,7 @@ export function goToStep(steps: readonly PlayedStep[], i: number): void {
     selected: s.at.frame?.id ?? null,
     focus: { ...stepSpan(steps, k), n: (st.focus?.n ?? 0) + 1 },
   });
+  if (rerun) void runNow();
 }
 
 /** The class's guess for the step's question. */

@@ -34,6 +34,13 @@ describe('with and without a dropped frame', () => {
     expect(lines.find((l) => l.what === 'app 1 done at')!.change).toBe('same');
     expect(lines.find((l) => l.what === 'retransmissions')!.change).toBe('+1');
     expect(lines[lines.length - 1]!.what).toBe('spurious retransmissions');
+    // Hiding the future: at the instant the data was dropped, nothing has been resent yet,
+    // the echo is not done, and whether anything was spurious is not told.
+    const t = frames[data]!.tSent;
+    const early = diffLines(runFigures(without, t), runFigures(withDrop, t));
+    expect(early.find((l) => l.what === 'retransmissions')!.change).toBe('same');
+    expect(early.find((l) => l.what === `app ${echo} done at`)).toMatchObject({ without: 'not yet', with: 'not yet' });
+    expect(early.some((l) => l.what.startsWith('spurious'))).toBe(false);
     // A change that changes nothing reads "same" everywhere.
     expect(diffLines(a, a).every((l) => l.change === 'same')).toBe(true);
   });

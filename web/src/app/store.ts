@@ -7,6 +7,7 @@ import type { Scenario } from '../scenarios/types.ts';
 import { buildRunModel, frameSentAt, stepInstant, type RunModel } from './run_model.ts';
 import { SHIPPED, shippedByName } from './shipped.ts';
 import { withRules, type WhatIfRule } from './what_if.ts';
+import type { Compare } from '../lessons/types.ts';
 
 export interface AppState {
   /** a scenario simulated in the worker, or the live session with a board (web/src/serial) */
@@ -44,10 +45,20 @@ export interface AppState {
   lesson: LessonState | null;
   /** show the run without the what-if rules beside the run with them */
   compare: boolean;
-  /** that run (the scenario as changed by the parameters, without the rules), or null */
-  compareRun: RunModel | null;
+  /** a lesson step's change to show beside the lesson's run ("Reno"), or null */
+  stepChange: Compare | null;
+  /** the two runs shown side by side (the ladder pane), or null */
+  sideBySide: SideBySide | null;
   /** a time span the ladder should zoom onto (a lesson's step); `n` tells requests apart */
   focus: { t0: number; t1: number; n: number } | null;
+}
+
+/** Two runs of one scenario on one time axis: `left` as it is, `right` with a change. */
+export interface SideBySide {
+  left: RunModel;
+  right: RunModel;
+  /** what each is: "without the what-if rules" / "with them", "NewReno" / "Reno" */
+  labels: [string, string];
 }
 
 export interface LessonState {
@@ -90,7 +101,8 @@ let state: AppState = {
   maximised: null,
   lesson: null,
   compare: false,
-  compareRun: null,
+  stepChange: null,
+  sideBySide: null,
   focus: null,
 };
 const listeners = new Set<Listener>();
@@ -149,14 +161,15 @@ export async function runNow(): Promise<void> {
   }
   setState({ status: 'running', progress: 0, error: null });
   try {
-    // Side by side: the same scenario without the what-if rules runs first (quickly: its
-    // progress is not shown), so both runs are there when the views draw.
-    const without = state.compare && state.rules.length > 0 ? composeScenario({ ...state, rules: [] }) : null;
-    const compareRun = without?.ok ? buildRunModel(await client.run(JSON.stringify(without.scenario), () => {})) : null;
+    // Side by side, the other run goes first (quickly: its progress is not shown), so both
+    // are there when the views draw.
+    const other = sideBySideScenario();
+    const otherRun = other ? buildRunModel(await client.run(JSON.stringify(other.scenario), () => {})) : null;
     const result = await client.run(JSON.stringify(c.scenario), (p: Progress) =>
       setState({ progress: p.durationUs ? p.nowUs / p.durationUs : 0 }),
     );
     const run = buildRunModel(result);
+    const sideBySide = other && otherRun ? (other.rulesOff ? { left: otherRun, right: run, labels: other.labels } : { left: run, right: otherRun, labels: other.labels }) : null;
     const sameScenario = state.ran?.name === c.scenario.name;
     setState({
       status: 'ready',
@@ -168,7 +181,7 @@ export async function runNow(): Promise<void> {
       speed: sameScenario ? state.speed : defaultSpeed(run.endUs),
       playing: false,
       progress: 1,
-      compareRun,
+      sideBySide,
     });
   } catch (e) {
     if (e instanceof RunError && e.message === 'superseded by a newer run') return;
@@ -182,7 +195,7 @@ export function chooseScenario(name: string): void {
     setState({ error: `no scenario called "${name}"` });
     return;
   }
-  setState({ mode: 'scenario', scenarioName: name, base: s, sets: [], rules: [], selected: null, lesson: null, focus: null });
+  setState({ mode: 'scenario', scenarioName: name, base: s, sets: [], rules: [], selected: null, lesson: null, stepChange: null, focus: null });
 }
 
 /** Sets one parameter (a path into the scenario) and re-runs. */
@@ -206,6 +219,18 @@ export function resetParam(path: string): void {
 export function addRule(rule: WhatIfRule): void {
   setState({ rules: [...state.rules, rule] });
   void runNow();
+}
+
+/** The scenario to run beside the page's: a lesson step's change, else (with "Side by side"
+ *  and rules in force) the scenario without the what-if rules; null for none. */
+function sideBySideScenario(): { scenario: Scenario; labels: [string, string]; rulesOff: boolean } | null {
+  if (state.stepChange) {
+    const c = composeScenario({ ...state, sets: [...state.sets, ...state.stepChange.set] });
+    return c.ok ? { scenario: c.scenario, labels: ['as the lesson runs', state.stepChange.label], rulesOff: false } : null;
+  }
+  if (!state.compare || state.rules.length === 0) return null;
+  const c = composeScenario({ ...state, rules: [] });
+  return c.ok ? { scenario: c.scenario, labels: ['without the what-if rules', 'with them'], rulesOff: true } : null;
 }
 
 /** Shows (or stops showing) the run without the what-if rules beside the run with them. */

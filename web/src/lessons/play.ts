@@ -9,7 +9,7 @@ import type { Hit } from './hit.ts';
 import type { LessonRun } from './lesson_run.ts';
 import { resolveAnchor } from './query.ts';
 import { fillTemplate, MissingValueError } from './template.ts';
-import type { Choice, Lesson, Question } from './types.ts';
+import type { Choice, Compare, Lesson, Question } from './types.ts';
 import { anchorValues, type RawValue, type Values } from './values.ts';
 
 export interface PlayedQuestion {
@@ -30,6 +30,8 @@ export interface PlayedStep {
   at: Hit;
   caption: string;
   question?: PlayedQuestion;
+  /** show the step beside the lesson's run with these changes */
+  compare?: Compare;
 }
 
 export function playLesson(lesson: Lesson, run: LessonRun): PlayedStep[] {
@@ -43,6 +45,7 @@ export function playLesson(lesson: Lesson, run: LessonRun): PlayedStep[] {
     const played: PlayedStep = { at, caption: fill(step.caption, values, `${path}.caption`) };
     if (step.id !== undefined) played.id = step.id;
     if (step.question) played.question = playQuestion(run, step.question, at, byId, `${path}.question`);
+    if (step.compare) played.compare = step.compare;
     out.push(played);
   });
   return out;

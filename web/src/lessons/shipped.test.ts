@@ -334,3 +334,20 @@ describe('a lesson played with a parameter changed follows the run', () => {
     expect(timer!.choices[timer!.correct]!.value).toBe(1);
   });
 });
+
+describe('steps shown side by side with a change', () => {
+  it('every compare is a change the lesson can run with, and it changes the run', async () => {
+    let compared = 0;
+    for (const file of readdirSync(DIR).filter((f) => f.endsWith('.json'))) {
+      const lesson = loadLesson(file);
+      for (const step of lesson.steps) {
+        if (!step.compare) continue;
+        compared++;
+        const plain = await runLesson(lesson, shippedScenario);
+        const changed = await runLesson({ ...lesson, set: [...(lesson.set ?? []), ...step.compare.set] }, shippedScenario);
+        expect(changed.result.hash, `${file}: ${step.compare.label}`).not.toBe(plain.result.hash);
+      }
+    }
+    expect(compared).toBeGreaterThanOrEqual(3);
+  });
+});

@@ -63,11 +63,18 @@ export interface Question {
   explain?: string;
 }
 
+/** The lesson's run beside the same run with these `set` changes. */
+export interface Compare {
+  set: string[];
+  label: string;
+}
+
 export interface Step {
   id?: string;
   at: Anchor;
   caption: string;
   question?: Question;
+  compare?: Compare;
 }
 
 export interface Lesson {

@@ -1,13 +1,13 @@
-// "What if this frame were dropped?" made visible: the run without the what-if rules and the
-// run with them, two ladders side by side on one time axis (one zoom, one cursor), and the
-// differences in numbers above them (when each application was done, retransmissions by
-// cause, spurious ones). Each ladder is the same scene the single ladder draws.
+// "What if this frame were dropped?" made visible: two runs of one scenario (without and
+// with the what-if rules, or a lesson's run and the same with a change), two ladders side by
+// side on one time axis (one zoom, one cursor), and the differences in numbers above them
+// (when each application was done, retransmissions by cause, spurious ones). Each ladder is
+// the same scene the single ladder draws.
 import * as d3 from 'd3';
 import { useEffect, useMemo, useRef } from 'react';
 import { MaximiseButton } from '../app/MaximiseButton.tsx';
-import type { RunModel } from '../app/run_model.ts';
 import { diffLines, runFigures } from '../app/run_diff.ts';
-import { setCursor, useApp } from '../app/store.ts';
+import { setCursor, useApp, type SideBySide } from '../app/store.ts';
 import { ladderModel } from './ladder_model.ts';
 import { buildScene, fitRange, headerHeight, type Scene } from './ladder_scene.ts';
 import { drawCursor, drawScene, ensureLayers } from './ladder_svg.ts';
@@ -22,14 +22,15 @@ const FINEST_US_PER_PX = 0.5;
 /** Between the two ladders. */
 const GAP_PX = 8;
 
-export function CompareLadder({ without, withRules }: { without: RunModel; withRules: RunModel }) {
+export function CompareLadder({ pair }: { pair: SideBySide }) {
+  const { left, right, labels } = pair;
   const cursorUs = useApp((s) => s.cursorUs);
   const text = textFor(useApp((s) => s.presenter));
   const horizonUs = useApp((s) => (s.hideFuture ? s.cursorUs : null));
   const headerH = headerHeight(text);
   const bodyRef = useRef<HTMLDivElement>(null);
   const size = useSize(bodyRef);
-  const models = useMemo(() => [ladderModel(without), ladderModel(withRules)] as const, [without, withRules]);
+  const models = useMemo(() => [ladderModel(left), ladderModel(right)] as const, [left, right]);
   const lastUs = Math.max(models[0].lastUs, models[1].lastUs);
   const endUs = Math.max(models[0].endUs, models[1].endUs);
   const base = useMemo(() => d3.scaleLinear().domain([0, lastUs * 1.02]).range(fitRange(text, size.height)), [lastUs, text, size.height]);
@@ -41,13 +42,16 @@ export function CompareLadder({ without, withRules }: { without: RunModel; withR
     () => (half > 0 && size.height > 0 ? models.map((m) => buildScene(m, { width: half, height: size.height, y, selected: null, text, horizonUs })) : null),
     [models, half, size.height, y, text, horizonUs],
   );
-  const diff = useMemo(() => diffLines(runFigures(without.result), runFigures(withRules.result)), [without, withRules]);
+  // Hiding the future, the figures are those at the cursor: the table must not tell the end.
+  const diff = useMemo(() => diffLines(runFigures(left.result, horizonUs), runFigures(right.result, horizonUs)), [left, right, horizonUs]);
 
   return (
     <>
       <div className="pane-title tl-title">
         <span>Side by side</span>
-        <span className="muted">without the what-if rules · with them</span>
+        <span className="muted">
+          {labels[0]} · {labels[1]}
+        </span>
         <span className="tl-spacer" />
         <button type="button" aria-label="Fit" title="Show both runs whole" onClick={zoom.fit}>
           Fit
@@ -58,8 +62,8 @@ export function CompareLadder({ without, withRules }: { without: RunModel; withR
         <thead>
           <tr>
             <th scope="col" />
-            <th scope="col">without</th>
-            <th scope="col">with</th>
+            <th scope="col">{labels[0]}</th>
+            <th scope="col">{labels[1]}</th>
             <th scope="col">change</th>
           </tr>
         </thead>
@@ -84,7 +88,7 @@ export function CompareLadder({ without, withRules }: { without: RunModel; withR
       >
         {scenes &&
           scenes.map((scene, i) => (
-            <LadderHalf key={i} scene={scene} model={models[i]!} yCursor={y(cursorUs)} left={i * (half + GAP_PX)} label={i === 0 ? 'Ladder without the what-if rules' : 'Ladder with the what-if rules'} />
+            <LadderHalf key={i} scene={scene} model={models[i]!} yCursor={y(cursorUs)} left={i * (half + GAP_PX)} label={`Ladder: ${labels[i]}`} />
           ))}
       </div>
     </>
