@@ -2,14 +2,14 @@
 // run: captions with the run's values, each question with the answer the run gives. A lesson
 // the run cannot play (an anchor not found) is one line naming the field, exit status 2.
 //   stackscope lesson [name|file.json] [--set path=value ...]
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { formatLessonErrors, frameLabel, LessonFileError, parseLesson, runLesson, withPositions } from '../web/src/lessons/index.ts';
 import type { LessonRun, PlayedStep } from '../web/src/lessons/index.ts';
 import type { Hit } from '../web/src/lessons/hit.ts';
 import { seconds } from '../web/src/lessons/values.ts';
 import { parseArgs, UsageError } from './args.ts';
 import { shippedLessons, shippedScenarioDoc } from './lessons.ts';
-import { ScenarioInputError } from './scenario_input.ts';
+import { readArgFile, ScenarioInputError } from './scenario_input.ts';
 
 export async function lessonCommand(argv: string[]): Promise<number> {
   const args = parseArgs(argv, ['--set'], []);
@@ -48,13 +48,8 @@ function listLessons(): number {
 }
 
 function locate(arg: string): { source: string; text: string } {
-  if (arg.endsWith('.json') || existsSync(arg)) {
-    try {
-      return { source: arg, text: readFileSync(arg, 'utf8') };
-    } catch (e) {
-      throw new ScenarioInputError(`${arg}: cannot read the file (${(e as Error).message})`);
-    }
-  }
+  const file = readArgFile(arg);
+  if (file) return file;
   const shipped = shippedLessons().find((l) => l.name === arg);
   if (!shipped) throw new ScenarioInputError(`${arg}: no such lesson (${shippedLessons().map((l) => l.name).join(', ')}) and no such file`);
   return { source: arg, text: readFileSync(shipped.file, 'utf8') };

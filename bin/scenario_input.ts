@@ -17,14 +17,20 @@ export interface ScenarioInput {
   json: string;
 }
 
-function locate(arg: string): { source: string; text: string } {
-  if (arg.endsWith('.json') || existsSync(arg)) {
-    try {
-      return { source: arg, text: readFileSync(arg, 'utf8') };
-    } catch (e) {
-      throw new ScenarioInputError(`${arg}: cannot read the file (${(e as Error).message})`);
-    }
+/** The file an argument names (it ends in .json, or exists), read; null when it names no
+ *  file (then it is a shipped name). An unreadable file is a ScenarioInputError. */
+export function readArgFile(arg: string): { source: string; text: string } | null {
+  if (!arg.endsWith('.json') && !existsSync(arg)) return null;
+  try {
+    return { source: arg, text: readFileSync(arg, 'utf8') };
+  } catch (e) {
+    throw new ScenarioInputError(`${arg}: cannot read the file (${(e as Error).message})`);
   }
+}
+
+function locate(arg: string): { source: string; text: string } {
+  const file = readArgFile(arg);
+  if (file) return file;
   const shipped = [...shippedScenarios(), ...replayScenarios()].find((s) => s.name === arg);
   if (!shipped) {
     const names = shippedScenarios().map((s) => s.name).join(', ');

@@ -7,9 +7,8 @@
 import Ajv2020 from 'ajv/dist/2020.js';
 import type { ValidateFunction } from 'ajv';
 
-import { findDuplicateKeys } from '../scenarios/json_keys.ts';
 import { translateAjvErrors } from '../scenarios/schema_errors.ts';
-import { jsonErrorText } from '../scenarios/validate.ts';
+import { parseChecked } from '../scenarios/validate.ts';
 import { withPositions, type LessonError } from './errors.ts';
 import schemaJson from './lesson.schema.json';
 import { checkLesson } from './semantic.ts';
@@ -36,16 +35,11 @@ export function validateLesson(doc: unknown): LessonResult {
   return errors.length > 0 ? { ok: false, errors } : { ok: true, lesson };
 }
 
-/** Parses and validates a lesson file's text; every error carries its line and column. */
+/** Parses and validates a lesson file's text; every error carries its line and column (a
+ *  JSON syntax error has them in its message already). */
 export function parseLesson(text: string): LessonResult {
-  let doc: unknown;
-  try {
-    doc = JSON.parse(text);
-  } catch (e) {
-    return { ok: false, errors: [{ path: '', message: `is not valid JSON: ${jsonErrorText(e, text)}` }] };
-  }
-  const duplicates = findDuplicateKeys(text);
-  const r = validateLesson(doc);
-  if (duplicates.length === 0 && r.ok) return r;
-  return { ok: false, errors: withPositions([...duplicates, ...(r.ok ? [] : r.errors)], text) };
+  const r = parseChecked(text, validateLesson);
+  if (r.ok) return r;
+  const located = withPositions(r.errors.filter((e) => e.path !== ''), text);
+  return { ok: false, errors: [...r.errors.filter((e) => e.path === ''), ...located] };
 }

@@ -50,6 +50,13 @@ export function validateScenario(input: unknown): ValidationResult {
  * validateScenario() on an already parsed document cannot see.
  */
 export function parseScenario(text: string): ValidationResult {
+  return parseChecked(text, validateScenario);
+}
+
+/** A JSON file's text checked by `validate` (a scenario's, a lesson's validator): a syntax
+ *  error with its line and column, and a key written twice (JSON.parse keeps the last one
+ *  silently) as an error of its own, beside what `validate` finds. */
+export function parseChecked<T>(text: string, validate: (doc: unknown) => ({ ok: true } & T) | { ok: false; errors: ScenarioError[] }): ({ ok: true } & T) | { ok: false; errors: ScenarioError[] } {
   let doc: unknown;
   try {
     doc = JSON.parse(text);
@@ -57,13 +64,13 @@ export function parseScenario(text: string): ValidationResult {
     return { ok: false, errors: [{ path: '', message: `is not valid JSON: ${jsonErrorText(e, text)}` }] };
   }
   const duplicates = findDuplicateKeys(text);
-  const r = validateScenario(doc);
+  const r = validate(doc);
   if (duplicates.length === 0) return r;
   return { ok: false, errors: [...duplicates, ...(r.ok ? [] : r.errors)] };
 }
 
 // V8 says "... at position 42" (and, in newer versions, "(line 3 column 5)"); people count lines.
-export function jsonErrorText(e: unknown, text: string): string {
+function jsonErrorText(e: unknown, text: string): string {
   const msg = e instanceof Error ? e.message : String(e);
   const m = /at position (\d+)/.exec(msg);
   if (m === null || /line \d+ column \d+/.test(msg)) return msg;
