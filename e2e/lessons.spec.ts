@@ -28,13 +28,21 @@ async function expectNoFuture(page: Page, what: string): Promise<void> {
   const t = await cursorUs(page);
   const times = await packetRows(page).evaluateAll((rows) => rows.map((r) => Number(r.querySelectorAll('[role=gridcell]')[1]?.textContent)));
   for (const s of times) if (!Number.isNaN(s)) expect(s * 1e6, `${what}: a list row after the cursor`).toBeLessThanOrEqual(t + 1);
-  const ladder = await page.getByTestId('ladder-svg').evaluate((svg) => {
-    const line = svg.querySelector('line.ld-cursor');
-    const cursor = line ? line.getBoundingClientRect().top : Infinity;
-    const bottoms = [...svg.querySelectorAll('.ld-arrows path')].map((m) => m.getBoundingClientRect()).filter((r) => r.height > 0 || r.width > 0).map((r) => r.bottom);
-    return { cursor, bottom: Math.max(-Infinity, ...bottoms) };
-  });
-  expect(ladder.bottom, `${what}: an arrow below the cursor line`).toBeLessThanOrEqual(ladder.cursor + 1.5);
+  // The ladder, or the two of a step shown side by side.
+  const ladders = await ladderSvgs(page).evaluateAll((svgs) =>
+    svgs.map((svg) => {
+      const line = svg.querySelector('line.ld-cursor');
+      const cursor = line ? line.getBoundingClientRect().top : Infinity;
+      const bottoms = [...svg.querySelectorAll('.ld-arrows path')].map((m) => m.getBoundingClientRect()).filter((r) => r.height > 0 || r.width > 0).map((r) => r.bottom);
+      return { cursor, bottom: Math.max(-Infinity, ...bottoms) };
+    }),
+  );
+  expect(ladders.length, what).toBeGreaterThan(0);
+  for (const l of ladders) expect(l.bottom, `${what}: an arrow below the cursor line`).toBeLessThanOrEqual(l.cursor + 1.5);
+}
+
+function ladderSvgs(page: Page) {
+  return page.locator('[data-testid=ladder-svg], [data-testid=compare-ladder]');
 }
 
 test('every lesson walks: captions, its instant in the ladder, no future before Reveal, one right choice', async ({ page }) => {
@@ -55,7 +63,7 @@ test('every lesson walks: captions, its instant in the ladder, no future before 
       expect((await page.getByTestId('lesson-caption').textContent())!.length, what).toBeGreaterThan(20);
       await expect(page.getByLabel('Hide the future')).toBeChecked();
       // The step's instant is in the ladder: the cursor line is drawn inside it.
-      await expect(page.getByTestId('ladder-svg').locator('line.ld-cursor'), what).toHaveCount(1);
+      await expect(ladderSvgs(page).locator('line.ld-cursor').first(), what).toBeAttached();
       await expectNoFuture(page, what);
       const question = page.getByRole('group', { name: 'Question' });
       if ((await question.count()) > 0) {
@@ -132,7 +140,10 @@ test('a lesson step side by side: the lesson run and the changed one, with their
   await page.getByLabel('Hide the future').uncheck();
   await expect(diff.getByRole('row', { name: /RTO expired/ })).toBeVisible();
   await shot(page, 'lesson-side-by-side');
-  // Back one step: the lesson's own run alone again.
+  // Such a step shows the ladder pane alone; back one step, the lesson's run alone, the
+  // four panes again.
+  await expect(page.getByRole('region', { name: 'Packet list' })).toBeHidden();
   await page.keyboard.press('PageUp');
   await expect(page.getByTestId('ladder-svg')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Packet list' })).toBeVisible();
 });

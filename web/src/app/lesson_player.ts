@@ -111,8 +111,11 @@ export function goToStep(steps: readonly PlayedStep[], i: number): void {
   // brings the page back here with the same change).
   const change = s.compare ?? null;
   const rerun = JSON.stringify(change) !== JSON.stringify(st.stepChange);
+  // Two ladders need the room: such a step shows the ladder pane alone (Escape restores).
+  const maximised = change ? 'ladder' : st.stepChange && st.maximised === 'ladder' ? null : st.maximised;
   setState({
     stepChange: change,
+    maximised,
     lesson: { ...st.lesson, step: k, picked: null, revealed: false },
     hideFuture: true,
     playing: false,
