@@ -15,6 +15,8 @@ export interface Permalink {
   step?: number;
   /** a lesson that is not shipped (opened from a file): its JSON travels in the link */
   lessonText?: string;
+  /** a replay's run shown in the views */
+  replayRun?: string;
   sets: string[];
   rules: WhatIfRule[];
   link: number;
@@ -30,6 +32,7 @@ export function encodePermalink(p: Permalink): string {
   for (const a of p.sets) q.append('set', a);
   for (const r of p.rules) q.append('rule', [r.action, r.link, r.dir, r.nth, ...(r.action === 'delay' ? [r.delayUs ?? 0] : [])].join(':'));
   if (p.link) q.set('link', String(p.link));
+  if (p.replayRun) q.set('run', p.replayRun);
   return `#${q.toString()}`;
 }
 
@@ -65,6 +68,8 @@ export function decodePermalink(hash: string): { link: Partial<Permalink>; probl
     }
     out.rules.push(action === 'drop' ? { action, link, dir, nth: n } : { action, link, dir, nth: n, delayUs: d });
   }
+  const run = q.get('run');
+  if (run) out.replayRun = run;
   const link = q.get('link');
   if (link !== null) {
     const n = Number(link);

@@ -8,6 +8,7 @@ import { buildRunModel, frameSentAt, stepInstant, type RunModel } from './run_mo
 import { SHIPPED, shippedByName } from './shipped.ts';
 import { withRules, type WhatIfRule } from './what_if.ts';
 import type { Compare } from '../lessons/types.ts';
+import { runScenarioOf } from '../replay/replay.ts';
 
 export interface AppState {
   /** a scenario simulated in the worker, or the live session with a board (web/src/serial) */
@@ -27,6 +28,9 @@ export interface AppState {
   run: RunModel | null;
   /** the scenario that `run` ran (base + sets + rules), validated */
   ran: Scenario | null;
+  /** a replay's run shown in the views (its name in reference.runs; '' the scenario as
+   *  written), or null: the scenario as written */
+  replayRun: string | null;
   /** the capture point: index of the link whose packets are listed */
   link: number;
   cursorUs: number;
@@ -90,6 +94,7 @@ let state: AppState = {
   urlProblems: null,
   run: null,
   ran: null,
+  replayRun: null,
   link: 0,
   cursorUs: 0,
   playing: false,
@@ -132,10 +137,12 @@ export function useApp<T>(select: (s: AppState) => T): T {
 }
 
 /** The scenario with the changed parameters and what-if rules applied, or the problem. */
-export function composeScenario(s: Pick<AppState, 'base' | 'sets' | 'rules'>): { ok: true; scenario: Scenario } | { ok: false; message: string } {
+export function composeScenario(s: Pick<AppState, 'base' | 'sets' | 'rules'> & Partial<Pick<AppState, 'replayRun'>>): { ok: true; scenario: Scenario } | { ok: false; message: string } {
   let doc: unknown = s.base;
   try {
     for (const a of s.sets) doc = applySet(doc, a);
+    // A replay's run: the scenario with that run's overrides, as the replay runs it.
+    if (s.replayRun) doc = runScenarioOf(doc as Scenario, s.replayRun);
   } catch (e) {
     return { ok: false, message: (e as Error).message };
   }
@@ -195,7 +202,7 @@ export function chooseScenario(name: string): void {
     setState({ error: `no scenario called "${name}"` });
     return;
   }
-  setState({ mode: 'scenario', scenarioName: name, base: s, sets: [], rules: [], selected: null, lesson: null, stepChange: null, focus: null });
+  setState({ mode: 'scenario', scenarioName: name, base: s, sets: [], rules: [], selected: null, lesson: null, stepChange: null, focus: null, replayRun: null });
 }
 
 /** Sets one parameter (a path into the scenario) and re-runs. */
@@ -231,6 +238,12 @@ function sideBySideScenario(): { scenario: Scenario; labels: [string, string]; r
   if (!state.compare || state.rules.length === 0) return null;
   const c = composeScenario({ ...state, rules: [] });
   return c.ok ? { scenario: c.scenario, labels: ['without the what-if rules', 'with them'], rulesOff: true } : null;
+}
+
+/** Shows a replay's run in the views (null: the scenario as written). */
+export function chooseReplayRun(name: string | null): void {
+  setState({ replayRun: name });
+  void runNow();
 }
 
 /** Shows (or stops showing) the run without the what-if rules beside the run with them. */

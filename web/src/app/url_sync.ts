@@ -20,12 +20,12 @@ export function stateFromUrl(): void {
     if (s) Object.assign(patch, { mode: 'scenario', scenarioName: s.name, base: s, lesson: null, focus: null });
     else problems.push(`URL: there is no scenario called "${link.scenario}"`);
   }
-  Object.assign(patch, { sets: link.sets ?? [], rules: link.rules ?? [], link: link.link ?? 0 });
+  Object.assign(patch, { sets: link.sets ?? [], rules: link.rules ?? [], link: link.link ?? 0, replayRun: link.replayRun ?? null });
   setState(patch);
   const c = composeScenario(getState());
   if (!c.ok) {
     problems.push(`URL: ${c.message}; running the scenario without the URL's changes`);
-    setState({ sets: [], rules: [] });
+    setState({ sets: [], rules: [], replayRun: null });
   }
   setState({ urlProblems: problems.length ? problems.join('\n') : null });
 }
@@ -34,6 +34,6 @@ export function urlFromState(): void {
   const s = getState();
   const lessonText = s.lesson ? openedLessonText(s.lesson.name) : undefined;
   const lesson = s.lesson ? { step: s.lesson.step, ...(lessonText !== undefined ? { lessonText } : {}) } : {};
-  const hash = encodePermalink({ scenario: s.scenarioName, sets: s.sets, rules: s.rules, link: s.link, ...lesson });
+  const hash = encodePermalink({ scenario: s.scenarioName, sets: s.sets, rules: s.rules, link: s.link, ...lesson, ...(s.replayRun ? { replayRun: s.replayRun } : {}) });
   if (hash !== location.hash) history.replaceState(null, '', hash);
 }
