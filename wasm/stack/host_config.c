@@ -1,4 +1,5 @@
 #include "host_config.h"
+#include "stack_opts.h"
 
 #include <string.h>
 
@@ -31,7 +32,7 @@ void host_config_default(struct host_config *cfg)
     cfg->tcp_initial_cwnd = 0;
     cfg->tcp_max_cwnd = 0;
     cfg->tcp_cwnd_inc = 0;
-    cfg->tcp_dupack_thresh = 3;
+    cfg->tcp_dupack_thresh = TCP_DUPACK_THRESH_DEFAULT;
 
     cfg->tcp_rto = TCP_RTO_RFC6298;
     cfg->tcp_rto_initial_ms = 1000;

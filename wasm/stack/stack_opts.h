@@ -55,6 +55,13 @@
 #define STACK_TRACE 1
 #endif
 
+/* Duplicate ACKs that make a sender retransmit at once and enter fast recovery: RFC 5681
+ * 3.2's DupThresh, 3. The default of the host's tcp_dupack_thresh, which host_init refuses
+ * as 0, so the TCP code reads the configuration alone. */
+#ifndef TCP_DUPACK_THRESH_DEFAULT
+#define TCP_DUPACK_THRESH_DEFAULT 3
+#endif
+
 /* The ping client (ping.h). 0 leaves it out: echo requests are still answered (icmp.c),
  * but this host sends none, and echo replies count as unexpected. The firmware needs
  * neither its code nor its ~120 bytes of state in the host. */

@@ -24,7 +24,6 @@
 #include "tcp_cc.h"
 
 #define CC_DEFAULT_SMSS 536u
-#define CC_DEFAULT_DUPTHRESH 3u
 #define CC_UNLIMITED 0xFFFFFFFFu
 
 static uint32_t smss_of(uint16_t mss)
@@ -166,7 +165,7 @@ enum tcp_cc_action tcp_cc_on_dupack(struct tcp_cc *cc, const struct host_config 
                                     uint16_t mss, uint32_t snd_nxt, uint32_t flight)
 {
     uint32_t smss = smss_of(mss);
-    uint8_t thresh = cfg->tcp_dupack_thresh ? cfg->tcp_dupack_thresh : CC_DEFAULT_DUPTHRESH;
+    uint8_t thresh = cfg->tcp_dupack_thresh;
 
     if (cc->dupacks < 0xFFu) {
         cc->dupacks++;

@@ -203,7 +203,7 @@ static int sack_rec(const struct tcp_pcb *pcb)
 static uint32_t limited_transmit(const struct host *h, const struct tcp_pcb *pcb)
 {
 #if STACK_SACK
-    uint8_t t = HOST_CFG(h).tcp_dupack_thresh ? HOST_CFG(h).tcp_dupack_thresh : 3u;
+    uint8_t t = HOST_CFG(h).tcp_dupack_thresh;
     uint8_t n = pcb->cc.dupacks < 2u ? pcb->cc.dupacks : 2u;
     if (!pcb->sack_ok || pcb->sack_rec || pcb->cc.dupacks >= t || pcb->snd_nxt != pcb->snd_max ||
         !tcp_cc_adapts(&HOST_CFG(h)))

@@ -198,15 +198,10 @@ void tcp_sack_clear(struct tcp_pcb *pcb)
     pcb->sack_rec = 0;
 }
 
-static uint32_t dup_thresh(const struct host *h)
-{
-    return HOST_CFG(h).tcp_dupack_thresh ? HOST_CFG(h).tcp_dupack_thresh : 3u;
-}
-
 /* RFC 6675 4, IsLost(SeqNum), for an unSACKed seq. */
 int tcp_sack_is_lost(const struct host *h, const struct tcp_pcb *pcb, uint32_t seq)
 {
-    uint32_t n = 0, bytes = 0, t = dup_thresh(h);
+    uint32_t n = 0, bytes = 0, t = HOST_CFG(h).tcp_dupack_thresh;
     uint8_t i;
     for (i = 0; i < pcb->sb_n; i++) {
         if (tcp_seq_gt(pcb->sb_l[i], seq)) {

@@ -316,7 +316,7 @@ enum tcp_cc_action tcp_cc_dupack(struct host *h, struct tcp_pcb *pcb)
 void tcp_cc_sack_dupack(struct host *h, struct tcp_pcb *pcb)
 {
     struct tcp_cc before = pcb->cc;
-    uint8_t t = HOST_CFG(h).tcp_dupack_thresh ? HOST_CFG(h).tcp_dupack_thresh : 3u;
+    uint8_t t = HOST_CFG(h).tcp_dupack_thresh;
     if (pcb->sack_rec)
         return; /* in recovery the pipe, not a count, decides what is sent */
     if (pcb->cc.dupacks < 0xFFu)
