@@ -21,7 +21,8 @@ export function replayScenarios(): ShippedScenario[] {
   return scenariosIn(REPLAYS_DIR);
 }
 
-function scenariosIn(dir: string): ShippedScenario[] {
+/** The JSON documents of a folder (scenarios, lessons) by name and title, in file order. */
+export function scenariosIn(dir: string): ShippedScenario[] {
   return readdirSync(dir)
     .filter((f) => f.endsWith('.json'))
     .sort()

@@ -3,11 +3,11 @@
 // panes' box on the left of (or above) it.
 import { useRef, type KeyboardEvent, type PointerEvent } from 'react';
 
-export const SPLIT_MIN = 0.15;
-export const SPLIT_MAX = 0.85;
+const SPLIT_MIN = 0.15;
+const SPLIT_MAX = 0.85;
 const KEY_STEP = 0.05;
 
-export function clampSplit(f: number): number {
+function clampSplit(f: number): number {
   return Math.max(SPLIT_MIN, Math.min(SPLIT_MAX, f));
 }
 

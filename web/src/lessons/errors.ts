@@ -18,7 +18,7 @@ export class LessonFileError extends Error {
 }
 
 /** "steps[2].at.event.host" -> ['steps', 2, 'at', 'event', 'host'] */
-export function pathSegments(path: string): PathSegment[] {
+function pathSegments(path: string): PathSegment[] {
   const out: PathSegment[] = [];
   for (const m of path.matchAll(/([^.[\]]+)|\[(\d+)\]/g)) out.push(m[2] !== undefined ? Number(m[2]) : m[1]!);
   return out;

@@ -7,7 +7,7 @@ import { placeholders, VALUE_NAMES } from './template.ts';
 import { type Anchor, type AnswerKind, type Lesson, type Question } from './types.ts';
 
 /** What kind of value each answer is: choices must be of that kind. */
-export const ANSWER_TYPE: Record<AnswerKind, 'number' | 'string' | 'boolean'> = {
+const ANSWER_TYPE: Record<AnswerKind, 'number' | 'string' | 'boolean'> = {
   wait_s: 'number',
   rto_s: 'number',
   timer_s: 'number',

@@ -7,8 +7,6 @@ import type { JudgedRow } from './judge.ts';
 
 export type Standing = 'paper' | 'theory' | 'outside' | 'not judged';
 
-export const STANDINGS: readonly Standing[] = ['paper', 'theory', 'outside', 'not judged'];
-
 export function standing(r: Pick<JudgedRow, 'pass' | 'seed' | 'expected'>): Standing {
   if (r.pass === null) return 'not judged';
   if (!r.pass) return 'outside';

@@ -20,7 +20,7 @@ import { formatDuration } from './time_format.ts';
 
 /** Brackets of groups stand this far outside the lifeline their frames leave from (clear of
  *  the timer bars beside it), their ends this long. */
-export const BRACKET_OFF = 20;
+const BRACKET_OFF = 20;
 export const BRACKET_END = 6;
 /** How far along the horizon a running timer's label may go (steps of two characters). */
 const RUNNING_STEPS = 12;

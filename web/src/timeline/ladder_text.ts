@@ -30,8 +30,8 @@ const DESCENT_EM = 0.28;
 /** Glyphs advance 0.602 em; sub-pixel positioning adds a little. */
 const WIDTH_SLACK = 1.01;
 /** Room around a text inside its box (a retransmission's dark background fills the box). */
-export const PAD_X = 3;
-export const PAD_Y = 1;
+const PAD_X = 3;
+const PAD_Y = 1;
 
 /** Width of one character at `px` (the drawing text gives it at its own size). */
 export function charPxAt(text: DrawingText, px: number): number {
