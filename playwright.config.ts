@@ -2,7 +2,9 @@ import { defineConfig } from '@playwright/test';
 
 // End-to-end tests in Debian's Chromium (no browser download): the built page served by
 // `vite preview`, which Playwright starts and stops. Screenshots for review go to
-// test-results/screenshots/.
+// test-results/screenshots/. PW_PORT moves the server (two checkouts can test at once).
+const port = Number(process.env.PW_PORT ?? 4173);
+
 export default defineConfig({
   testDir: 'e2e',
   timeout: 90_000,
@@ -11,7 +13,7 @@ export default defineConfig({
   reporter: [['list']],
   outputDir: 'test-results/e2e',
   use: {
-    baseURL: 'http://127.0.0.1:4173',
+    baseURL: `http://127.0.0.1:${port}`,
     viewport: { width: 1280, height: 720 },
     acceptDownloads: true,
     launchOptions: {
@@ -20,8 +22,8 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'npx vite build --logLevel warn && npx vite preview',
-    url: 'http://127.0.0.1:4173',
+    command: `npx vite build --logLevel warn && npx vite preview --port ${port} --strictPort`,
+    url: `http://127.0.0.1:${port}`,
     timeout: 180_000,
     reuseExistingServer: false,
   },
