@@ -263,20 +263,21 @@ void tcp_timers_update(struct host *h, struct tcp_pcb *pcb);
 /* An RTT sample (already filtered by Karn's rule) for the estimator, traced. */
 void tcp_rtt_sample(struct host *h, struct tcp_pcb *pcb, uint32_t rtt_us, uint32_t ticks,
                     uint16_t dgram_len, int from_ts);
-/* Calls to tcp_cc with the cwnd/ssthresh/recovery changes traced. */
+/* tcp_cc_conn.c: calls to tcp_cc with the cwnd/ssthresh/recovery changes traced. */
 enum tcp_cc_action tcp_cc_ack(struct host *h, struct tcp_pcb *pcb, uint32_t ack,
                               uint32_t acked, uint32_t flight);
 enum tcp_cc_action tcp_cc_dupack(struct host *h, struct tcp_pcb *pcb);
 void tcp_cc_rto(struct host *h, struct tcp_pcb *pcb);
+/* Traces what changed in pcb->cc since `before` (the ACK that made the change: ack). */
+void tcp_cc_trace_change(struct host *h, struct tcp_pcb *pcb, const struct tcp_cc *before,
+                         uint32_t ack);
+
+/* tcp_eifel.c */
 #if STACK_EIFEL
 /* Eifel (cfg.tcp_eifel): the first ACK of new data after a timeout echoed ts_ecr; if that
  * predates the retransmission the timeout was spurious and is undone (RFC 3522, 4015). */
 void tcp_eifel_check(struct host *h, struct tcp_pcb *pcb, uint32_t ts_ecr, uint32_t acked);
 #endif
-/* RFC 6675 5: a duplicate ACK with SACK in use; may enter loss recovery. */
-void tcp_cc_sack_dupack(struct host *h, struct tcp_pcb *pcb);
-/* RFC 6675 5: the cumulative ACK reached RecoveryPoint. */
-void tcp_cc_sack_exit(struct host *h, struct tcp_pcb *pcb, uint32_t ack);
 
 /* tcp_sack.c, receiver: an out-of-order segment starting at seq was queued (RFC 2018 4:
  * its block goes first in the next SACK option). */
@@ -294,6 +295,10 @@ int tcp_sack_is_lost(const struct host *h, const struct tcp_pcb *pcb, uint32_t s
 uint32_t tcp_sack_pipe(const struct host *h, const struct tcp_pcb *pcb);
 int tcp_sack_next_hole(const struct host *h, const struct tcp_pcb *pcb, int lost,
                        uint32_t *seq, uint32_t *len);
+/* tcp_sack.c, loss recovery (RFC 6675 5): a duplicate ACK with SACK in use, which may
+ * enter recovery; the cumulative ACK reached RecoveryPoint. */
+void tcp_cc_sack_dupack(struct host *h, struct tcp_pcb *pcb);
+void tcp_cc_sack_exit(struct host *h, struct tcp_pcb *pcb, uint32_t ack);
 
 /* tcp_in.c, tcp_in_data.c */
 /* The ACK of our SYN (or SYN-ACK) arrived: ESTABLISHED (FIN_WAIT_1 if closed meanwhile). */

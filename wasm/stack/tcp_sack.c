@@ -260,3 +260,47 @@ int tcp_sack_next_hole(const struct host *h, const struct tcp_pcb *pcb, int lost
     }
     return 0;
 }
+
+#if STACK_SACK
+/* Loss recovery with the scoreboard (RFC 6675 5): entered on DupThresh duplicates or when
+ * IsLost says so, left when the cumulative ACK reaches RecoveryPoint. */
+void tcp_cc_sack_dupack(struct host *h, struct tcp_pcb *pcb)
+{
+    struct tcp_cc before = pcb->cc;
+    uint8_t t = HOST_CFG(h).tcp_dupack_thresh;
+    if (pcb->sack_rec)
+        return; /* in recovery the pipe, not a count, decides what is sent */
+    if (pcb->cc.dupacks < 0xFFu)
+        pcb->cc.dupacks++;
+    tcp_trace(h, pcb, TRACE_DUPACK, pcb->snd_una, pcb->cc.dupacks, 0, 0);
+    /* RFC 6675 5 steps 1-2: DupThresh duplicates, or IsLost(HighACK + 1). RFC 6675 5.1:
+     * after an RTO during loss recovery, not before HighACK reaches the RecoveryPoint the
+     * RTO set (cc.recover; rto_hold clears then). An RTO outside recovery does not hold
+     * it back: the scoreboard tells new losses from the go-back-N re-sends. */
+    if (!pcb->cc.rto_hold)
+        pcb->sack_rto_hold = 0;
+    if (pcb->sack_rto_hold ||
+        (pcb->cc.dupacks < t && !tcp_sack_is_lost(h, pcb, pcb->snd_una)))
+        return;
+    /* Step 4: RecoveryPoint = HighData, ssthresh = cwnd = FlightSize / 2, retransmit the
+     * first segment (tcp_output: retx_pending, which sets HighRxt). */
+    tcp_cc_on_sack_loss(&pcb->cc, &HOST_CFG(h), tcp_seg_max(h, pcb), pcb->snd_max,
+                        pcb->snd_max - pcb->snd_una);
+    tcp_cc_trace_change(h, pcb, &before, pcb->snd_una);
+    pcb->sack_rec = 1;
+    pcb->sack_recover = pcb->snd_max;
+    pcb->sack_rxt_high = pcb->snd_una;
+    pcb->retx_pending = TCP_RETX_FAST;
+    /* Going back N after an RTO stops here: from now on the scoreboard chooses what is
+     * re-sent (NextSeg), so snd_nxt returns to the highest sequence number sent. */
+    pcb->snd_nxt = pcb->snd_max;
+}
+
+void tcp_cc_sack_exit(struct host *h, struct tcp_pcb *pcb, uint32_t ack)
+{
+    struct tcp_cc before = pcb->cc;
+    tcp_cc_on_sack_exit(&pcb->cc);
+    pcb->sack_rec = 0;
+    tcp_cc_trace_change(h, pcb, &before, ack);
+}
+#endif /* STACK_SACK */
