@@ -54,6 +54,28 @@ static void enter_time_wait(struct host *h, struct tcp_pcb *pcb)
     tcp_timewait_start(h, pcb);
 }
 
+/* SACK's part of an ACK that advances snd_una: the scoreboard forgets what it passed and,
+ * in loss recovery, RFC 6675 5: a cumulative ACK reaching RecoveryPoint ends it; below it
+ * cwnd stays, and tcp_output sends what the pipe allows. Returns 1 in recovery (tcp_cc is
+ * not told of the ACK), else 0. */
+static int sack_recovery_ack(struct host *h, struct tcp_pcb *pcb, uint32_t ack)
+{
+#if STACK_SACK
+    tcp_sack_acked(pcb);
+    if (!pcb->sack_rec)
+        return 0;
+    pcb->cc.dupacks = 0;
+    if (tcp_seq_geq(ack, pcb->sack_recover))
+        tcp_cc_sack_exit(h, pcb, ack);
+    return 1;
+#else
+    (void)h;
+    (void)pcb;
+    (void)ack;
+    return 0;
+#endif
+}
+
 /* An ACK that advances snd_una (RFC 9293 3.10.7.4: SND.UNA < SEG.ACK =< SND.NXT). */
 static void new_ack(struct host *h, struct tcp_pcb *pcb, const struct tcp_seg *seg)
 {
@@ -85,17 +107,7 @@ static void new_ack(struct host *h, struct tcp_pcb *pcb, const struct tcp_seg *s
         tcp_rtt_sample(h, pcb, h->now - pcb->rtt_start, h->tcp.slow_ticks - pcb->rtt_tick_start,
                        pcb->rtt_dgram_len, 0);
     }
-#if STACK_SACK
-    tcp_sack_acked(pcb);
-    if (pcb->sack_rec) {
-        /* RFC 6675 5: a cumulative ACK reaching RecoveryPoint ends loss recovery; below
-         * it cwnd stays, and tcp_output sends what the pipe allows. */
-        pcb->cc.dupacks = 0;
-        if (tcp_seq_geq(ack, pcb->sack_recover))
-            tcp_cc_sack_exit(h, pcb, ack);
-    } else
-#endif
-    if (pcb->cc_ready)
+    if (!sack_recovery_ack(h, pcb, ack) && pcb->cc_ready)
         a = tcp_cc_ack(h, pcb, ack, acked, flight);
 #if STACK_EIFEL
     if (pcb->eifel_armed && seg->opts.has_ts)
@@ -109,6 +121,31 @@ static void new_ack(struct host *h, struct tcp_pcb *pcb, const struct tcp_seg *s
         tcp_rto_stop(h, pcb);
     else if (!pcb->persist)
         tcp_rto_start(h, pcb, tcp_una_dgram_len(h, pcb), 1);
+}
+
+/* With SACK in use, RFC 6675 5: every ACK's blocks update the scoreboard, and a duplicate
+ * ACK is also one that SACKs new data (RFC 6675 2). Returns 1 when it took the ACK, 0 when
+ * SACK is not in use on this connection (the ACK is then Reno's or NewReno's). */
+static int sack_ack_input(struct host *h, struct tcp_pcb *pcb, const struct tcp_seg *seg,
+                          int dup)
+{
+#if STACK_SACK
+    uint32_t newly;
+    if (!(pcb->sack_ok && pcb->cc_ready && tcp_cc_adapts(&HOST_CFG(h))))
+        return 0;
+    newly = seg->opts.n_sack ? tcp_sack_update(pcb, &seg->opts) : 0;
+    if (tcp_seq_gt(seg->ack, pcb->snd_una))
+        new_ack(h, pcb, seg);
+    else if (dup || (newly && seg->ack == pcb->snd_una && seg->len == 0))
+        tcp_cc_sack_dupack(h, pcb);
+    return 1;
+#else
+    (void)h;
+    (void)pcb;
+    (void)seg;
+    (void)dup;
+    return 0;
+#endif
 }
 
 int tcp_process_ack(struct host *h, struct tcp_pcb *pcb, struct tcp_seg *seg)
@@ -160,18 +197,9 @@ int tcp_process_ack(struct host *h, struct tcp_pcb *pcb, struct tcp_seg *seg)
         pcb->snd_wl2 = ack;
     }
 
-#if STACK_SACK
-    if (pcb->sack_ok && pcb->cc_ready && tcp_cc_adapts(&HOST_CFG(h))) {
-        /* RFC 6675 5: every ACK's blocks update the scoreboard; with SACK a duplicate
-         * ACK is also one that SACKs new data (RFC 6675 2). */
-        uint32_t newly = seg->opts.n_sack ? tcp_sack_update(pcb, &seg->opts) : 0;
-        if (tcp_seq_gt(ack, pcb->snd_una))
-            new_ack(h, pcb, seg);
-        else if (dup || (newly && ack == pcb->snd_una && seg->len == 0))
-            tcp_cc_sack_dupack(h, pcb);
-    } else
-#endif
-    if (tcp_seq_gt(ack, pcb->snd_una))
+    if (sack_ack_input(h, pcb, seg, dup))
+        ; /* taken by SACK loss recovery */
+    else if (tcp_seq_gt(ack, pcb->snd_una))
         new_ack(h, pcb, seg);
     else if (dup && pcb->cc_ready && tcp_cc_dupack(h, pcb) == TCP_CC_FAST_RETRANSMIT)
         pcb->retx_pending = TCP_RETX_FAST;

@@ -350,6 +350,13 @@ static int sack_recovery_output(struct host *h, struct tcp_pcb *pcb)
             return 0;
     }
 }
+#else
+static int sack_recovery_output(struct host *h, struct tcp_pcb *pcb)
+{
+    (void)h;
+    (void)pcb;
+    return 0; /* never called: sack_rec() is 0 without SACK */
+}
 #endif
 
 void tcp_output(struct host *h, struct tcp_pcb *pcb)
@@ -362,13 +369,10 @@ void tcp_output(struct host *h, struct tcp_pcb *pcb)
             return;
         pcb->retx_pending = 0;
     }
-#if STACK_SACK
-    if (pcb->sack_rec && tcp_data_state(pcb->state)) {
+    if (sack_rec(pcb) && tcp_data_state(pcb->state)) {
         if (sack_recovery_output(h, pcb) < 0)
             return;
-    } else
-#endif
-    {
+    } else {
         while ((r = output_one(h, pcb)) > 0) {
         }
         if (r < 0)
