@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what stackscope needs to build and test, and nothing that is already there.
-# Called by `npm start` and `npm test` (through scripts/ensure-setup.sh); safe to run again.
+# Called by `npm start` (scripts/start.sh) and `npm test` (scripts/test.sh); safe to run again.
 #
 # On Debian/Ubuntu as root (or with sudo) it installs the Debian packages itself. Elsewhere it
 # stops and prints the exact line to run.

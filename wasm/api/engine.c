@@ -48,14 +48,19 @@ const char *engine_error(const struct engine *e)
     return e ? e->err : "no engine";
 }
 
+/* The largest double below 2^64 (2^64 - 2048). JavaScript passes times as doubles, and
+ * converting one at or above 2^64 to uint64_t is undefined (C99 6.3.1.4): from here on a
+ * time means "run to the end". */
+#define ENGINE_LAST_DOUBLE_BELOW_2_64 18446744073709549568.0
+
 int engine_run(struct engine *e, double until_us)
 {
     if (!e || !e->w)
         return -1;
     if (until_us < 0)
         until_us = 0;
-    return world_run_until(e->w, until_us >= 18446744073709549568.0 ? UINT64_MAX
-                                                                     : (uint64_t)until_us);
+    return world_run_until(e->w, until_us >= ENGINE_LAST_DOUBLE_BELOW_2_64 ? UINT64_MAX
+                                                                         : (uint64_t)until_us);
 }
 
 double engine_now(const struct engine *e)

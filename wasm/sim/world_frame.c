@@ -42,6 +42,29 @@ void world_link_event(struct world *w, uint8_t link, uint8_t dir, uint8_t kind,
     trec_buf_commit(&w->trace, r);
 }
 
+/* Returns -1 when WORLD_FLIPS_MAX corrupted frames are already in flight. */
+static int world_flip_remember(struct world *w, uint32_t id, int32_t bit)
+{
+    if (w->n_flips >= sizeof w->flips / sizeof w->flips[0])
+        return -1;
+    w->flips[w->n_flips].id = id;
+    w->flips[w->n_flips].bit = bit;
+    w->n_flips++;
+    return 0;
+}
+
+static int32_t world_flip_take(struct world *w, uint32_t id)
+{
+    uint8_t i;
+    for (i = 0; i < w->n_flips; i++)
+        if (w->flips[i].id == id) {
+            int32_t bit = w->flips[i].bit;
+            w->flips[i] = w->flips[--w->n_flips];
+            return bit;
+        }
+    return -1;
+}
+
 void world_frame_fate(struct world *w, uint32_t id, uint8_t link, uint8_t dir, uint8_t fate,
                       uint16_t reason, const struct link_delivery *d)
 {
@@ -132,26 +155,6 @@ static void world_frame_submit(struct world *w, uint8_t link, uint8_t dir, const
     world_open_add(w, id, link, dir);
 }
 
-static void world_flip_remember(struct world *w, uint32_t id, int32_t bit)
-{
-    if (w->n_flips < sizeof w->flips / sizeof w->flips[0]) {
-        w->flips[w->n_flips].id = id;
-        w->flips[w->n_flips].bit = bit;
-        w->n_flips++;
-    }
-}
-
-static int32_t world_flip_take(struct world *w, uint32_t id)
-{
-    uint8_t i;
-    for (i = 0; i < w->n_flips; i++)
-        if (w->flips[i].id == id) {
-            int32_t bit = w->flips[i].bit;
-            w->flips[i] = w->flips[--w->n_flips];
-            return bit;
-        }
-    return -1;
-}
 
 /* Holds a delayed frame until its time (a WEV_FRAME_SUBMIT event). */
 static int world_hold(struct world *w, uint8_t link, uint8_t dir, const uint8_t *data,
@@ -218,8 +221,12 @@ void world_frame_send(struct world *w, uint8_t link, uint8_t dir, uint8_t node,
         world_frame_fate(w, id, link, dir, TREC_FATE_DROPPED, (uint16_t)v.reason, NULL);
         return;
     }
-    if (v.flip_bit >= 0)
-        world_flip_remember(w, id, v.flip_bit);
+    /* A corrupted frame whose flip cannot be kept would arrive intact although the
+     * capture shows it corrupted: it is dropped instead, as a full queue would. */
+    if (v.flip_bit >= 0 && world_flip_remember(w, id, v.flip_bit) != 0) {
+        world_frame_fate(w, id, link, dir, TREC_FATE_DROPPED, DROP_LINK_QUEUE_FULL, NULL);
+        return;
+    }
     if (v.delay_us) {
         if (world_hold(w, link, dir, data, len, id, v.delay_us) != 0)
             world_frame_fate(w, id, link, dir, TREC_FATE_DROPPED, DROP_LINK_QUEUE_FULL, NULL);

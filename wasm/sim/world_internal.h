@@ -31,6 +31,17 @@
 
 #define WORLD_QUEUE_CAP 4096      /* pending delayed frames and app starts */
 #define WORLD_SEG_HISTORY 4096    /* first transmissions remembered for cause links */
+/* Frames a delay rule holds back at once; one more is dropped as "link queue full". A
+ * rule delaying every frame of a saturated 10 Mbit/s link by 1 s holds about 850. */
+#define WORLD_HELD_MAX 1024
+/* Frames sent whose fate (delivered, dropped, in flight when the run ends) is not yet
+ * recorded: twice the held frames, for the frames on the wire and in the links' queues
+ * beside them. A frame beyond it gets no "in flight at the end" record. */
+#define WORLD_OPEN_MAX 2048
+/* Corrupted frames in flight at once whose flipped bit is kept until delivery (one more
+ * is dropped as "link queue full"); a corrupt rule hits few frames. */
+#define WORLD_FLIPS_MAX 64
+#define WORLD_DGRAM_MAX 65536     /* a datagram's bytes at most (IPv4 total length: 16 bits) */
 #define WORLD_MAX_CONNS 64        /* per host, for cause bookkeeping (tcp_max_pcbs <= 64) */
 #define WORLD_STEP_LIMIT 100000   /* steps at one instant before the run is declared stuck */
 
@@ -156,14 +167,14 @@ struct world {
 
     uint32_t next_frame;         /* frame ids */
     uint32_t next_event;         /* event seqs */
-    struct world_held held[1024]; /* frames a delay rule holds back */
+    struct world_held held[WORLD_HELD_MAX]; /* frames a delay rule holds back */
     struct world_bridge_hold bridge_hold[WORLD_MAX_BRIDGES];
-    struct world_flip flips[64];
+    struct world_flip flips[WORLD_FLIPS_MAX];
     uint8_t n_flips;
     struct world_open {
         uint32_t id;
         uint8_t link, dir;
-    } open[2048];                /* frames sent whose fate is not yet recorded */
+    } open[WORLD_OPEN_MAX];      /* frames sent whose fate is not yet recorded */
     uint32_t n_open;
     struct world_seg segs[WORLD_SEG_HISTORY];
     uint32_t n_segs;
@@ -171,13 +182,13 @@ struct world {
     /* Datagrams hosts sent during the current call into the stack, processed (tapped,
      * faulted, handed to their link) when the call returns: world_flush. */
     struct sim_buf outbox;
-    uint8_t outframe[65536];
+    uint8_t outframe[WORLD_DGRAM_MAX];
 
     struct trec_buf trace;
     struct sim_buf pcap;         /* the pcapng file */
     struct pcapng_writer pcapng;
     char *describe;
-    uint8_t scratch[65536];      /* a datagram being delivered */
+    uint8_t scratch[WORLD_DGRAM_MAX]; /* a datagram being delivered */
 };
 
 /* Which node sits at the receiving end of direction dir of link l. */

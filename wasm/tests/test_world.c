@@ -13,6 +13,7 @@
 #include "trace.h"
 #include "trace_rec.h"
 #include "unit.h"
+#include "world_internal.h" /* WORLD_FLIPS_MAX */
 
 /* Two hosts on SLIP at 57600 baud, no latency; `extra` goes into the link object and
  * `apps` is the apps array. */
@@ -416,7 +417,38 @@ static void test_random_faults_in_the_world(void)
     free(dup);
 }
 
-UNIT_MAIN(UNIT(test_serial_frame_times_exact), UNIT(test_random_faults_in_the_world), UNIT(test_targeted_drop_and_cause_links),
+/* More corrupted frames in flight at once than the world keeps flipped bits for
+ * (WORLD_FLIPS_MAX): 200 pings 1 ms apart on an Ethernet link with 1 s of propagation
+ * delay. None may reach b intact (it would be answered, while the capture says
+ * corrupted): the ones beyond the limit are dropped as a full queue would drop them. */
+static void test_corrupt_flood_never_arrives_intact(void)
+{
+    static const char flood[] =
+        "{\"version\":1,\"name\":\"t\",\"title\":\"t\",\"duration_ms\":5000,"
+        "\"hosts\":[{\"name\":\"a\",\"addr\":\"10.0.7.1/24\"},{\"name\":\"b\",\"addr\":\"10.0.7.2/24\"}],"
+        "\"links\":[{\"name\":\"e\",\"type\":\"ethernet\",\"a\":\"a\",\"b\":\"b\",\"delay_us\":1000000,"
+        "\"faults\":[{\"action\":\"corrupt\",\"p\":1,\"dir\":\"ab\"}]}],"
+        "\"apps\":[{\"type\":\"ping\",\"host\":\"a\",\"to\":\"b\",\"count\":200,\"interval_ms\":1}]}";
+    uint8_t *t;
+    uint32_t len, i, replies = 0, full = 0;
+    const uint8_t *r;
+    struct engine *e = run(flood, &t, &len);
+    CHECK(e != NULL);
+    for (i = 0; (r = nth_record(t, len, TREC_FRAME, i)) != NULL; i++) {
+        const uint8_t *f = fate_of(t, len, trec_rd32(r + TREC_FRAME_OFF_ID));
+        if (r[TREC_FRAME_OFF_DIR] == 1)
+            replies++;
+        if (f != NULL && f[TREC_FATE_OFF_FATE] == TREC_FATE_DROPPED &&
+            trec_rd16(f + TREC_FATE_OFF_REASON) == DROP_LINK_QUEUE_FULL)
+            full++;
+    }
+    CHECK_EQ(replies, 0);
+    CHECK_EQ(full, 200 - WORLD_FLIPS_MAX);
+    engine_destroy(e);
+    free(t);
+}
+
+UNIT_MAIN(UNIT(test_serial_frame_times_exact), UNIT(test_random_faults_in_the_world), UNIT(test_corrupt_flood_never_arrives_intact), UNIT(test_targeted_drop_and_cause_links),
           UNIT(test_engine_refuses_bad_scenarios), UNIT(test_engine_refuses_bad_connections),
           UNIT(test_connections_same_frames_as_separate_apps), UNIT(test_same_seed_same_trace),
           UNIT(test_reference_block_ignored), UNIT(test_external_link_echo))
