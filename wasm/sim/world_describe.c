@@ -75,6 +75,11 @@ static const char *wj_retx(int i)
     return tcp_retx_cause_text((enum tcp_retx_cause)i);
 }
 
+static const char *wj_retx_name(int i)
+{
+    return tcp_retx_cause_name((enum tcp_retx_cause)i);
+}
+
 static const char *wj_state(int i)
 {
     return tcp_state_name((enum tcp_state)i);
@@ -117,7 +122,8 @@ char *world_describe_build(const struct world *w)
     wj_names(&j, "trace_kinds", wj_kind, TRACE_KIND_COUNT);
     wj_names(&j, "drop_reasons", wj_drop_name, DROP_REASON_COUNT);
     wj_names(&j, "drop_reason_texts", wj_drop, DROP_REASON_COUNT);
-    wj_names(&j, "retx_causes", wj_retx, TCP_RETX_SACK_LOSS + 1);
+    wj_names(&j, "retx_causes", wj_retx, TCP_RETX_CAUSE_COUNT);
+    wj_names(&j, "retx_cause_names", wj_retx_name, TCP_RETX_CAUSE_COUNT);
     wj_names(&j, "tcp_states", wj_state, TCP_TIME_WAIT + 1);
     wj_put(&j, "}");
     if (j.failed) {

@@ -3,6 +3,10 @@
 
 #define TRACE_KIND_NAME(kind, name, doc) name,
 static const char *const trace_names[] = { TRACE_KINDS(TRACE_KIND_NAME) };
+#define TCP_RETX_CAUSE_NAME(cause, name, text) name,
+static const char *const retx_cause_names[] = { TCP_RETX_CAUSES(TCP_RETX_CAUSE_NAME) };
+#define TCP_RETX_CAUSE_TEXT(cause, name, text) text,
+static const char *const retx_cause_texts[] = { TCP_RETX_CAUSES(TCP_RETX_CAUSE_TEXT) };
 
 void trace_emit(struct host *h, struct trace_event *ev)
 {
@@ -33,13 +37,10 @@ const char *trace_kind_name(enum trace_kind k)
 
 const char *tcp_retx_cause_text(enum tcp_retx_cause c)
 {
-    switch (c) {
-    case TCP_RETX_RTO: return "RTO expired";
-    case TCP_RETX_SYN_RTO: return "SYN RTO expired";
-    case TCP_RETX_FAST: return "fast retransmit";
-    case TCP_RETX_PARTIAL_ACK: return "NewReno partial ACK";
-    case TCP_RETX_FIN_RTO: return "FIN RTO expired";
-    case TCP_RETX_SACK_LOSS: return "SACK loss recovery";
-    }
-    return "unknown";
+    return (unsigned)c < TCP_RETX_CAUSE_COUNT ? retx_cause_texts[c] : "unknown";
+}
+
+const char *tcp_retx_cause_name(enum tcp_retx_cause c)
+{
+    return (unsigned)c < TCP_RETX_CAUSE_COUNT ? retx_cause_names[c] : "unknown";
 }

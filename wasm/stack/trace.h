@@ -53,15 +53,22 @@ enum trace_kind {
 };
 #undef TRACE_KIND_ENUM
 
-/* Why a segment was sent again. */
+/* Why a segment was sent again: the enum, the name the page switches on (the world
+ * description's retx_cause_names) and the words people read (retx_causes). */
+#define TCP_RETX_CAUSES(X)                                                                  \
+    X(TCP_RETX_RTO, "rto", "RTO expired")               /* RFC 6298 5.4 */                 \
+    X(TCP_RETX_SYN_RTO, "syn_rto", "SYN RTO expired")   /* SYN or SYN-ACK timer */         \
+    X(TCP_RETX_FAST, "fast", "fast retransmit")         /* dup ACK threshold, RFC 5681 3.2 */ \
+    X(TCP_RETX_PARTIAL_ACK, "partial_ack", "NewReno partial ACK") /* RFC 6582 3.2 step 3 */ \
+    X(TCP_RETX_FIN_RTO, "fin_rto", "FIN RTO expired")   /* FIN timer */                    \
+    X(TCP_RETX_SACK_LOSS, "sack_loss", "SACK loss recovery") /* NextSeg() hole, RFC 6675 4 */
+
+#define TCP_RETX_CAUSE_ENUM(cause, name, text) cause,
 enum tcp_retx_cause {
-    TCP_RETX_RTO,          /* retransmission timer expired (RFC 6298 5.4) */
-    TCP_RETX_SYN_RTO,      /* SYN or SYN-ACK timer expired */
-    TCP_RETX_FAST,         /* fast retransmit after dupack threshold (RFC 5681 3.2) */
-    TCP_RETX_PARTIAL_ACK,  /* NewReno partial ACK during recovery (RFC 6582 3.2 step 3) */
-    TCP_RETX_FIN_RTO,      /* FIN timer expired */
-    TCP_RETX_SACK_LOSS     /* SACK loss recovery: NextSeg() found a hole (RFC 6675 4) */
+    TCP_RETX_CAUSES(TCP_RETX_CAUSE_ENUM)
+    TCP_RETX_CAUSE_COUNT
 };
+#undef TCP_RETX_CAUSE_ENUM
 
 #define TRACE_NO_CONN 0xFF
 
@@ -90,7 +97,9 @@ void trace_simple(struct host *h, enum trace_kind kind, uint32_t a, uint32_t b, 
 
 /* "tcp.rto.expire" */
 const char *trace_kind_name(enum trace_kind k);
-/* "RTO" / "fast retransmit" ... for people. */
+/* "RTO expired" / "fast retransmit" ... for people. */
 const char *tcp_retx_cause_text(enum tcp_retx_cause c);
+/* "rto" / "fast" ...: what the page switches on. */
+const char *tcp_retx_cause_name(enum tcp_retx_cause c);
 
 #endif

@@ -148,7 +148,7 @@ static void read_frames(struct tun_link *l)
 
 /* Retransmissions by cause, counted from the tracer. */
 struct tun_counts {
-    uint64_t retx[TCP_RETX_SACK_LOSS + 1];
+    uint64_t retx[TCP_RETX_CAUSE_COUNT];
 };
 
 static void count_event(void *ctx, const struct host *h, const struct trace_event *ev)

@@ -20,9 +20,15 @@ export interface WorldDescription {
   trace_kinds: string[];
   drop_reasons: string[];
   drop_reason_texts: string[];
+  /** retransmission causes as people read them ("fast retransmit") */
   retx_causes: string[];
+  /** the same causes as code names them (trace.h TCP_RETX_CAUSES): switch on these */
+  retx_cause_names: RetxCauseName[];
   tcp_states: string[];
 }
+
+/** The names of trace.h's TCP_RETX_CAUSES, in the description's retx_cause_names. */
+export type RetxCauseName = 'rto' | 'syn_rto' | 'fast' | 'partial_ack' | 'fin_rto' | 'sack_loss';
 
 export const enum Fate {
   Delivered = 0,

@@ -17,7 +17,7 @@ const serialWorld: WorldDescription = {
   hosts: [{ name: 'pc', addr: '10.0.7.1', prefix: 24, link: 0 }, { name: 'arduino', addr: '10.0.7.2', prefix: 24, link: 0 }],
   bridges: [],
   links: [{ name: 'serial', type: 'serial', a: 0, b: 1, mtu: 576, capture_interface: 0, description: 'serial slip' }],
-  trace_kinds: [], drop_reasons: [], drop_reason_texts: [], retx_causes: [], tcp_states: [],
+  trace_kinds: [], drop_reasons: [], drop_reason_texts: [], retx_causes: [], retx_cause_names: [], tcp_states: [],
 };
 const ctx = { world: serialWorld, lanes: buildLanes(serialWorld), endUs: 1e6 };
 // 100 px per column from x = 50, 1 px per 100 µs from y = 10

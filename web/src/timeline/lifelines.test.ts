@@ -11,7 +11,7 @@ function world(hosts: string[], bridges: string[], links: [string, WorldDescript
     hosts: hosts.map((name, i) => ({ name, addr: `10.0.0.${i + 1}`, prefix: 24, link: 0 })),
     bridges: bridges.map((name) => ({ name })),
     links: links.map(([name, type, a, b]) => ({ name, type, a, b, mtu: 1500, capture_interface: 0, description: '' })),
-    trace_kinds: [], drop_reasons: [], drop_reason_texts: [], retx_causes: [], tcp_states: [],
+    trace_kinds: [], drop_reasons: [], drop_reason_texts: [], retx_causes: [], retx_cause_names: [], tcp_states: [],
   };
 }
 

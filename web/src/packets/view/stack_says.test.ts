@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NONE, type TraceEvent, type TraceFrame } from '../../engine/trace_types.ts';
+import { NONE, type RetxCauseName, type TraceEvent, type TraceFrame } from '../../engine/trace_types.ts';
 import { eventBySeq, stackSays, type StackSaysContext } from './stack_says.ts';
 
 // The names the world describes (a subset, in the engine's order where it matters).
@@ -7,6 +7,7 @@ const world = {
   trace_kinds: ['tcp.state', 'tcp.rto.expire', 'tcp.retransmit', 'tcp.rto.value', 'tcp.dupack', 'tcp.rto.spurious'],
   drop_reason_texts: ['none', 'link: transmit queue full (queue length limit)', 'nfc: module busy with another packet, arriving packet discarded'],
   retx_causes: ['RTO expired', 'SYN RTO expired', 'fast retransmit', 'NewReno partial ACK', 'FIN RTO expired'],
+  retx_cause_names: ['rto', 'syn_rto', 'fast', 'partial_ack', 'fin_rto'] as RetxCauseName[],
   hosts: [
     { name: 'appliance', addr: '192.168.1.102', prefix: 24, link: 0 },
     { name: 'user', addr: '192.168.1.202', prefix: 24, link: 1 },
@@ -87,6 +88,14 @@ describe('stackSays', () => {
     const events = [event(0, K.dupack, { b: 4 }), event(1, K.retransmit, { c: 3, d: 4, cause: 0 })];
     expect(stackSays(frame({ retx: 3, cause: 1 }), ctx([], events))).toBe('NewReno partial ACK');
     expect(stackSays(frame({ retx: 1 }), ctx([], []))).toBe('SYN RTO expired');
+  });
+
+  it('the wording follows the cause, not its text: reworded causes keep their detail', () => {
+    const reworded = { ...world, retx_causes: ['timer ran out', 'SYN timer ran out', 'three duplicates', 'partial', 'FIN timer ran out'] };
+    const events = [event(0, K.rtoValue, { a: 1_000_000 }), event(1, K.retransmit, { c: 0, d: 2 }), event(2, K.retransmit, { c: 2, d: 3 })];
+    const c = { ...ctx([], events), world: reworded };
+    expect(stackSays(frame({ retx: 0, cause: 1 }), c)).toBe('timer ran out, RTO=1.000 s');
+    expect(stackSays(frame({ retx: 2, cause: 2 }), c)).toBe('three duplicates after 3 dup ACKs');
   });
 
   it('dropped frames: the drop reason text of the world', () => {

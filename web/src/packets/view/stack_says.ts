@@ -13,7 +13,7 @@ const FATE_IN_FLIGHT = 3;
 const NO_RETX = 255;
 
 export interface StackSaysContext {
-  world: Pick<WorldDescription, 'trace_kinds' | 'drop_reason_texts' | 'retx_causes' | 'hosts' | 'bridges'>;
+  world: Pick<WorldDescription, 'trace_kinds' | 'drop_reason_texts' | 'retx_causes' | 'retx_cause_names' | 'hosts' | 'bridges'>;
   /** the run's stack events, in seq order */
   events: readonly TraceEvent[];
   frame(id: number): TraceFrame | undefined;
@@ -77,6 +77,19 @@ function foundSpurious(ctx: StackSaysContext, retx: TraceEvent): boolean {
   return false;
 }
 
+/** ", RTO=…" for a timer's retransmission: the value of the expiry that caused it, else
+ *  the connection's last RTO; and whether Eifel found the timeout spurious. */
+function timerDetail(ctx: StackSaysContext, retx: TraceEvent | undefined, cause: TraceEvent | undefined): string {
+  const kinds = ctx.world.trace_kinds;
+  if (cause && kinds[cause.kind] === 'tcp.rto.expire') {
+    const spurious = retx && foundSpurious(ctx, retx) ? ", spurious: the next ACK echoed the original's timestamp (Eifel), undone" : '';
+    return `, RTO=${seconds(cause.a)}${spurious}`;
+  }
+  if (!retx) return '';
+  const rto = lastRtoValue(ctx, retx, [kinds.indexOf('tcp.rto.value'), kinds.indexOf('tcp.rto.initial')]);
+  return rto === undefined ? '' : `, RTO=${seconds(rto)}`;
+}
+
 /** Why the sending stack sent this frame's data again, from its tcp.retransmit event. */
 export function retransmitText(f: TraceFrame, ctx: StackSaysContext): string {
   const kinds = ctx.world.trace_kinds;
@@ -84,17 +97,22 @@ export function retransmitText(f: TraceFrame, ctx: StackSaysContext): string {
   const causeIndex = retx && kinds[retx.kind] === 'tcp.retransmit' ? retx.c : f.retx;
   let text = ctx.world.retx_causes[causeIndex] ?? 'retransmission';
   const cause = retx ? eventBySeq(ctx.events, retx.cause) : undefined;
-  const causeKind = cause ? kinds[cause.kind] : undefined;
-  if (cause && causeKind === 'tcp.rto.expire') {
-    text += `, RTO=${seconds(cause.a)}`;
-    if (retx && foundSpurious(ctx, retx)) text += ', spurious: the next ACK echoed the original\'s timestamp (Eifel), undone';
-  } else if (cause && causeKind === 'tcp.dupack' && /fast/i.test(text)) {
-    text = `${text} after ${cause.b} dup ACK${cause.b === 1 ? '' : 's'}`;
-  } else if (retx && /RTO/.test(text)) {
-    const rto = lastRtoValue(ctx, retx, [kinds.indexOf('tcp.rto.value'), kinds.indexOf('tcp.rto.initial')]);
-    if (rto !== undefined) text += `, RTO=${seconds(rto)}`;
-  } else if (retx && /fast/i.test(text) && retx.d) {
-    text = `${text} after ${retx.d} dup ACK${retx.d === 1 ? '' : 's'}`;
+  switch (ctx.world.retx_cause_names[causeIndex]) {
+    case 'rto':
+    case 'syn_rto':
+    case 'fin_rto':
+      text += timerDetail(ctx, retx, cause);
+      break;
+    case 'fast': {
+      // the tcp.dupack event that crossed the threshold counts them; else the event's d
+      const dupacks = cause && kinds[cause.kind] === 'tcp.dupack' ? cause.b : retx?.d;
+      if (dupacks) text += ` after ${dupacks} dup ACK${dupacks === 1 ? '' : 's'}`;
+      break;
+    }
+    case 'partial_ack':
+    case 'sack_loss':
+    case undefined:
+      break;
   }
   if (f.orig !== NONE && f.orig !== f.id) text += ` (re-sends ${ctx.frameLabel(f.orig)})`;
   return text;
