@@ -33,13 +33,13 @@ int engine_load(struct engine *e, const char *json, uint32_t len)
     if (!e || e->w) {
         if (e)
             snprintf(e->err, sizeof e->err, "a scenario is already loaded");
-        return ENGINE_FAILED;
+        return ENGINE_ERR_FAILED;
     }
     e->err[0] = 0;
     if (scenario_load(&e->cfg, json, len, e->err, sizeof e->err) != 0)
-        return ENGINE_INVALID;
+        return ENGINE_ERR_INVALID;
     if (world_create(&e->w, &e->cfg, e->err, sizeof e->err) != ERR_OK)
-        return ENGINE_INVALID;
+        return ENGINE_ERR_INVALID;
     return ENGINE_OK;
 }
 
@@ -56,7 +56,7 @@ const char *engine_error(const struct engine *e)
 int engine_run(struct engine *e, double until_us)
 {
     if (!e || !e->w)
-        return -1;
+        return ENGINE_ERR_FAILED;
     if (until_us < 0)
         until_us = 0;
     return world_run_until(e->w, until_us >= ENGINE_LAST_DOUBLE_BELOW_2_64 ? UINT64_MAX
@@ -135,8 +135,8 @@ const char *engine_describe(struct engine *e)
 int engine_port_write(struct engine *e, uint32_t link, const uint8_t *bytes, uint32_t n)
 {
     if (!e || !e->w || link > 255)
-        return ENGINE_FAILED;
-    return world_port_input(e->w, (uint8_t)link, bytes, n) == ERR_OK ? ENGINE_OK : ENGINE_FAILED;
+        return ENGINE_ERR_FAILED;
+    return world_port_input(e->w, (uint8_t)link, bytes, n) == ERR_OK ? ENGINE_OK : ENGINE_ERR_FAILED;
 }
 
 uint32_t engine_port_read(struct engine *e, uint32_t link, uint8_t *buf, uint32_t cap)
@@ -159,28 +159,28 @@ int engine_app_add(struct engine *e, const char *json, uint32_t len)
     struct world_app_config app;
     int rc;
     if (!engine_world(e))
-        return -ENGINE_FAILED;
+        return ENGINE_ERR_FAILED;
     e->err[0] = 0;
     if (scenario_app_load(&e->cfg, json, len, &app, e->err, sizeof e->err) != 0)
-        return -ENGINE_INVALID;
+        return ENGINE_ERR_INVALID;
     rc = world_app_add(e->w, &app, e->err, sizeof e->err);
-    return rc < 0 ? -ENGINE_FAILED : rc;
+    return rc < 0 ? ENGINE_ERR_FAILED : rc;
 }
 
 int engine_app_send(struct engine *e, uint32_t app, const uint8_t *bytes, uint32_t n)
 {
     int rc;
     if (!engine_world(e))
-        return -ENGINE_FAILED;
+        return ENGINE_ERR_FAILED;
     rc = world_app_send(e->w, app, bytes, n, e->err, sizeof e->err);
-    return rc < 0 ? -ENGINE_FAILED : rc;
+    return rc < 0 ? ENGINE_ERR_FAILED : rc;
 }
 
 int engine_app_close(struct engine *e, uint32_t app)
 {
     if (!engine_world(e))
-        return -ENGINE_FAILED;
-    return world_app_close(e->w, app, e->err, sizeof e->err) < 0 ? -ENGINE_FAILED : ENGINE_OK;
+        return ENGINE_ERR_FAILED;
+    return world_app_close(e->w, app, e->err, sizeof e->err) < 0 ? ENGINE_ERR_FAILED : ENGINE_OK;
 }
 
 void *engine_alloc(uint32_t n)

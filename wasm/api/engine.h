@@ -2,7 +2,7 @@
  * (web/src/engine/engine.ts wraps these exports) and natively (wasm/api/main_native.c).
  *
  *   e = engine_create()
- *   engine_load(e, json, len)       0, or ENGINE_INVALID with engine_error(e) naming the
+ *   engine_load(e, json, len)       0, or ENGINE_ERR_INVALID with engine_error(e) naming the
  *                                   field and the reason ("links[0].baud: must be ...")
  *   engine_run(e, until_us)         runs to that virtual time; 1 once the run is over
  *   engine_trace_ptr/len(e)         the records written since the last engine_trace_clear
@@ -23,63 +23,74 @@
 
 #include <stdint.h>
 
+/* Every call that can fail returns a negative ENGINE_ERR_* and engine_error() says why;
+ * success is ENGINE_OK or, where a call says so, a count or an index. */
 #define ENGINE_OK 0
-#define ENGINE_FAILED 1   /* out of memory, or called in the wrong state */
-#define ENGINE_INVALID 2  /* the scenario is not valid: engine_error() says why */
+#define ENGINE_ERR_FAILED (-1)  /* out of memory, or called in the wrong state */
+#define ENGINE_ERR_INVALID (-2) /* the scenario (or an app) is not valid */
+
+/* The exports of the wasm build are the functions declared ENGINE_API, and only they:
+ * Emscripten keeps and exports them (engine.o is linked whole for it). */
+#ifdef __EMSCRIPTEN__
+#include <emscripten/emscripten.h>
+#define ENGINE_API EMSCRIPTEN_KEEPALIVE
+#else
+#define ENGINE_API
+#endif
 
 struct engine;
 
-struct engine *engine_create(void);
-void engine_destroy(struct engine *e);
-int engine_load(struct engine *e, const char *json, uint32_t len);
-const char *engine_error(const struct engine *e);
+ENGINE_API struct engine *engine_create(void);
+ENGINE_API void engine_destroy(struct engine *e);
+ENGINE_API int engine_load(struct engine *e, const char *json, uint32_t len);
+ENGINE_API const char *engine_error(const struct engine *e);
 
-int engine_run(struct engine *e, double until_us);
-double engine_now(const struct engine *e);
-double engine_duration(const struct engine *e);
+ENGINE_API int engine_run(struct engine *e, double until_us);
+ENGINE_API double engine_now(const struct engine *e);
+ENGINE_API double engine_duration(const struct engine *e);
 /* The next virtual instant with something to do, or -1 (real-time mode: when to wake). */
-double engine_next_event(const struct engine *e);
+ENGINE_API double engine_next_event(const struct engine *e);
 
-const uint8_t *engine_trace_ptr(struct engine *e);
-uint32_t engine_trace_len(struct engine *e);
-void engine_trace_clear(struct engine *e);
+ENGINE_API const uint8_t *engine_trace_ptr(struct engine *e);
+ENGINE_API uint32_t engine_trace_len(struct engine *e);
+ENGINE_API void engine_trace_clear(struct engine *e);
 /* Records and bytes written since the start, including those cleared. */
-double engine_trace_total(struct engine *e);
+ENGINE_API double engine_trace_total(struct engine *e);
 
-const uint8_t *engine_pcapng_ptr(struct engine *e);
-uint32_t engine_pcapng_len(struct engine *e);
+ENGINE_API const uint8_t *engine_pcapng_ptr(struct engine *e);
+ENGINE_API uint32_t engine_pcapng_len(struct engine *e);
 
-const char *engine_hash(struct engine *e);
-const char *engine_describe(struct engine *e);
+ENGINE_API const char *engine_hash(struct engine *e);
+ENGINE_API const char *engine_describe(struct engine *e);
 
-int engine_port_write(struct engine *e, uint32_t link, const uint8_t *bytes, uint32_t n);
-uint32_t engine_port_read(struct engine *e, uint32_t link, uint8_t *buf, uint32_t cap);
+ENGINE_API int engine_port_write(struct engine *e, uint32_t link, const uint8_t *bytes, uint32_t n);
+ENGINE_API uint32_t engine_port_read(struct engine *e, uint32_t link, uint8_t *buf, uint32_t cap);
 
 /* Applications in a running world, at its current time (engine_now; run the world to the
- * present first). Failures return -ENGINE_INVALID or -ENGINE_FAILED, engine_error() says
- * why.
+ * present first). Failures return ENGINE_ERR_INVALID or ENGINE_ERR_FAILED, engine_error()
+ * says why.
  *
  * engine_app_add: one app object as in a scenario's `apps` (docs/scenario-format.md),
  * read by the same reader under the path "app" ("app.to: names \"c\", which does not
- * exist": -ENGINE_INVALID), without `start_ms` (it starts now) and not of the
+ * exist": ENGINE_ERR_INVALID), without `start_ms` (it starts now) and not of the
  * request/response types. Returns its index, the `app` of its trace records: a new one
  * while fewer than 32 apps exist, then the index of a client that has finished and
- * reported ("app: no free app slot (32 in use)": -ENGINE_FAILED when there is none).
+ * reported ("app: no free app slot (32 in use)": ENGINE_ERR_FAILED when there is none).
  *
  * engine_app_send: bytes for a tcp_client to send; returns the count taken (fewer than n
- * when its 4096-byte ring is full), -ENGINE_FAILED for another app or one that is closing
+ * when its 4096-byte ring is full), ENGINE_ERR_FAILED for another app or one that is closing
  * or finished.
  *
  * engine_app_close: a tcp_client sends FIN after its queued bytes and reads on until the
  * peer's FIN; a ping sends no more requests and writes its statistics now (^C). 0, or
- * -ENGINE_FAILED for another app or one that has finished. */
-int engine_app_add(struct engine *e, const char *json, uint32_t len);
-int engine_app_send(struct engine *e, uint32_t app, const uint8_t *bytes, uint32_t n);
-int engine_app_close(struct engine *e, uint32_t app);
+ * ENGINE_ERR_FAILED for another app or one that has finished. */
+ENGINE_API int engine_app_add(struct engine *e, const char *json, uint32_t len);
+ENGINE_API int engine_app_send(struct engine *e, uint32_t app, const uint8_t *bytes, uint32_t n);
+ENGINE_API int engine_app_close(struct engine *e, uint32_t app);
 
 /* Scratch memory for the caller to pass bytes in (wasm has no other way to hand over a
  * string): engine_alloc/engine_free are malloc/free. */
-void *engine_alloc(uint32_t n);
-void engine_free(void *p);
+ENGINE_API void *engine_alloc(uint32_t n);
+ENGINE_API void engine_free(void *p);
 
 #endif

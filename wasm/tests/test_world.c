@@ -186,7 +186,7 @@ static void test_engine_refuses_bad_scenarios(void)
     bad[3] = scenario(",\"faults\":[{\"action\":\"drop\",\"p\":0.1,\"nth\":2}]", "", 1);
     for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         struct engine *e = engine_create();
-        CHECK_EQ(engine_load(e, cases[i].json, (uint32_t)strlen(cases[i].json)), ENGINE_INVALID);
+        CHECK_EQ(engine_load(e, cases[i].json, (uint32_t)strlen(cases[i].json)), ENGINE_ERR_INVALID);
         CHECK(strcmp(engine_error(e), cases[i].message) == 0);
         engine_destroy(e);
     }
@@ -194,7 +194,7 @@ static void test_engine_refuses_bad_scenarios(void)
      * scenario() link already has "baud":57600, JSON's duplicate key is refused first) */
     for (i = 0; i < 4; i++) {
         struct engine *e = engine_create();
-        CHECK_EQ(engine_load(e, bad[i], (uint32_t)strlen(bad[i])), ENGINE_INVALID);
+        CHECK_EQ(engine_load(e, bad[i], (uint32_t)strlen(bad[i])), ENGINE_ERR_INVALID);
         if (i == 0)
             CHECK(strstr(engine_error(e), "duplicate key") != NULL);
         else
@@ -224,7 +224,7 @@ static void test_engine_refuses_bad_connections(void)
     for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         char *j = scenario("", cases[i].apps, 1);
         struct engine *e = engine_create();
-        CHECK_EQ(engine_load(e, j, (uint32_t)strlen(j)), ENGINE_INVALID);
+        CHECK_EQ(engine_load(e, j, (uint32_t)strlen(j)), ENGINE_ERR_INVALID);
         if (strncmp(engine_error(e), cases[i].message, strlen(cases[i].message)) != 0)
             printf("    got: %s\n", engine_error(e));
         CHECK(strncmp(engine_error(e), cases[i].message, strlen(cases[i].message)) == 0);

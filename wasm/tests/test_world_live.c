@@ -84,7 +84,7 @@ static void test_to_by_address_is_to_by_name(void)
     CHECK(h1 != 0);
     CHECK_EQ(h1, h2);
     e = engine_create();
-    CHECK_EQ(engine_load(e, j3, (uint32_t)strlen(j3)), ENGINE_INVALID);
+    CHECK_EQ(engine_load(e, j3, (uint32_t)strlen(j3)), ENGINE_ERR_INVALID);
     CHECK(strcmp(engine_error(e), "apps[3].rounds: round 0 differs from its client's (apps[4])") == 0);
     engine_destroy(e);
     free(j1);
@@ -147,7 +147,7 @@ static void test_slots_of_finished_clients_are_reused(void)
     live_run(&l, e, 1000);
     for (i = 1; i < 32; i++)
         CHECK_EQ(live_add(e, probe), i);
-    CHECK_EQ(engine_app_add(e, probe, (uint32_t)strlen(probe)), -ENGINE_FAILED);
+    CHECK_EQ(engine_app_add(e, probe, (uint32_t)strlen(probe)), ENGINE_ERR_FAILED);
     CHECK(strcmp(engine_error(e), "app: no free app slot (32 in use)") == 0);
     live_run(&l, e, 3000000);
     for (i = 1; i < 32; i++) {
@@ -186,37 +186,37 @@ static void test_errors_name_the_field(void)
         int rc;
     } cases[] = {
         { "{\"type\":\"ping\",\"host\":\"a\",\"to\":\"c\"}",
-          "app.to: names \"c\", which does not exist", -ENGINE_INVALID },
+          "app.to: names \"c\", which does not exist", ENGINE_ERR_INVALID },
         { "{\"type\":\"tcp_client\",\"host\":\"a\",\"to\":\"10.0.7.1\",\"port\":7}",
-          "app.to: must differ from host (10.0.7.1 is the address of host \"a\")", -ENGINE_INVALID },
+          "app.to: must differ from host (10.0.7.1 is the address of host \"a\")", ENGINE_ERR_INVALID },
         { "{\"type\":\"ping\",\"host\":\"a\",\"to\":\"127.0.0.1\"}",
-          "app.to: 127.0.0.1 is a loopback address (127.0.0.0/8)", -ENGINE_INVALID },
+          "app.to: 127.0.0.1 is a loopback address (127.0.0.0/8)", ENGINE_ERR_INVALID },
         { "{\"type\":\"ping\",\"host\":\"a\",\"to\":\"10.0.7.255\"}",
-          "app.to: 10.0.7.255 is the broadcast address of its /24 subnet", -ENGINE_INVALID },
+          "app.to: 10.0.7.255 is the broadcast address of its /24 subnet", ENGINE_ERR_INVALID },
         { "{\"type\":\"ping\",\"host\":\"a\",\"to\":\"10.0.07.2\"}",
-          "app.to: must be a host name or an IPv4 address like \"10.0.7.2\"", -ENGINE_INVALID },
+          "app.to: must be a host name or an IPv4 address like \"10.0.7.2\"", ENGINE_ERR_INVALID },
         { "{\"type\":\"tcp_client\",\"host\":\"a\",\"to\":\"b\"}", "app.port: is required",
-          -ENGINE_INVALID },
+          ENGINE_ERR_INVALID },
         { "{\"type\":\"tcp_client\",\"host\":\"a\",\"to\":\"b\",\"port\":70000}",
-          "app.port: must be an integer from 1 to 65535", -ENGINE_INVALID },
+          "app.port: must be an integer from 1 to 65535", ENGINE_ERR_INVALID },
         { "{\"type\":\"tcp_client\",\"host\":\"a\",\"to\":\"b\",\"port\":7,\"probe\":1}",
-          "app.probe: must be true or false, not number", -ENGINE_INVALID },
+          "app.probe: must be true or false, not number", ENGINE_ERR_INVALID },
         { "{\"type\":\"ping\",\"host\":\"a\",\"to\":\"b\",\"probe\":true}",
-          "app.probe: unknown field \"probe\"", -ENGINE_INVALID },
+          "app.probe: unknown field \"probe\"", ENGINE_ERR_INVALID },
         { "{\"type\":\"ping\",\"host\":\"a\",\"to\":\"b\",\"start_ms\":5}",
-          "app.start_ms: not available in a running session: the app starts at once", -ENGINE_INVALID },
+          "app.start_ms: not available in a running session: the app starts at once", ENGINE_ERR_INVALID },
         { "{\"type\":\"reqresp_client\",\"host\":\"a\",\"to\":\"b\",\"rounds\":[{\"req\":1,\"resp\":1}]}",
-          "app.type: not available in a running session", -ENGINE_INVALID },
+          "app.type: not available in a running session", ENGINE_ERR_INVALID },
         { "{\"type\":\"telnet\",\"host\":\"a\"}", "app.type: must be one of: ping, tcp_echo_server, "
           "tcp_discard_server, udp_echo_server, udp_discard_server, tcp_echo_client, bulk_sender, "
-          "bulk_receiver, reqresp_client, reqresp_server, tcp_client", -ENGINE_INVALID },
-        { "[]", "app: must be an object, not array", -ENGINE_INVALID },
-        { "{\"type\":", "app: line 1, column 9: expected a value", -ENGINE_INVALID },
+          "bulk_receiver, reqresp_client, reqresp_server, tcp_client", ENGINE_ERR_INVALID },
+        { "[]", "app: must be an object, not array", ENGINE_ERR_INVALID },
+        { "{\"type\":", "app: line 1, column 9: expected a value", ENGINE_ERR_INVALID },
     };
     char *j = live_scenario("", "", "{\"type\":\"tcp_echo_server\",\"host\":\"b\"}");
     struct engine *e = engine_create();
     size_t i;
-    CHECK_EQ(engine_app_add(e, "{}", 2), -ENGINE_FAILED);
+    CHECK_EQ(engine_app_add(e, "{}", 2), ENGINE_ERR_FAILED);
     CHECK(strcmp(engine_error(e), "no scenario is loaded") == 0);
     CHECK_EQ(engine_load(e, j, (uint32_t)strlen(j)), ENGINE_OK);
     engine_run(e, 1000);
@@ -228,14 +228,14 @@ static void test_errors_name_the_field(void)
         CHECK(strcmp(engine_error(e), cases[i].message) == 0);
     }
     CHECK_EQ(live_add(e, "{\"type\":\"ping\",\"host\":\"a\",\"to\":\"b\"}"), 1);
-    CHECK_EQ(engine_app_send(e, 1, (const uint8_t *)"x", 1), -ENGINE_FAILED);
+    CHECK_EQ(engine_app_send(e, 1, (const uint8_t *)"x", 1), ENGINE_ERR_FAILED);
     CHECK(strcmp(engine_error(e), "app 1: only a tcp_client takes bytes to send") == 0);
-    CHECK_EQ(engine_app_close(e, 0), -ENGINE_FAILED);
+    CHECK_EQ(engine_app_close(e, 0), ENGINE_ERR_FAILED);
     CHECK(strcmp(engine_error(e), "app 0: only a tcp_client or a ping can be closed") == 0);
-    CHECK_EQ(engine_app_send(e, 2, (const uint8_t *)"x", 1), -ENGINE_FAILED);
+    CHECK_EQ(engine_app_send(e, 2, (const uint8_t *)"x", 1), ENGINE_ERR_FAILED);
     CHECK(strcmp(engine_error(e), "app 2: no such app") == 0);
     engine_run(e, 1e12);
-    CHECK_EQ(engine_app_add(e, "{\"type\":\"ping\",\"host\":\"a\",\"to\":\"b\"}", 35), -ENGINE_FAILED);
+    CHECK_EQ(engine_app_add(e, "{\"type\":\"ping\",\"host\":\"a\",\"to\":\"b\"}", 35), ENGINE_ERR_FAILED);
     CHECK(strcmp(engine_error(e), "app: the run is over") == 0);
     engine_destroy(e);
     free(j);

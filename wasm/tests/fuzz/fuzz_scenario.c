@@ -2,7 +2,7 @@
  * (wasm/api/scenario_load.c, wasm/sim/world.c). The input is a scenario file; the seed
  * corpus is the shipped scenarios and the test fixtures, good and bad.
  *
- * Every input is either refused with ENGINE_INVALID and a message of the form "path:
+ * Every input is either refused with ENGINE_ERR_INVALID and a message of the form "path:
  * reason" (or a JSON position), or accepted and run for a short stretch of virtual time
  * (long enough for a few frames on every kind of link) without crashing, with a trace
  * that reads back record by record.
@@ -55,7 +55,7 @@ static void fuzz_live_app(const uint8_t *data, size_t size)
         engine_app_close(e, (uint32_t)app);
         engine_run(e, FUZZ_RUN_US);
         check_records(engine_trace_ptr(e), engine_trace_len(e));
-    } else if ((app != -ENGINE_INVALID && app != -ENGINE_FAILED) ||
+    } else if ((app != ENGINE_ERR_INVALID && app != ENGINE_ERR_FAILED) ||
                strchr(engine_error(e), ':') == NULL) {
         abort(); /* every refusal says where and why */
     }
@@ -75,7 +75,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (rc == ENGINE_OK) {
         engine_run(e, FUZZ_RUN_US);
         check_records(engine_trace_ptr(e), engine_trace_len(e));
-    } else if (rc != ENGINE_INVALID || strchr(engine_error(e), ':') == NULL) {
+    } else if (rc != ENGINE_ERR_INVALID || strchr(engine_error(e), ':') == NULL) {
         abort(); /* every refusal says where and why */
     }
     engine_destroy(e);

@@ -1,9 +1,7 @@
 // The engine as TypeScript sees it: one run of one scenario. Wraps the C exports of
 // wasm/api/engine.h; the trace comes out in batches of records (trace_reader.ts).
-import { loadEngineModule, type EngineModule } from './engine_module.ts';
+import { ENGINE_ERR_INVALID, ENGINE_OK, loadEngineModule, type EngineModule } from './engine_module.ts';
 import type { WorldDescription } from './trace_types.ts';
-
-export const ENGINE_INVALID = 2;
 
 /** The engine refused the scenario: `message` names the field and the reason. */
 export class EngineScenarioError extends Error {
@@ -33,10 +31,10 @@ export class Engine {
     m.HEAPU8.set(bytes, ptr);
     const rc = m._engine_load(handle, ptr, bytes.length);
     m._engine_free(ptr);
-    if (rc !== 0) {
+    if (rc !== ENGINE_OK) {
       const msg = m.UTF8ToString(m._engine_error(handle));
       engine.destroy();
-      if (rc === ENGINE_INVALID) throw new EngineScenarioError(msg);
+      if (rc === ENGINE_ERR_INVALID) throw new EngineScenarioError(msg);
       throw new Error(`engine: ${msg}`);
     }
     return engine;
@@ -94,7 +92,7 @@ export class Engine {
     this.mod.HEAPU8.set(bytes, ptr);
     const rc = this.mod._engine_port_write(this.h, link, ptr, bytes.length);
     this.mod._engine_free(ptr);
-    if (rc !== 0) throw new Error(`engine: link ${link} is not an external link`);
+    if (rc !== ENGINE_OK) throw new Error(`engine: link ${link} is not an external link`);
   }
 
   /** Real-time mode: bytes the world's host sent to the serial port. */

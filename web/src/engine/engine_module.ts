@@ -4,6 +4,13 @@
 // because Emscripten 3.1.6's glue would try fetch() on a file path.
 import createEngineModule from './wasm/stackscope-engine.mjs';
 
+/** engine.h's return codes (a test holds them to the header): every call that can fail
+ *  returns a negative code; ENGINE_ERR_INVALID means the scenario or app is at fault. */
+export const ENGINE_OK = 0;
+export const ENGINE_ERR_INVALID = -2;
+
+/** engine.h's ENGINE_API functions, as Emscripten exports them (a test holds this list to
+ *  the header and to the built module). */
 export interface EngineModule {
   HEAPU8: Uint8Array;
   UTF8ToString(ptr: number, maxBytes?: number): string;
