@@ -1,7 +1,7 @@
 // The summary `stackscope run` prints: duration, frames per link, drops by reason,
 // retransmissions by cause, what each application did (with goodput), and the trace hash.
 import type { RunResult } from '../web/src/engine/run.ts';
-import { Fate } from '../web/src/engine/trace_types.ts';
+import { Fate, traceField } from '../web/src/engine/trace_types.ts';
 import type { Scenario } from '../web/src/scenarios/types.ts';
 
 function count<K>(map: Map<K, number>, key: K): void {
@@ -34,8 +34,13 @@ export function summaryLines(scenario: Scenario, r: RunResult, wallMs: number): 
   const retx = new Map<string, number>();
   for (const e of r.trace.events) {
     const host = w.hosts[e.host]?.name ?? `host ${e.host}`;
-    if (e.kind === dropKind) count(drops, `${host}: ${w.drop_reason_texts[e.a] ?? e.a}`);
-    else if (e.kind === retxKind) count(retx, `${host}: ${w.retx_causes[e.c] ?? e.c}`);
+    if (e.kind === dropKind) {
+      const reason = traceField(e, 'drop', 'reason');
+      count(drops, `${host}: ${w.drop_reason_texts[reason] ?? reason}`);
+    } else if (e.kind === retxKind) {
+      const cause = traceField(e, 'tcp.retransmit', 'cause');
+      count(retx, `${host}: ${w.retx_causes[cause] ?? cause}`);
+    }
   }
   out.push(listLine('drops', drops), listLine('retransmissions', retx));
   for (const app of scenario.apps ?? []) {

@@ -24,9 +24,14 @@ static uint32_t world_event_cause(struct world_host *wh, const struct trace_even
 {
     if (ev->kind != TRACE_RETRANSMIT || ev->conn >= WORLD_MAX_CONNS)
         return TREC_NONE;
-    if (ev->c == TCP_RETX_FAST || ev->c == TCP_RETX_PARTIAL_ACK || ev->c == TCP_RETX_SACK_LOSS)
+    switch (TRACE_FIELD(ev, TRACE_RETRANSMIT_cause)) {
+    case TCP_RETX_FAST:
+    case TCP_RETX_PARTIAL_ACK:
+    case TCP_RETX_SACK_LOSS:
         return wh->last_dupack[ev->conn];
-    return wh->last_expire[ev->conn];
+    default:
+        return wh->last_expire[ev->conn];
+    }
 }
 
 void world_tracer(void *ctx, const struct host *h, const struct trace_event *ev)
@@ -51,9 +56,9 @@ void world_tracer(void *ctx, const struct host *h, const struct trace_event *ev)
         struct world_retx *x = &wh->retx[wh->n_retx++];
         x->lport = ev->lport;
         x->rport = ev->rport;
-        x->seq = ev->a;
+        x->seq = TRACE_FIELD(ev, TRACE_RETRANSMIT_seq);
         x->event = seq;
-        x->cause = (uint8_t)ev->c;
+        x->cause = (uint8_t)TRACE_FIELD(ev, TRACE_RETRANSMIT_cause);
     }
     r = trec_buf_begin(&w->trace, TREC_EVENT, TREC_EVENT_SIZE);
     if (!r)

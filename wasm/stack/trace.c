@@ -1,7 +1,7 @@
 #include "trace.h"
 #include "host.h"
 
-#define TRACE_KIND_NAME(kind, name, doc) name,
+#define TRACE_KIND_NAME(kind, name, a, b, c, d, doc) name,
 static const char *const trace_names[] = { TRACE_KINDS(TRACE_KIND_NAME) };
 #define TCP_RETX_CAUSE_NAME(cause, name, text) name,
 static const char *const retx_cause_names[] = { TCP_RETX_CAUSES(TCP_RETX_CAUSE_NAME) };

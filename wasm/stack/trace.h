@@ -14,39 +14,43 @@
 
 struct host;
 
-/* X(kind, name, meaning of a, b, c, d) */
+/* X(kind, name, the names of fields a, b, c, d, what they mean). A field named _b, _c or
+ * _d is not used by that kind. The names are the one list of what each field holds: the
+ * simulator's C reads them through TRACE_FIELD below, the page through
+ * web/src/engine/trace_fields.ts, which scripts/gen-trace-fields.mjs generates from here
+ * (a test keeps the two equal). */
 #define TRACE_KINDS(X) \
-    X(TRACE_TCP_STATE, "tcp.state", "a=old state, b=new state (enum tcp_state)") \
-    X(TRACE_TCP_ERROR, "tcp.error", "a=error (enum stack_err): reset, timeout") \
-    X(TRACE_RTO_ARM, "tcp.rto.arm", "a=RTO us incl. backoff, b=timer id, c=snd_una") \
-    X(TRACE_RTO_RESTART, "tcp.rto.restart", "a=RTO us incl. backoff, b=timer id, c=snd_una") \
-    X(TRACE_RTO_STOP, "tcp.rto.stop", "a=timer id (everything outstanding was ACKed)") \
-    X(TRACE_RTO_EXPIRE, "tcp.rto.expire", "a=RTO us that ran out, b=timer id, c=backoff count after") \
-    X(TRACE_RTO_SPURIOUS, "tcp.rto.spurious", "a=TSecr of the first ACK after the timeout, b=TSval of the retransmission (RFC 3522: a < b, the original arrived), c=cwnd restored, d=ssthresh restored") \
-    X(TRACE_RETRANSMIT, "tcp.retransmit", "a=seq, b=len, c=cause (enum tcp_retx_cause), d=timer id for RTO causes, dup ACK count otherwise") \
-    X(TRACE_RTT_SAMPLE, "tcp.rtt.sample", "a=measured RTT us, b=segment length, c=1 if from timestamps") \
-    X(TRACE_RTO_VALUE, "tcp.rto.value", "a=RTO us the timer uses (floor and cap applied, no backoff), b=srtt us, c=rttvar us, d=the estimator's own value; after each RTT sample") \
-    X(TRACE_RTO_INITIAL, "tcp.rto.initial", "a=RTO us the timer uses, d=the estimator's own value; as the connection arms its first timer, before any RTT sample (RFC 6298 2.1)") \
-    X(TRACE_CWND, "tcp.cwnd", "a=new cwnd, b=old cwnd") \
-    X(TRACE_SSTHRESH, "tcp.ssthresh", "a=new ssthresh, b=old ssthresh") \
-    X(TRACE_DUPACK, "tcp.dupack", "a=ack number, b=dup ACK count") \
-    X(TRACE_RECOVERY_ENTER, "tcp.recovery.enter", "a=recover (snd_nxt), b=cwnd, c=ssthresh") \
-    X(TRACE_RECOVERY_EXIT, "tcp.recovery.exit", "a=ack number, b=cwnd") \
-    X(TRACE_DELACK_ARM, "tcp.delack.arm", "a=delay us, b=rcv_nxt") \
-    X(TRACE_DELACK_FIRE, "tcp.delack.fire", "a=rcv_nxt") \
-    X(TRACE_DELACK_CANCEL, "tcp.delack.cancel", "a=rcv_nxt (ACK sent with data or at once)") \
-    X(TRACE_SND_WND, "tcp.snd_wnd", "a=peer's new window, b=old") \
-    X(TRACE_RCV_WND, "tcp.rcv_wnd", "a=window we now advertise, b=previous, c=1 if a window update was sent") \
-    X(TRACE_PERSIST_ARM, "tcp.persist.arm", "a=delay us, b=backoff count") \
-    X(TRACE_ZERO_WINDOW_PROBE, "tcp.zwp", "a=probe seq, b=backoff count") \
-    X(TRACE_CHANNEL_WAIT, "tcp.channel_wait", "a=seq held, b=len, c=netif (interface busy)") \
-    X(TRACE_OOO_QUEUE, "tcp.ooo", "a=seq, b=len, c=ranges held") \
-    X(TRACE_DROP, "drop", "a=reason (enum drop_reason), b=protocol, c=length") \
-    X(TRACE_IP_FRAG, "ip.frag", "a=datagram id, b=fragments sent, c=total length") \
-    X(TRACE_IP_REASS, "ip.reass", "a=datagram id, b=fragments used, c=total length") \
-    X(TRACE_ICMP_SENT, "icmp.sent", "a=type, b=code")
+    X(TRACE_TCP_STATE, "tcp.state", old_state, new_state, _c, _d, "enum tcp_state") \
+    X(TRACE_TCP_ERROR, "tcp.error", error, _b, _c, _d, "enum stack_err: reset, timeout") \
+    X(TRACE_RTO_ARM, "tcp.rto.arm", rto_us, timer, snd_una, _d, "the RTO in us, backoff included; the timer's id") \
+    X(TRACE_RTO_RESTART, "tcp.rto.restart", rto_us, timer, snd_una, _d, "as tcp.rto.arm") \
+    X(TRACE_RTO_STOP, "tcp.rto.stop", timer, _b, _c, _d, "everything outstanding was ACKed") \
+    X(TRACE_RTO_EXPIRE, "tcp.rto.expire", rto_us, timer, backoff, _d, "the RTO that ran out; the backoff count after it") \
+    X(TRACE_RTO_SPURIOUS, "tcp.rto.spurious", ts_ecr, ts_val, cwnd, ssthresh, "TSecr of the first ACK after the timeout, TSval of the retransmission (RFC 3522: ts_ecr < ts_val, the original arrived); cwnd and ssthresh restored") \
+    X(TRACE_RETRANSMIT, "tcp.retransmit", seq, len, cause, timer_or_dupacks, "cause: enum tcp_retx_cause; then the timer id for RTO causes, the dup ACK count otherwise") \
+    X(TRACE_RTT_SAMPLE, "tcp.rtt.sample", rtt_us, seg_len, from_ts, _d, "the measured RTT; from_ts is 1 if timestamps gave it") \
+    X(TRACE_RTO_VALUE, "tcp.rto.value", rto_us, srtt_us, rttvar_us, estimate_us, "after each RTT sample: the RTO the timer uses (floor and cap applied, no backoff) and the estimator's own value") \
+    X(TRACE_RTO_INITIAL, "tcp.rto.initial", rto_us, _b, _c, estimate_us, "as the connection arms its first timer, before any RTT sample (RFC 6298 2.1)") \
+    X(TRACE_CWND, "tcp.cwnd", cwnd, old_cwnd, _c, _d, "bytes") \
+    X(TRACE_SSTHRESH, "tcp.ssthresh", ssthresh, old_ssthresh, _c, _d, "bytes") \
+    X(TRACE_DUPACK, "tcp.dupack", ack, dupacks, _c, _d, "the ACK number and the dup ACK count") \
+    X(TRACE_RECOVERY_ENTER, "tcp.recovery.enter", recover, cwnd, ssthresh, _d, "recover is snd_nxt at entry") \
+    X(TRACE_RECOVERY_EXIT, "tcp.recovery.exit", ack, cwnd, _c, _d, "the ACK that ended recovery") \
+    X(TRACE_DELACK_ARM, "tcp.delack.arm", delay_us, rcv_nxt, _c, _d, "") \
+    X(TRACE_DELACK_FIRE, "tcp.delack.fire", rcv_nxt, _b, _c, _d, "") \
+    X(TRACE_DELACK_CANCEL, "tcp.delack.cancel", rcv_nxt, _b, _c, _d, "the ACK went with data or at once") \
+    X(TRACE_SND_WND, "tcp.snd_wnd", wnd, old_wnd, _c, _d, "the peer's window") \
+    X(TRACE_RCV_WND, "tcp.rcv_wnd", wnd, old_wnd, update_sent, _d, "the window we advertise; update_sent is 1 if a window update went") \
+    X(TRACE_PERSIST_ARM, "tcp.persist.arm", delay_us, backoff, _c, _d, "") \
+    X(TRACE_ZERO_WINDOW_PROBE, "tcp.zwp", seq, backoff, _c, _d, "the probe's sequence number") \
+    X(TRACE_CHANNEL_WAIT, "tcp.channel_wait", seq, len, netif, _d, "a segment held: the interface is busy") \
+    X(TRACE_OOO_QUEUE, "tcp.ooo", seq, len, ranges, _d, "an out-of-order segment queued; ranges now held") \
+    X(TRACE_DROP, "drop", reason, protocol, length, _d, "reason: enum drop_reason") \
+    X(TRACE_IP_FRAG, "ip.frag", id, fragments, total_len, _d, "a datagram fragmented on output") \
+    X(TRACE_IP_REASS, "ip.reass", id, fragments, total_len, _d, "a datagram reassembled on input") \
+    X(TRACE_ICMP_SENT, "icmp.sent", type, code, _c, _d, "")
 
-#define TRACE_KIND_ENUM(kind, name, doc) kind,
+#define TRACE_KIND_ENUM(kind, name, a, b, c, d, doc) kind,
 enum trace_kind {
     TRACE_KINDS(TRACE_KIND_ENUM)
     TRACE_KIND_COUNT
@@ -72,6 +76,13 @@ enum tcp_retx_cause {
 
 #define TRACE_NO_CONN 0xFF
 
+/* The fields of each kind by name: TRACE_RETRANSMIT_cause is 2 (field c). Read them with
+ * TRACE_FIELD(ev, TRACE_RETRANSMIT_cause). */
+#define TRACE_FIELD_SLOTS(kind, name, a, b, c, d, doc) \
+    enum { kind##_##a = 0, kind##_##b = 1, kind##_##c = 2, kind##_##d = 3 };
+TRACE_KINDS(TRACE_FIELD_SLOTS)
+#undef TRACE_FIELD_SLOTS
+
 struct trace_event {
     stack_time_t time;
     uint16_t kind;   /* enum trace_kind */
@@ -81,6 +92,13 @@ struct trace_event {
     uint16_t rport;
     uint32_t a, b, c, d;
 };
+
+/* Field `slot` (0..3: a..d) of an event; slot comes from a TRACE_<KIND>_<field> name. */
+static inline uint32_t trace_field(const struct trace_event *ev, int slot)
+{
+    return slot == 0 ? ev->a : slot == 1 ? ev->b : slot == 2 ? ev->c : ev->d;
+}
+#define TRACE_FIELD(ev, field) trace_field((ev), (field))
 
 typedef void (*trace_fn)(void *ctx, const struct host *h, const struct trace_event *ev);
 

@@ -155,8 +155,8 @@ static void count_event(void *ctx, const struct host *h, const struct trace_even
 {
     struct tun_counts *c = ctx;
     (void)h;
-    if (ev->kind == TRACE_RETRANSMIT && ev->c <= TCP_RETX_SACK_LOSS)
-        c->retx[ev->c]++;
+    if (ev->kind == TRACE_RETRANSMIT && TRACE_FIELD(ev, TRACE_RETRANSMIT_cause) < TCP_RETX_CAUSE_COUNT)
+        c->retx[TRACE_FIELD(ev, TRACE_RETRANSMIT_cause)]++;
 }
 
 static void print_counters(const struct host *h, const struct tun_link *l,

@@ -5,7 +5,7 @@
 // cause), and how many of those were spurious (an earlier copy had reached the peer: the
 // replays' metric, the simulator's truth rather than Wireshark's guess).
 import type { RunResult } from '../engine/run.ts';
-import { AppRecordKind } from '../engine/trace_types.ts';
+import { AppRecordKind, traceField } from '../engine/trace_types.ts';
 import { measure } from '../replay/metrics.ts';
 
 export interface RunFigures {
@@ -30,7 +30,8 @@ export function runFigures(r: RunResult, horizonUs: number | null = null): RunFi
   const byCause = new Map<string, number>();
   for (const e of trace.events) {
     if (e.kind !== retransmit || !by(e.time)) continue;
-    const cause = world.retx_causes[e.c] ?? `cause ${e.c}`;
+    const c = traceField(e, 'tcp.retransmit', 'cause');
+    const cause = world.retx_causes[c] ?? `cause ${c}`;
     byCause.set(cause, (byCause.get(cause) ?? 0) + 1);
   }
   let spurious: number | null = null;

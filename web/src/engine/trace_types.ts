@@ -1,4 +1,5 @@
 // The trace as TypeScript reads it: docs/trace-format.md, wasm/sim/trace_rec.h.
+import { TRACE_FIELDS } from './trace_fields.ts';
 
 export const NONE = 0xffffffff;
 
@@ -77,11 +78,23 @@ export interface TraceEvent {
   conn: number;
   lport: number;
   rport: number;
+  /** the kind's fields, positional: read them by name with traceField() */
   a: number;
   b: number;
   c: number;
   d: number;
   cause: number;
+}
+
+/** A trace kind's name ("tcp.retransmit"), and the names of its fields (trace.h). */
+export type TraceKindName = keyof typeof TRACE_FIELDS;
+export type TraceFieldName<K extends TraceKindName> = keyof (typeof TRACE_FIELDS)[K];
+
+/** Field `name` of event e, which the caller knows to be of kind `kind`:
+ *  traceField(e, 'tcp.retransmit', 'cause'). */
+export function traceField<K extends TraceKindName>(e: TraceEvent, kind: K, name: TraceFieldName<K>): number {
+  const slot = TRACE_FIELDS[kind][name] as 'a' | 'b' | 'c' | 'd';
+  return e[slot];
 }
 
 export const enum LinkEventKind {

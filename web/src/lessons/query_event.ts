@@ -2,7 +2,7 @@
 // the 2nd timeout of the client's stack. Kinds, causes and states are the world's own names
 // (trace_kinds, retx_causes, tcp_states), never the C enums.
 
-import { NONE, type TraceEvent, type TraceFrame } from '../engine/trace_types.ts';
+import { NONE, traceField, type TraceEvent, type TraceFrame } from '../engine/trace_types.ts';
 import { fail, indexOrFail } from './errors.ts';
 import type { Hit } from './hit.ts';
 import type { LessonRun } from './lesson_run.ts';
@@ -18,7 +18,7 @@ export function eventHits(run: LessonRun, q: EventQuery, path: string): Hit[] {
   if (cause >= 0 && q.kind !== 'tcp.retransmit') fail(`${path}.cause`, 'is for tcp.retransmit events only');
   if (state >= 0 && q.kind !== 'tcp.state') fail(`${path}.state`, 'is for tcp.state events only');
   const matches = (e: TraceEvent) =>
-    e.kind === kind && (host < 0 || e.host === host) && (cause < 0 || e.c === cause) && (state < 0 || e.b === state);
+    e.kind === kind && (host < 0 || e.host === host) && (cause < 0 || traceField(e, 'tcp.retransmit', 'cause') === cause) && (state < 0 || traceField(e, 'tcp.state', 'new_state') === state);
   const sent = q.kind === 'tcp.retransmit' ? framesByCause(run) : new Map<number, TraceFrame>();
   return run.events.filter(matches).map((e) => eventHit(run, e, sent.get(e.seq)));
 }

@@ -3,7 +3,7 @@
 // event says (the RTO that ran out, the dup ACK count), and the frame's packet-list values
 // (No., relative Seq, length). Everything comes from the run.
 
-import { NONE, type TraceEvent, type TraceFrame } from '../engine/trace_types.ts';
+import { NONE, traceField, type TraceEvent, type TraceFrame } from '../engine/trace_types.ts';
 import { eventBySeq } from '../packets/view/stack_says.ts';
 import { NO_RETX, type Hit } from './hit.ts';
 import type { LessonRun } from './lesson_run.ts';
@@ -62,13 +62,13 @@ function addState(run: LessonRun, hit: Hit, c: Conn, put: Put): void {
 
 function addEvent(run: LessonRun, e: TraceEvent, put: Put): void {
   const kind = run.world.trace_kinds[e.kind];
-  if (kind === 'tcp.rto.expire') put('backoff', e.c);
-  if (kind === 'tcp.dupack') put('dupacks', e.b);
-  if (kind === 'tcp.delack.arm' || kind === 'tcp.persist.arm') put('delay', e.a / 1e6, asSeconds);
+  if (kind === 'tcp.rto.expire') put('backoff', traceField(e, kind, 'backoff'));
+  if (kind === 'tcp.dupack') put('dupacks', traceField(e, kind, 'dupacks'));
+  if (kind === 'tcp.delack.arm' || kind === 'tcp.persist.arm') put('delay', traceField(e, kind, 'delay_us') / 1e6, asSeconds);
   if (kind === 'tcp.retransmit') {
-    const cause = run.world.retx_causes[e.c];
-    put('cause', cause);
-    if (cause === 'fast retransmit') put('dupacks', e.d);
+    const cause = traceField(e, kind, 'cause');
+    put('cause', run.world.retx_causes[cause]);
+    if (run.world.retx_cause_names[cause] === 'fast') put('dupacks', traceField(e, kind, 'timer_or_dupacks'));
   }
 }
 
@@ -106,7 +106,7 @@ function expiredRto(run: LessonRun, hit: Hit): number | undefined {
   let e = hit.event;
   if (!e && hit.frame) e = eventBySeq(run.events, originalFrame(run, hit.frame).cause);
   if (e && e.kind !== expire) e = eventBySeq(run.events, e.cause);
-  return e && e.kind === expire ? e.a : undefined;
+  return e && e.kind === expire ? traceField(e, 'tcp.rto.expire', 'rto_us') : undefined;
 }
 
 // A bridge's copy stands for the frame its sender's stack sent.
@@ -134,12 +134,14 @@ function connectionOf(run: LessonRun, hit: Hit): Conn | null {
 function timerAt(run: LessonRun, hit: Hit, c: Conn): number | undefined {
   const kinds = run.world.trace_kinds;
   const timerKinds = [kinds.indexOf('tcp.rto.arm'), kinds.indexOf('tcp.rto.restart'), kinds.indexOf('tcp.rto.expire')];
-  if (hit.event && timerKinds.includes(hit.event.kind)) return hit.event.a;
+  // the three kinds hold the timer's duration in the same field
+  const rtoUs = (e: TraceEvent) => traceField(e, kinds[e.kind] as 'tcp.rto.arm' | 'tcp.rto.restart' | 'tcp.rto.expire', 'rto_us');
+  if (hit.event && timerKinds.includes(hit.event.kind)) return rtoUs(hit.event);
   const ev = run.events;
   for (let i = ev.length - 1; i >= 0; i--) {
     const e = ev[i]!;
     if (e.time > hit.time) continue;
-    if (e.host === c.host && e.lport === c.lport && e.rport === c.rport && timerKinds.includes(e.kind)) return e.a;
+    if (e.host === c.host && e.lport === c.lport && e.rport === c.rport && timerKinds.includes(e.kind)) return rtoUs(e);
   }
   return undefined;
 }

@@ -3,7 +3,7 @@
 // the frames' fates. Pure functions over the trace: the page and `stackscope replay` share
 // them.
 
-import { AppRecordKind, Fate, NONE, type TraceAppRecord, type TraceEvent, type TraceFrame, type WorldDescription } from '../engine/trace_types.ts';
+import { AppRecordKind, Fate, NONE, traceField, type TraceAppRecord, type TraceEvent, type TraceFrame, type WorldDescription } from '../engine/trace_types.ts';
 import { analyzeCapture } from '../packets/index.ts';
 import { IP_PROTO_TCP, parseIpv4 } from '../packets/ipv4.ts';
 import { parseTcp, TH_FIN, TH_SYN, type TcpHeader } from '../packets/tcp.ts';
@@ -158,7 +158,7 @@ function firstDataRto(run: RunView, host: number): number {
   const arm = run.world.trace_kinds.indexOf('tcp.rto.arm');
   const e = run.trace.events.find((ev) => ev.kind === arm && ev.host === host && ev.time === first.tSent);
   if (!e) throw new MetricError(`host ${run.world.hosts[host]!.name} armed no RTO for its first data`);
-  return e.a;
+  return traceField(e, 'tcp.rto.arm', 'rto_us');
 }
 
 function appIndex(row: { app?: number }): number {

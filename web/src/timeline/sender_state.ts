@@ -2,7 +2,7 @@
 // tcp.ssthresh, tcp.rto.value (or tcp.rto.initial, before any RTT sample) and tcp.state of
 // that connection at or before the instant.
 // This is what no capture can show and the ladder shows on every arrow.
-import type { TraceEvent } from '../engine/trace_types.ts';
+import { traceField, type TraceEvent } from '../engine/trace_types.ts';
 import { upperBound } from './interval_index.ts';
 
 export interface SenderState {
@@ -50,14 +50,14 @@ export class SenderStateIndex {
     const initial = k('tcp.rto.initial');
     const state = k('tcp.state');
     for (const e of events) {
-      if (e.kind === cwnd) this.add(e, 'cwnd', e.a);
-      else if (e.kind === ssthresh) this.add(e, 'ssthresh', e.a);
-      else if (e.kind === state) this.add(e, 'state', e.b);
-      else if (e.kind === initial) this.add(e, 'rto', e.a);
+      if (e.kind === cwnd) this.add(e, 'cwnd', traceField(e, 'tcp.cwnd', 'cwnd'));
+      else if (e.kind === ssthresh) this.add(e, 'ssthresh', traceField(e, 'tcp.ssthresh', 'ssthresh'));
+      else if (e.kind === state) this.add(e, 'state', traceField(e, 'tcp.state', 'new_state'));
+      else if (e.kind === initial) this.add(e, 'rto', traceField(e, 'tcp.rto.initial', 'rto_us'));
       else if (e.kind === rto) {
-        this.add(e, 'rto', e.a);
-        this.add(e, 'srtt', e.b);
-        this.add(e, 'rttvar', e.c);
+        this.add(e, 'rto', traceField(e, 'tcp.rto.value', 'rto_us'));
+        this.add(e, 'srtt', traceField(e, 'tcp.rto.value', 'srtt_us'));
+        this.add(e, 'rttvar', traceField(e, 'tcp.rto.value', 'rttvar_us'));
       }
     }
   }

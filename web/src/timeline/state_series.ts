@@ -1,7 +1,7 @@
 // The sender's congestion and timer state over time, from its own trace events (what no
 // capture shows): cwnd and ssthresh in bytes, the RTO the estimator gives and the one the
 // timer was last armed with (backoff included), the smoothed RTT, in microseconds.
-import type { TraceEvent } from '../engine/trace_types.ts';
+import { traceField, type TraceEvent } from '../engine/trace_types.ts';
 import { upperBound } from './interval_index.ts';
 import { pointsIn, stepsInView, timesOf, type TV } from './steps.ts';
 import { INFINITE } from './time_format.ts';
@@ -35,13 +35,13 @@ export function stateSeries(events: readonly TraceEvent[], kinds: readonly strin
   const out: StateSeries = { cwnd: [], ssthresh: [], rto: [], rtoArmed: [], srtt: [] };
   for (const e of events) {
     if (e.host !== host || e.lport !== lport || e.rport !== rport) continue;
-    if (e.kind === cwnd) out.cwnd.push({ t: e.time, v: e.a });
-    else if (e.kind === ssthresh) out.ssthresh.push({ t: e.time, v: e.a });
-    else if (e.kind === arm || e.kind === restart) out.rtoArmed.push({ t: e.time, v: e.a });
-    else if (e.kind === rtoInitial) out.rto.push({ t: e.time, v: e.a });
+    if (e.kind === cwnd) out.cwnd.push({ t: e.time, v: traceField(e, 'tcp.cwnd', 'cwnd') });
+    else if (e.kind === ssthresh) out.ssthresh.push({ t: e.time, v: traceField(e, 'tcp.ssthresh', 'ssthresh') });
+    else if (e.kind === arm || e.kind === restart) out.rtoArmed.push({ t: e.time, v: traceField(e, e.kind === arm ? 'tcp.rto.arm' : 'tcp.rto.restart', 'rto_us') });
+    else if (e.kind === rtoInitial) out.rto.push({ t: e.time, v: traceField(e, 'tcp.rto.initial', 'rto_us') });
     else if (e.kind === rtoValue) {
-      out.rto.push({ t: e.time, v: e.a });
-      out.srtt.push({ t: e.time, v: e.b });
+      out.rto.push({ t: e.time, v: traceField(e, 'tcp.rto.value', 'rto_us') });
+      out.srtt.push({ t: e.time, v: traceField(e, 'tcp.rto.value', 'srtt_us') });
     }
   }
   return out;

@@ -3,7 +3,7 @@
 // again); a delayed-ACK timer from tcp.delack.arm to fire or cancel. The ladder draws each
 // as a bar on its host's lifeline, so the reader sees the RTO run out before the
 // retransmission it causes.
-import type { TraceEvent } from '../engine/trace_types.ts';
+import { traceField, type TraceEvent } from '../engine/trace_types.ts';
 
 export type TimerKind = 'rto' | 'delack';
 export type TimerEnd = 'expire' | 'stop' | 'fire' | 'cancel' | 'rearm' | 'closed' | 'open';
@@ -37,6 +37,11 @@ const ARMS: Record<string, TimerKind | undefined> = {
   'tcp.delack.arm': 'delack',
 };
 
+/** How long an arm event set its timer for, in µs. */
+function armedFor(e: TraceEvent, name: string): number {
+  return name === 'tcp.delack.arm' ? traceField(e, name, 'delay_us') : traceField(e, name as 'tcp.rto.arm' | 'tcp.rto.restart', 'rto_us');
+}
+
 /** Pairs the arm events with what ended them, per host and connection. `kinds` is
  *  world.trace_kinds, `states` world.tcp_states; `endUs` closes timers still running. */
 export function timerBars(events: readonly TraceEvent[], kinds: readonly string[], states: readonly string[], endUs: number): TimerBar[] {
@@ -69,7 +74,7 @@ export function timerBars(events: readonly TraceEvent[], kinds: readonly string[
       close(key, e.time, 'rearm');
       const bar: TimerBar = {
         kind: arm, host: e.host, conn: e.conn, lport: e.lport, rport: e.rport, slot: slotOf(e.host, conn),
-        t0: e.time, t1: e.time, valueUs: e.a, end: 'open', armSeq: e.seq,
+        t0: e.time, t1: e.time, valueUs: armedFor(e, name), end: 'open', armSeq: e.seq,
       };
       open.set(key, bar);
       out.push(bar);
@@ -81,7 +86,7 @@ export function timerBars(events: readonly TraceEvent[], kinds: readonly string[
       continue;
     }
     // A connection that went to CLOSED (reset, aborted) takes its timers with it.
-    if (name === 'tcp.state' && e.b === closedState) {
+    if (name === 'tcp.state' && traceField(e, 'tcp.state', 'new_state') === closedState) {
       close(`${e.host}:${conn}:rto`, e.time, 'closed');
       close(`${e.host}:${conn}:delack`, e.time, 'closed');
     }

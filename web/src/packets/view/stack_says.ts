@@ -4,7 +4,7 @@
 // tcp.rto.expire (timeout) or tcp.dupack (fast retransmit) that led to it; for a frame
 // that did not arrive, its fate and drop reason; faults a rule applied. Names come from
 // the world's description, never from the C enums.
-import { FAULT_CORRUPTED, FAULT_DELAYED, FAULT_DUPLICATE, NONE, type TraceEvent, type TraceFrame, type WorldDescription } from '../../engine/trace_types.ts';
+import { FAULT_CORRUPTED, FAULT_DELAYED, FAULT_DUPLICATE, NONE, traceField, type TraceEvent, type TraceFrame, type WorldDescription } from '../../engine/trace_types.ts';
 
 const FATE_DELIVERED = 0;
 const FATE_DROPPED = 1;
@@ -44,14 +44,17 @@ function seconds(us: number): string {
 
 /** The RTO the connection's timer used before event `before`: its last tcp.rto.value, or
  *  its tcp.rto.initial when it has no RTT sample yet. */
-function lastRtoValue(ctx: StackSaysContext, before: TraceEvent, kinds: readonly number[]): number | undefined {
+function lastRtoValue(ctx: StackSaysContext, before: TraceEvent): number | undefined {
+  const names = ctx.world.trace_kinds;
+  const kinds = [names.indexOf('tcp.rto.value'), names.indexOf('tcp.rto.initial')];
   const ev = ctx.events;
   let i = ev[before.seq] === before ? before.seq : ev.indexOf(before);
   // A connection reports its RTO whenever it changes, so the last one is never far back;
   // the bound keeps a pathological trace from costing a scan of the whole run per row.
   for (let n = 0; --i >= 0 && n < 100_000; n++) {
     const e = ev[i]!;
-    if (kinds.includes(e.kind) && e.host === before.host && e.conn === before.conn) return e.a;
+    if (kinds.includes(e.kind) && e.host === before.host && e.conn === before.conn)
+      return traceField(e, names[e.kind] as 'tcp.rto.value' | 'tcp.rto.initial', 'rto_us');
   }
   return undefined;
 }
@@ -83,10 +86,10 @@ function timerDetail(ctx: StackSaysContext, retx: TraceEvent | undefined, cause:
   const kinds = ctx.world.trace_kinds;
   if (cause && kinds[cause.kind] === 'tcp.rto.expire') {
     const spurious = retx && foundSpurious(ctx, retx) ? ", spurious: the next ACK echoed the original's timestamp (Eifel), undone" : '';
-    return `, RTO=${seconds(cause.a)}${spurious}`;
+    return `, RTO=${seconds(traceField(cause, 'tcp.rto.expire', 'rto_us'))}${spurious}`;
   }
   if (!retx) return '';
-  const rto = lastRtoValue(ctx, retx, [kinds.indexOf('tcp.rto.value'), kinds.indexOf('tcp.rto.initial')]);
+  const rto = lastRtoValue(ctx, retx);
   return rto === undefined ? '' : `, RTO=${seconds(rto)}`;
 }
 
@@ -94,7 +97,7 @@ function timerDetail(ctx: StackSaysContext, retx: TraceEvent | undefined, cause:
 export function retransmitText(f: TraceFrame, ctx: StackSaysContext): string {
   const kinds = ctx.world.trace_kinds;
   const retx = eventBySeq(ctx.events, f.cause);
-  const causeIndex = retx && kinds[retx.kind] === 'tcp.retransmit' ? retx.c : f.retx;
+  const causeIndex = retx && kinds[retx.kind] === 'tcp.retransmit' ? traceField(retx, 'tcp.retransmit', 'cause') : f.retx;
   let text = ctx.world.retx_causes[causeIndex] ?? 'retransmission';
   const cause = retx ? eventBySeq(ctx.events, retx.cause) : undefined;
   switch (ctx.world.retx_cause_names[causeIndex]) {
@@ -105,7 +108,10 @@ export function retransmitText(f: TraceFrame, ctx: StackSaysContext): string {
       break;
     case 'fast': {
       // the tcp.dupack event that crossed the threshold counts them; else the event's d
-      const dupacks = cause && kinds[cause.kind] === 'tcp.dupack' ? cause.b : retx?.d;
+      const dupacks =
+        cause && kinds[cause.kind] === 'tcp.dupack'
+          ? traceField(cause, 'tcp.dupack', 'dupacks')
+          : retx && traceField(retx, 'tcp.retransmit', 'timer_or_dupacks');
       if (dupacks) text += ` after ${dupacks} dup ACK${dupacks === 1 ? '' : 's'}`;
       break;
     }
