@@ -2,13 +2,13 @@
 // writes today, and traceField() must read the slot the header names.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { HEADER, OUTPUT, traceFieldsSource } from '../../../scripts/gen-trace-fields.ts';
+import { TRACE_FIELDS_FILE, TRACE_HEADER, traceFieldsSource } from './trace_fields_source.ts';
 import { runScenario } from './run.ts';
 import { traceField } from './trace_types.ts';
 
 describe('trace fields', () => {
   it('trace_fields.ts is up to date with trace.h (run npx tsx scripts/gen-trace-fields.ts)', () => {
-    expect(readFileSync(OUTPUT, 'utf8')).toBe(traceFieldsSource(readFileSync(HEADER, 'utf8')));
+    expect(readFileSync(TRACE_FIELDS_FILE, 'utf8')).toBe(traceFieldsSource(readFileSync(TRACE_HEADER, 'utf8')));
   });
 
   it('names read the values the stack wrote: a tcp.state event goes from the old state to the new', async () => {

@@ -3,7 +3,7 @@ import { analyze, analyzeCapture, dissect } from './index.ts';
 import { CAPTURES, ipFragments } from './testing/captures.ts';
 import * as B from './testing/build.ts';
 import { CaptureBuilder } from './testing/capture_builder.ts';
-import { rng } from './testing/random_traffic.ts';
+import { rng } from '../replay/seeded_rng.ts';
 import type { CapturedFrame } from './types.ts';
 
 const A = '10.0.0.1';

@@ -5,7 +5,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { formatErrors } from '../scenarios/errors.ts';
 import { parseScenario } from '../scenarios/validate.ts';
-import { longSessionRounds } from '../../../scripts/nfc-long-session.ts';
+import { longSessionRounds } from './long_session_rounds.ts';
 import { ReplayPlanError, runScenarioOf, runScenariosOf } from './replay.ts';
 
 const DIR = new URL('../scenarios/replays/', import.meta.url);
@@ -30,7 +30,7 @@ describe('the replay files', () => {
     for (const row of ref!.rows) expect(row.why.length, row.label).toBeGreaterThan(20);
   });
 
-  it('nfc-long-session.json holds the rounds scripts/nfc-long-session.ts draws, on both ends', () => {
+  it('nfc-long-session.json holds the rounds long_session_rounds.ts draws, on both ends', () => {
     const r = parseScenario(readFileSync(new URL('nfc-long-session.json', DIR), 'utf8'));
     if (!r.ok) throw new Error(formatErrors(r.errors, 'nfc-long-session.json'));
     const rounds = longSessionRounds().map(({ req, resp }) => ({ req, resp }));

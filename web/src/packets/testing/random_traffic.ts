@@ -7,18 +7,7 @@
 import * as B from './build.ts';
 import { CaptureBuilder, TcpConn, type SegSpec } from './capture_builder.ts';
 import type { CapturedFrame } from '../types.ts';
-
-/** mulberry32: a small seeded PRNG, so a failing seed can be replayed. */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { rng } from '../../replay/seeded_rng.ts';
 
 interface Side {
   next: number; // next new relative sequence number

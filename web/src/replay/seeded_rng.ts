@@ -1,0 +1,14 @@
+// A seeded PRNG for what must be drawn the same way every time: the long-session rounds of a
+// replay, the random traffic of differential tests (a failing seed can be replayed).
+
+/** mulberry32: a small seeded PRNG, so a failing seed can be replayed. */
+export function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
