@@ -59,7 +59,7 @@ struct ip_route {
     uint8_t netif;
 };
 
-struct ip_reass; /* ip_frag.c */
+struct ip_reass_table; /* ip_frag.c */
 
 struct ip_counters {
     STACK_COUNTER in_datagrams;   /* accepted by validation */
@@ -76,7 +76,7 @@ struct ip_state {
     uint16_t next_id;
     struct ip_route routes[STACK_MAX_ROUTES];
     uint8_t n_routes;
-    struct ip_reass *reass;  /* cfg.ip_reass_slots entries */
+    struct ip_reass_table *reass; /* cfg.ip_reass_slots slots, datagrams done lately */
     uint8_t *fragbuf;        /* one fragment being built */
     uint16_t fragbuf_len;
     struct ip_counters counters;
