@@ -111,6 +111,11 @@ uint16_t ip_tx_capacity(const struct host *h);
 int ip_output(struct host *h, uint32_t src, uint32_t dst, uint8_t proto, uint16_t payload_len,
               int df);
 
+/* The same for a payload that lies elsewhere, at d + IP_HLEN (the header is written at d):
+ * an echo reply built where its request arrived. payload_len is at most 65515. */
+int ip_output_at(struct host *h, uint8_t *d, uint32_t src, uint32_t dst, uint8_t proto,
+                 uint16_t payload_len, int df);
+
 /* Sends a complete datagram (header included, as received) out of `netif`, fragmenting it
  * if it is larger than the MTU and DF is clear. Used by forwarding and by ip_output. */
 int ip_send_datagram(struct host *h, uint8_t netif, uint8_t *dgram, uint16_t len);
