@@ -16,7 +16,8 @@
  * timeout, so that a late duplicate of one of their fragments is dropped
  * (DROP_IP_REASS_DONE) instead of starting a datagram that cannot complete. That is safe:
  * a source must not reuse an identification for the same destination and protocol while
- * a datagram may still be alive (RFC 791 3.2, RFC 6864 4.1), longer than this timeout. Instead of RFC 815's hole list each slot
+ * a fragmented datagram may still be alive (RFC 791 3.2, kept by RFC 6864), which is
+ * longer than this timeout. Instead of RFC 815's hole list each slot
  * has a bitmap of the 8-byte blocks received: the same information, bounded memory, no
  * list to corrupt. A slot's buffer has room for the largest header (60 bytes) before the
  * payload, so the finished datagram is contiguous: the header of fragment zero is put in
