@@ -8,20 +8,21 @@
  * describes; options without the copy flag stay in the first piece only.
  *
  * Reassembly keeps cfg.ip_reass_slots datagrams, keyed by (source, destination,
- * protocol, identification) as RFC 791 says. When a fragment of a new datagram finds every
- * slot taken, the oldest incomplete datagram is evicted (DROP_IP_REASS_EVICTED), as RFC
- * 815 and lwIP do when buffers run out: a fragment that never completes (lost companions,
- * a stray) would otherwise block every later datagram until its timeout. And the keys of
- * the last IP_REASS_DONE_MAX completed datagrams are remembered for the reassembly
- * timeout, so that a late duplicate of one of their fragments is dropped
- * (DROP_IP_REASS_DONE) instead of starting a datagram that cannot complete. That is safe:
- * a source must not reuse an identification for the same destination and protocol while
- * a fragmented datagram may still be alive (RFC 791 3.2, kept by RFC 6864), which is
- * longer than this timeout. Instead of RFC 815's hole list each slot
+ * protocol, identification) as RFC 791 says. Instead of RFC 815's hole list each slot
  * has a bitmap of the 8-byte blocks received: the same information, bounded memory, no
  * list to corrupt. A slot's buffer has room for the largest header (60 bytes) before the
  * payload, so the finished datagram is contiguous: the header of fragment zero is put in
  * front of the data and fixed up (total length, no MF, offset 0, new checksum).
+ *
+ * Full slots: a fragment of a new datagram that finds every slot taken evicts the oldest
+ * incomplete datagram (DROP_IP_REASS_EVICTED), as RFC 815 and lwIP do when buffers run
+ * out; a fragment that never completes (lost companions, a stray) would otherwise block
+ * every later datagram until its timeout. Late duplicates: the keys of the last
+ * IP_REASS_DONE_MAX completed datagrams are kept for one reassembly timeout, and their
+ * fragments are dropped (DROP_IP_REASS_DONE) instead of starting a datagram that cannot
+ * complete. That is safe: a source must not reuse an identification for the same
+ * destination and protocol while a fragmented datagram may still be alive (RFC 791 3.2,
+ * kept by RFC 6864), longer than this timeout.
  *
  * Overlaps: bytes that arrive again must be identical to what is held (a duplicate, or a
  * retransmission re-fragmented differently); a fragment that disagrees is dropped
