@@ -4,6 +4,7 @@
 #include "scenario_parts.h"
 
 #include "app_echo_client.h" /* APP_ECHO_CLIENT_MAX_CONNS */
+#include "world_internal.h"  /* world_link_mtu */
 
 #include <stdio.h>
 #include <string.h>
@@ -176,6 +177,66 @@ static int sa_connections(struct scenario_reader *r, uint32_t e, const char *pat
     return 0;
 }
 
+/* The link host `k` is on, or NULL. */
+static const struct world_link_config *sa_host_link(const struct world_config *cfg, uint8_t k)
+{
+    uint8_t i;
+    for (i = 0; i < cfg->n_links; i++)
+        if (cfg->links[i].a == k || cfg->links[i].b == k)
+            return &cfg->links[i];
+    return NULL;
+}
+
+/* The host whose address a ping's `to` is, or WORLD_NODE_NONE (a peer outside). */
+static uint8_t sa_peer_host(const struct world_config *cfg, const struct world_app_config *a)
+{
+    uint8_t k;
+    for (k = 0; k < cfg->n_hosts; k++)
+        if (cfg->hosts[k].addr == a->to_addr)
+            return k;
+    return WORLD_NODE_NONE;
+}
+
+/* Host `rx` reassembles a ping's datagram of `dgram` bytes from `tx` when tx's link MTU
+ * makes it travel in fragments. */
+static int sa_ping_reassembles(struct scenario_reader *r, const char *path,
+                               const struct world_config *cfg, const struct world_app_config *a,
+                               uint8_t tx, uint8_t rx, const char *what)
+{
+    const struct world_link_config *l = sa_host_link(cfg, tx);
+    uint32_t dgram = a->size + 28u, reass = cfg->hosts[rx].stack.ip_reass_max;
+    if (!l || dgram <= world_link_mtu(l) || dgram <= reass)
+        return 0;
+    return sr_fail(r, path, "size",
+                   "%u bytes make a datagram of %u bytes, larger than host \"%s\"'s ip_reass_max %u "
+                   "(link \"%s\", MTU %u, carries %s in fragments)",
+                   a->size, dgram, cfg->hosts[rx].name, reass, l->name,
+                   (unsigned)world_link_mtu(l), what);
+}
+
+/* A ping's datagram (size + 20 bytes of IP header + 8 of ICMP) must be one its host builds
+ * (ip_max_datagram) and, in fragments, one the other end reassembles (ip_reass_max): the
+ * request at the peer, the echo reply (built where the request lies, so the peer's
+ * ip_max_datagram does not bound it) back at the host. Else ping_start() refuses it or no
+ * reply comes back. A peer outside the scenario is not checked. semantic.ts says the same. */
+static int sa_ping_size(struct scenario_reader *r, const char *path,
+                        const struct world_config *cfg, const struct world_app_config *a)
+{
+    const struct world_host_config *h = &cfg->hosts[a->host];
+    uint32_t dgram = a->size + 28u;
+    uint8_t peer = sa_peer_host(cfg, a);
+    if (dgram > h->stack.ip_max_datagram)
+        return sr_fail(r, path, "size",
+                       "%u bytes make a datagram of %u bytes, larger than host \"%s\"'s "
+                       "ip_max_datagram %u",
+                       a->size, dgram, h->name, (unsigned)h->stack.ip_max_datagram);
+    if (peer == WORLD_NODE_NONE)
+        return 0;
+    if (sa_ping_reassembles(r, path, cfg, a, a->host, peer, "it") != 0)
+        return -1;
+    return sa_ping_reassembles(r, path, cfg, a, peer, a->host, "the echo reply");
+}
+
 /* Everything of an app but its rounds (request/response types: sa_rounds). */
 static int sa_app(struct scenario_reader *r, uint32_t e, const char *path,
                   const struct world_config *cfg, struct world_app_config *a)
@@ -209,7 +270,8 @@ static int sa_app(struct scenario_reader *r, uint32_t e, const char *path,
         return sr_u32(r, e, path, "count", 1, 100000, 0, &a->count) != 0 ||
                        sr_u32(r, e, path, "size", 0, 65507, 0, &a->size) != 0 ||
                        sr_u32(r, e, path, "interval_ms", 0, 3600000, 0, &a->interval_ms) != 0 ||
-                       sr_u32(r, e, path, "timeout_ms", 1, 3600000, 0, &a->timeout_ms) != 0
+                       sr_u32(r, e, path, "timeout_ms", 1, 3600000, 0, &a->timeout_ms) != 0 ||
+                       sa_ping_size(r, path, cfg, a) != 0
                    ? -1
                    : 0;
     case WORLD_APP_TCP_ECHO_CLIENT:

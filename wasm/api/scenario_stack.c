@@ -22,6 +22,8 @@ static const struct sk_field sk_fields[] = {
     SKF(ip_ttl, SK_U8, 1, 255),
     SKF(ip_frag, SK_BOOL, 0, 1),
     SKF(ip_reass_timeout_ms, SK_U32, 1, 600000),
+    SKF(ip_reass_max, SK_U16, 576, 65535),     /* RFC 1122 3.3.2: at least 576 */
+    SKF(ip_max_datagram, SK_U16, 68, 65535),   /* RFC 791: 68 passes every link */
     SKF(icmp_unreachable, SK_BOOL, 0, 1),
     SKF(tcp_max_pcbs, SK_U8, 1, 64),
     SKF(tcp_mss, SK_U16, 0, 65495),

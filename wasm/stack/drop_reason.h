@@ -67,7 +67,11 @@
     X(DROP_NFC_MODULE_BUSY, "nfc: module busy with another packet, arriving packet discarded") \
     X(DROP_ETH_OVERSIZE, "ethernet: datagram larger than the link MTU") \
     X(DROP_FAULT_RANDOM, "fault: random loss (the link's p)") \
-    X(DROP_FAULT_RULE, "fault: dropped by a targeted rule")
+    X(DROP_FAULT_RULE, "fault: dropped by a targeted rule") \
+    /* Added later, so at the end: a reason's number is in every trace, and new numbers \
+     * in the middle would change the traces of scenarios that never meet them. */ \
+    X(DROP_IP_REASS_EVICTED, "ip: reassembly evicted oldest incomplete datagram") \
+    X(DROP_IP_REASS_DONE, "ip: fragment of a datagram already reassembled")
 
 #define DROP_REASON_ENUM(name, text) name,
 enum drop_reason {

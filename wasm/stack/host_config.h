@@ -55,13 +55,19 @@ struct host_config {
     uint8_t ip_ttl;                /* TTL of datagrams this host originates (64) */
     uint8_t ip_forward;            /* forward datagrams not addressed to us (0) */
     uint8_t ip_frag;               /* fragment on output and reassemble on input (1) */
-    uint8_t ip_reass_slots;        /* datagrams reassembled at once (2) */
-    uint16_t ip_reass_max;         /* largest reassembled datagram (1500) */
+    uint8_t ip_reass_slots;        /* datagrams reassembled at once (2); when a new one
+                                      finds them all taken, the oldest is evicted */
+    uint16_t ip_reass_max;         /* largest reassembled datagram, header included (1500;
+                                      up to 65535). Each slot's buffer is this large and is
+                                      taken at host_init(), so only a host configured for
+                                      64 KB datagrams spends 64 KB per slot */
     uint32_t ip_reass_timeout_ms;  /* give up on a partial datagram (15000; RFC 1122 3.3.2
                                       says 60-120 s is recommended, Linux uses 30 s; shorter
                                       frees the scarce buffers of a small host sooner) */
     uint16_t ip_max_datagram;      /* largest datagram this host builds before fragmenting
-                                      (1500) */
+                                      (1500; up to 65535): the transmit buffer. An echo
+                                      reply is built where its request lies, so it is not
+                                      bound by this */
     uint8_t skip_checksum_check;   /* accept bad checksums: for fuzzing only (0) */
 
     /* ICMP */

@@ -53,14 +53,14 @@ static int icmp_broadcast_dst(const struct host *h, uint32_t a)
     return 0;
 }
 
-/* Checksums the message at ip_tx_payload(h) and sends it. */
-static int icmp_send(struct host *h, uint32_t src, uint32_t dst, uint16_t len)
+/* Checksums the message at m, which has room for an IP header in front of it, and sends
+ * it. */
+static int icmp_send(struct host *h, uint8_t *m, uint32_t src, uint32_t dst, uint16_t len)
 {
-    uint8_t *m = ip_tx_payload(h);
     int err;
     wr16(m + ICMP_OFF_CHKSUM, 0);
     wr16(m + ICMP_OFF_CHKSUM, inet_chksum(m, len));
-    err = ip_output(h, src, dst, IP_PROTO_ICMP, len, 0);
+    err = ip_output_at(h, m - IP_HLEN, src, dst, IP_PROTO_ICMP, len, 0);
     h->icmp.out_msgs++;
     trace_simple(h, TRACE_ICMP_SENT, m[ICMP_OFF_TYPE], m[ICMP_OFF_CODE], len);
     return err;
@@ -95,7 +95,7 @@ void icmp_send_error(struct host *h, const struct ip_rx *rx, uint8_t type, uint8
     h->icmp.out_errors++;
     /* RFC 1812 4.3.2.4 / RFC 1122 3.2.2: from the address the datagram was sent to when it
      * is ours; a router answers from the interface that leads back to the source. */
-    icmp_send(h, ip_is_local(h, rx->dst) ? rx->dst : 0, rx->src,
+    icmp_send(h, m, ip_is_local(h, rx->dst) ? rx->dst : 0, rx->src,
               (uint16_t)(ICMP_HLEN + rx->hlen + quote));
 }
 
@@ -111,20 +111,16 @@ void icmp_send_time_exceeded(struct host *h, const struct ip_rx *rx)
 
 /* RFC 792 echo / RFC 1122 3.2.2.6: the reply carries the request's identifier, sequence
  * number and data; only type and checksum change. Its source is the address the request
- * was sent to (for a broadcast request, our address on the way back). */
-static void icmp_echo(struct host *h, const struct ip_rx *rx, const uint8_t *m, uint16_t len)
+ * was sent to (for a broadcast request, our address on the way back). It is built where
+ * the request lies, as lwIP does, over the end of the request's IP header: so a request
+ * reassembled from fragments, larger than the datagrams this host builds (cfg.
+ * ip_max_datagram), is answered whole, as 3.2.2.6 asks. */
+static void icmp_echo(struct host *h, const struct ip_rx *rx, uint8_t *m, uint16_t len)
 {
-    uint8_t *out = ip_tx_payload(h);
-    if (len > ip_tx_capacity(h)) {
-        /* Only a reassembled request can be larger than the datagrams we build. */
-        host_drop(h, DROP_IP_REASS_TOO_BIG, IP_PROTO_ICMP, rx->len);
-        return;
-    }
-    memmove(out, m, len);
-    out[ICMP_OFF_TYPE] = ICMP_ECHO_REPLY;
-    out[ICMP_OFF_CODE] = 0;
+    m[ICMP_OFF_TYPE] = ICMP_ECHO_REPLY;
+    m[ICMP_OFF_CODE] = 0;
     h->icmp.in_echo++;
-    icmp_send(h, ip_is_local(h, rx->dst) ? rx->dst : 0, rx->src, len);
+    icmp_send(h, m, ip_is_local(h, rx->dst) ? rx->dst : 0, rx->src, len);
 }
 
 /* An error message: hand it to ping if it quotes one of our echo requests. */
@@ -145,7 +141,7 @@ static void icmp_error_in(struct host *h, const struct ip_rx *rx, const uint8_t 
 
 void icmp_input(struct host *h, struct ip_rx *rx)
 {
-    const uint8_t *m = rx->dgram + rx->hlen;
+    uint8_t *m = rx->dgram + rx->hlen;
     uint16_t len = (uint16_t)(rx->len - rx->hlen);
 
     if (len < ICMP_HLEN) {

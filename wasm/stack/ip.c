@@ -232,11 +232,16 @@ int ip_send_datagram(struct host *h, uint8_t netif, uint8_t *dgram, uint16_t len
 int ip_output(struct host *h, uint32_t src, uint32_t dst, uint8_t proto, uint16_t payload_len,
               int df)
 {
-    uint8_t *d = h->txbuf;
-    uint16_t len;
-    int out;
     if (payload_len > ip_tx_capacity(h))
         return ERR_ARG;
+    return ip_output_at(h, h->txbuf, src, dst, proto, payload_len, df);
+}
+
+int ip_output_at(struct host *h, uint8_t *d, uint32_t src, uint32_t dst, uint8_t proto,
+                 uint16_t payload_len, int df)
+{
+    uint16_t len;
+    int out;
     out = ip_route(h, dst);
     if (out < 0) {
         host_drop(h, DROP_IP_NO_ROUTE, proto, payload_len);

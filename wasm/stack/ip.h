@@ -59,7 +59,7 @@ struct ip_route {
     uint8_t netif;
 };
 
-struct ip_reass; /* ip_frag.c */
+struct ip_reass_table; /* ip_frag.c */
 
 struct ip_counters {
     STACK_COUNTER in_datagrams;   /* accepted by validation */
@@ -76,7 +76,7 @@ struct ip_state {
     uint16_t next_id;
     struct ip_route routes[STACK_MAX_ROUTES];
     uint8_t n_routes;
-    struct ip_reass *reass;  /* cfg.ip_reass_slots entries */
+    struct ip_reass_table *reass; /* cfg.ip_reass_slots slots, datagrams done lately */
     uint8_t *fragbuf;        /* one fragment being built */
     uint16_t fragbuf_len;
     struct ip_counters counters;
@@ -110,6 +110,11 @@ uint16_t ip_tx_capacity(const struct host *h);
  * unless `df`. Returns ERR_OK, ERR_RTE, ERR_MTU, ERR_ARG. */
 int ip_output(struct host *h, uint32_t src, uint32_t dst, uint8_t proto, uint16_t payload_len,
               int df);
+
+/* The same for a payload that lies elsewhere, at d + IP_HLEN (the header is written at d):
+ * an echo reply built where its request arrived. payload_len is at most 65515. */
+int ip_output_at(struct host *h, uint8_t *d, uint32_t src, uint32_t dst, uint8_t proto,
+                 uint16_t payload_len, int df);
 
 /* Sends a complete datagram (header included, as received) out of `netif`, fragmenting it
  * if it is larger than the MTU and DF is clear. Used by forwarding and by ip_output. */

@@ -14,6 +14,16 @@
  * payload, so the finished datagram is contiguous: the header of fragment zero is put in
  * front of the data and fixed up (total length, no MF, offset 0, new checksum).
  *
+ * Full slots: a fragment of a new datagram that finds every slot taken evicts the oldest
+ * incomplete datagram (DROP_IP_REASS_EVICTED), as RFC 815 and lwIP do when buffers run
+ * out; a fragment that never completes (lost companions, a stray) would otherwise block
+ * every later datagram until its timeout. Late duplicates: the keys of the last
+ * IP_REASS_DONE_MAX completed datagrams are kept for one reassembly timeout, and their
+ * fragments are dropped (DROP_IP_REASS_DONE) instead of starting a datagram that cannot
+ * complete. That is safe: a source must not reuse an identification for the same
+ * destination and protocol while a fragmented datagram may still be alive (RFC 791 3.2,
+ * kept by RFC 6864), longer than this timeout.
+ *
  * Overlaps: bytes that arrive again must be identical to what is held (a duplicate, or a
  * retransmission re-fragmented differently); a fragment that disagrees is dropped
  * (DROP_IP_REASS_OVERLAP) and the slot keeps what it had. RFC 5722 makes IPv6 drop the
@@ -37,20 +47,38 @@
 
 #define IP_MAX_HLEN 60 /* 15 words, RFC 791 3.1 */
 
-struct ip_reass {
-    uint8_t used;
+/* What identifies the fragments of one datagram (RFC 791 3.2). */
+struct ip_reass_key {
+    uint32_t src, dst;
+    uint16_t id;
     uint8_t proto;
+};
+
+struct ip_reass {
+    struct ip_reass_key key;
+    uint8_t used;
     uint8_t have_first; /* fragment zero arrived: its header is in front of the data */
     uint8_t have_last;  /* the fragment without MF arrived: `total` is known */
     uint8_t hlen;       /* header length of fragment zero */
     uint8_t nfrags;     /* fragments that brought bytes not held yet */
-    uint16_t id;
     uint16_t total;     /* payload bytes of the whole datagram, once have_last */
     uint16_t hi;        /* end of the highest byte range received */
-    uint32_t src, dst;
     stack_time_t deadline;
     uint8_t *buf;       /* IP_MAX_HLEN bytes of header room, then the payload */
     uint8_t *blocks;    /* one bit per 8-byte block of payload received */
+};
+
+/* A datagram completed lately: its fragments arriving again are duplicates. */
+struct ip_reass_done {
+    struct ip_reass_key key;
+    uint8_t used;
+    stack_time_t until; /* forgotten then: one reassembly timeout after completion */
+};
+
+struct ip_reass_table {
+    struct ip_reass_done done[IP_REASS_DONE_MAX];
+    uint8_t done_next;          /* the entry the next completion overwrites */
+    struct ip_reass slot[];     /* cfg.ip_reass_slots */
 };
 
 /* Payload bytes a slot can hold: ip_reass_max counts a 20-byte header. */
@@ -65,6 +93,11 @@ static size_t bitmap_len(const struct host_config *cfg)
     return (nblocks + 7u) / 8u;
 }
 
+static size_t table_len(const struct host_config *cfg)
+{
+    return sizeof(struct ip_reass_table) + (size_t)cfg->ip_reass_slots * sizeof(struct ip_reass);
+}
+
 size_t ip_frag_mem_required(const struct host_config *cfg)
 {
     size_t per_slot;
@@ -73,7 +106,7 @@ size_t ip_frag_mem_required(const struct host_config *cfg)
     per_slot = host_arena_cost(IP_MAX_HLEN + (size_t)reass_cap(cfg)) +
                host_arena_cost(bitmap_len(cfg));
     return host_arena_cost(cfg->ip_max_datagram) +
-           host_arena_cost((size_t)cfg->ip_reass_slots * sizeof(struct ip_reass)) +
+           (cfg->ip_reass_slots ? host_arena_cost(table_len(cfg)) : 0) +
            (size_t)cfg->ip_reass_slots * per_slot;
 }
 
@@ -89,17 +122,25 @@ int ip_frag_init(struct host *h, struct host_arena *arena)
         return ERR_MEM;
     if (cfg->ip_reass_slots == 0)
         return ERR_OK;
-    h->ip.reass = host_arena_take(arena, cfg->ip_reass_slots * sizeof(struct ip_reass));
+    h->ip.reass = host_arena_take(arena, table_len(cfg));
     if (!h->ip.reass)
         return ERR_MEM;
     for (i = 0; i < cfg->ip_reass_slots; i++) {
-        struct ip_reass *r = &h->ip.reass[i];
+        struct ip_reass *r = &h->ip.reass->slot[i];
         r->buf = host_arena_take(arena, IP_MAX_HLEN + (size_t)reass_cap(cfg));
         r->blocks = host_arena_take(arena, bitmap_len(cfg));
         if (!r->buf || !r->blocks)
             return ERR_MEM;
     }
     return ERR_OK;
+}
+
+/* Is there a reassembly table? Asked of the configuration first, so that a build whose
+ * configuration is fixed at compile time without reassembly (the firmware) leaves the
+ * timer code out. */
+static int reass_on(const struct host *h)
+{
+    return HOST_CFG(h).ip_frag && HOST_CFG(h).ip_reass_slots && h->ip.reass;
 }
 
 static int block_has(const struct ip_reass *r, uint16_t b)
@@ -112,35 +153,89 @@ static void block_set(struct ip_reass *r, uint16_t b)
     r->blocks[b >> 3] = (uint8_t)(r->blocks[b >> 3] | (1u << (b & 7u)));
 }
 
-static struct ip_reass *reass_find(struct host *h, const struct ip_rx *rx, uint16_t id)
+static struct ip_reass_key reass_key_of(const struct ip_rx *rx)
 {
-    struct ip_reass *free_slot = NULL;
+    struct ip_reass_key k;
+    k.src = rx->src;
+    k.dst = rx->dst;
+    k.id = rd16(rx->dgram + IP_OFF_ID);
+    k.proto = rx->proto;
+    return k;
+}
+
+static int reass_key_eq(const struct ip_reass_key *a, const struct ip_reass_key *b)
+{
+    return a->src == b->src && a->dst == b->dst && a->id == b->id && a->proto == b->proto;
+}
+
+/* The slot reassembling this fragment's datagram, or NULL. */
+static struct ip_reass *reass_lookup(struct host *h, const struct ip_reass_key *k)
+{
     uint8_t i;
     for (i = 0; i < HOST_CFG(h).ip_reass_slots; i++) {
-        struct ip_reass *r = &h->ip.reass[i];
-        if (!r->used) {
-            if (!free_slot)
-                free_slot = r;
-            continue;
-        }
-        if (r->src == rx->src && r->dst == rx->dst && r->proto == rx->proto && r->id == id)
+        struct ip_reass *r = &h->ip.reass->slot[i];
+        if (r->used && reass_key_eq(&r->key, k))
             return r;
     }
-    if (!free_slot)
-        return NULL;
-    memset(free_slot->blocks, 0, bitmap_len(&HOST_CFG(h)));
-    free_slot->used = 1;
-    free_slot->proto = rx->proto;
-    free_slot->have_first = free_slot->have_last = 0;
-    free_slot->hlen = 0;
-    free_slot->nfrags = 0;
-    free_slot->id = id;
-    free_slot->total = free_slot->hi = 0;
-    free_slot->src = rx->src;
-    free_slot->dst = rx->dst;
+    return NULL;
+}
+
+/* Was this fragment's datagram completed lately? */
+static int reass_done_lately(const struct host *h, const struct ip_reass_key *k)
+{
+    uint8_t i;
+    for (i = 0; i < IP_REASS_DONE_MAX; i++) {
+        const struct ip_reass_done *d = &h->ip.reass->done[i];
+        if (d->used && reass_key_eq(&d->key, k))
+            return 1;
+    }
+    return 0;
+}
+
+static void reass_remember_done(struct host *h, const struct ip_reass *r)
+{
+    struct ip_reass_table *t = h->ip.reass;
+    struct ip_reass_done *d = &t->done[t->done_next];
+    t->done_next = (uint8_t)((t->done_next + 1u) % IP_REASS_DONE_MAX);
+    d->used = 1;
+    d->key = r->key;
+    d->until = h->now + STACK_MS(HOST_CFG(h).ip_reass_timeout_ms);
+}
+
+static void reass_drop(struct host *h, struct ip_reass *r, enum drop_reason why, uint16_t len)
+{
+    host_drop(h, why, r->key.proto, len);
+    h->ip.counters.reass_fail++;
+    r->used = 0;
+}
+
+/* A slot for a new datagram: a free one, else the one whose first fragment came first
+ * (all share one timeout, so it has the earliest deadline), evicted. */
+static struct ip_reass *reass_take(struct host *h, const struct ip_reass_key *k)
+{
+    struct ip_reass *r = NULL;
+    uint8_t i;
+    for (i = 0; i < HOST_CFG(h).ip_reass_slots; i++) {
+        struct ip_reass *s = &h->ip.reass->slot[i];
+        if (!s->used) {
+            r = s;
+            break;
+        }
+        if (!r || time_before(s->deadline, r->deadline))
+            r = s;
+    }
+    if (r->used)
+        reass_drop(h, r, DROP_IP_REASS_EVICTED, r->hi);
+    memset(r->blocks, 0, bitmap_len(&HOST_CFG(h)));
+    r->key = *k;
+    r->used = 1;
+    r->have_first = r->have_last = 0;
+    r->hlen = 0;
+    r->nfrags = 0;
+    r->total = r->hi = 0;
     /* RFC 1122 3.3.2: the timer runs from the first fragment received. */
-    free_slot->deadline = h->now + STACK_MS(HOST_CFG(h).ip_reass_timeout_ms);
-    return free_slot;
+    r->deadline = h->now + STACK_MS(HOST_CFG(h).ip_reass_timeout_ms);
+    return r;
 }
 
 /* Do the bytes [off, end) agree with what the slot already holds? */
@@ -172,23 +267,16 @@ static int reass_complete(const struct ip_reass *r)
     return 1;
 }
 
-static void reass_drop(struct host *h, struct ip_reass *r, enum drop_reason why, uint16_t len)
-{
-    host_drop(h, why, r->proto, len);
-    h->ip.counters.reass_fail++;
-    r->used = 0;
-}
-
 int ip_reass_input(struct host *h, struct ip_rx *rx)
 {
     uint16_t fo = rd16(rx->dgram + IP_OFF_FRAG);
-    uint16_t id = rd16(rx->dgram + IP_OFF_ID);
     int more = (fo & IP_FLAG_MF) != 0;
     uint16_t flen = (uint16_t)(rx->len - rx->hlen);
     uint32_t off = (uint32_t)(fo & IP_OFFSET_MASK) * 8u;
     uint32_t end = off + flen;
     uint32_t hlen_after, hi_after;
     const uint8_t *data = rx->dgram + rx->hlen;
+    struct ip_reass_key key;
     struct ip_reass *r;
     uint16_t b;
     int fresh = 0;
@@ -203,11 +291,18 @@ int ip_reass_input(struct host *h, struct ip_rx *rx)
         host_drop(h, DROP_IP_TOTLEN, rx->proto, rx->len);
         return 0;
     }
-    r = h->ip.reass ? reass_find(h, rx, id) : NULL;
-    if (!r) {
-        host_drop(h, DROP_IP_REASS_FULL, rx->proto, rx->len);
+    if (!h->ip.reass) {
+        host_drop(h, DROP_IP_REASS_FULL, rx->proto, rx->len); /* no slots configured */
         return 0;
     }
+    key = reass_key_of(rx);
+    r = reass_lookup(h, &key);
+    if (!r && reass_done_lately(h, &key)) {
+        host_drop(h, DROP_IP_REASS_DONE, rx->proto, rx->len);
+        return 0;
+    }
+    if (!r)
+        r = reass_take(h, &key);
     hlen_after = r->have_first ? r->hlen : (off == 0 ? rx->hlen : IP_HLEN);
     hi_after = end > r->hi ? end : r->hi;
     if (hlen_after + hi_after > HOST_CFG(h).ip_reass_max) {
@@ -255,8 +350,9 @@ int ip_reass_input(struct host *h, struct ip_rx *rx)
         rx->len = len;
         rx->ttl = d[IP_OFF_TTL];
         r->used = 0; /* the bytes stay put until the next fragment takes the slot */
+        reass_remember_done(h, r);
         h->ip.counters.reass_ok++;
-        trace_simple(h, TRACE_IP_REASS, r->id, r->nfrags, len);
+        trace_simple(h, TRACE_IP_REASS, r->key.id, r->nfrags, len);
     }
     return 1;
 }
@@ -264,10 +360,15 @@ int ip_reass_input(struct host *h, struct ip_rx *rx)
 void ip_reass_poll(struct host *h)
 {
     uint8_t i;
-    if (!h->ip.reass)
+    if (!reass_on(h))
         return;
+    for (i = 0; i < IP_REASS_DONE_MAX; i++) {
+        struct ip_reass_done *d = &h->ip.reass->done[i];
+        if (d->used && !time_before(h->now, d->until))
+            d->used = 0;
+    }
     for (i = 0; i < HOST_CFG(h).ip_reass_slots; i++) {
-        struct ip_reass *r = &h->ip.reass[i];
+        struct ip_reass *r = &h->ip.reass->slot[i];
         if (!r->used || time_before(h->now, r->deadline))
             continue;
         reass_drop(h, r, DROP_IP_REASS_TIMEOUT, r->hi);
@@ -277,9 +378,9 @@ void ip_reass_poll(struct host *h)
             q.dgram = r->buf + IP_MAX_HLEN - r->hlen;
             q.hlen = r->hlen;
             q.len = (uint16_t)(r->hlen + (r->hi < 8 ? r->hi : 8));
-            q.src = r->src;
-            q.dst = r->dst;
-            q.proto = r->proto;
+            q.src = r->key.src;
+            q.dst = r->key.dst;
+            q.proto = r->key.proto;
             q.ttl = q.dgram[IP_OFF_TTL];
             q.netif = 0xFF;
             icmp_send_error(h, &q, ICMP_TIME_EXCEEDED, ICMP_EXC_FRAGTIME, 0);
@@ -290,11 +391,14 @@ void ip_reass_poll(struct host *h)
 void ip_reass_next_deadline(const struct host *h, stack_time_t *deadline, int *has)
 {
     uint8_t i;
-    if (!h->ip.reass)
+    if (!reass_on(h))
         return;
+    for (i = 0; i < IP_REASS_DONE_MAX; i++)
+        if (h->ip.reass->done[i].used)
+            time_earliest(deadline, has, h->ip.reass->done[i].until);
     for (i = 0; i < HOST_CFG(h).ip_reass_slots; i++)
-        if (h->ip.reass[i].used)
-            time_earliest(deadline, has, h->ip.reass[i].deadline);
+        if (h->ip.reass->slot[i].used)
+            time_earliest(deadline, has, h->ip.reass->slot[i].deadline);
 }
 
 /* RFC 791 3.1: options whose copy flag (0x80) is set go into every fragment; the rest

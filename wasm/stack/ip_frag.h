@@ -2,7 +2,10 @@
  * 3.2, RFC 1122 3.3.2 (reassembly timeout), RFC 815 (hole tracking).
  *
  * Reassembly keeps cfg.ip_reass_slots datagrams of at most cfg.ip_reass_max bytes each;
- * a partial datagram older than cfg.ip_reass_timeout_ms is dropped (DROP_IP_REASS_TIMEOUT).
+ * a partial datagram older than cfg.ip_reass_timeout_ms is dropped (DROP_IP_REASS_TIMEOUT),
+ * the oldest is evicted when a new one finds every slot taken (DROP_IP_REASS_EVICTED), and
+ * fragments of a datagram completed less than a timeout ago are dropped
+ * (DROP_IP_REASS_DONE).
  */
 #ifndef STACK_IP_FRAG_H
 #define STACK_IP_FRAG_H

@@ -49,6 +49,13 @@
 #define TCP_RTO_ALG1_MAX_WINDOW 8
 #endif
 
+/* Datagrams IP reassembly remembers after completing them (ip_frag.c), for the reassembly
+ * timeout: a late duplicate of one of their fragments is then dropped, instead of holding
+ * a slot for a datagram that can never complete. The oldest is forgotten first. */
+#ifndef IP_REASS_DONE_MAX
+#define IP_REASS_DONE_MAX 4
+#endif
+
 /* Events for the tracer (trace.h). 0 compiles every report out: the firmware has no one
  * listening, and the flash the calls take is what it lacks. */
 #ifndef STACK_TRACE

@@ -85,6 +85,44 @@ static void test_fragmented_request_gets_fragmented_reply(void)
     th_free(&T);
 }
 
+/* A request reassembled from fragments and larger than the datagrams B builds (its
+ * ip_max_datagram, 576) is answered whole (RFC 1122 3.2.2.6): the reply is built where the
+ * request lies. 8000 data bytes: a 8028-byte datagram, 15 fragments each way over MTU 576
+ * (14 of 552 data bytes and one of 280). */
+static void test_request_larger_than_own_datagrams_answered_whole(void)
+{
+    static uint8_t d[8028], back[8008];
+    uint8_t f[600];
+    struct host_config cfg;
+    uint16_t off, i;
+    host_config_default(&cfg);
+    cfg.ip_max_datagram = 576;
+    cfg.ip_reass_max = 8028;
+    CHECK(th_start(&T, &cfg, B_ADDR, 576) == 0);
+    echo_request(d, 8000, A_ADDR, B_ADDR);
+    for (off = 0; off < 8008; off = (uint16_t)(off + 552)) {
+        uint16_t n = 8008 - off < 552 ? (uint16_t)(8008 - off) : 552;
+        th_ip(f, (uint16_t)(20 + n), 0x0101,
+              (uint16_t)((off + n < 8008 ? IP_FLAG_MF : 0) | (off / 8)), 64, IP_PROTO_ICMP,
+              A_ADDR, B_ADDR);
+        memcpy(f + 20, d + 20 + off, n);
+        th_input(&T, f, (uint16_t)(20 + n), off);
+    }
+    CHECK_EQ(T.h.stats.drops[DROP_IP_REASS_TOO_BIG], 0);
+    CHECK_EQ(T.n_frames, 15);
+    for (i = 0; i < 15; i++) {
+        uint16_t fo = rd16(T.frame[i] + 6), n = (uint16_t)(T.len[i] - 20);
+        CHECK_EQ(rd32(T.frame[i] + 12), B_ADDR);
+        CHECK_EQ(inet_chksum(T.frame[i], 20), 0);
+        CHECK_EQ((fo & IP_FLAG_MF) != 0, i < 14);
+        memcpy(back + (fo & IP_OFFSET_MASK) * 8u, T.frame[i] + 20, n);
+    }
+    CHECK_EQ(back[0], ICMP_ECHO_REPLY);
+    CHECK_MEM(back + 4, d + 24, 8004); /* identifier, sequence number, all the data */
+    CHECK_EQ(inet_chksum(back, 8008), 0);
+    th_free(&T);
+}
+
 static void test_bad_messages_are_dropped_with_reason(void)
 {
     uint8_t d[128];
@@ -213,6 +251,7 @@ static void test_echo_to_broadcast_answered_from_our_address(void)
 
 UNIT_MAIN(UNIT(test_echo_request_gets_reply_with_same_data),
           UNIT(test_fragmented_request_gets_fragmented_reply),
+          UNIT(test_request_larger_than_own_datagrams_answered_whole),
           UNIT(test_bad_messages_are_dropped_with_reason),
           UNIT(test_incoming_unreachable_for_udp_is_counted_not_acted_on),
           UNIT(test_no_error_about_broadcast_or_unspecified_source),

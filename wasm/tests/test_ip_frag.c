@@ -36,20 +36,39 @@ static void build_whole(void)
         whole[28 + i] = pattern(i);
 }
 
-/* Fragment of `whole`: data bytes [off, off + n), MF as given. Returns its length. */
-static uint16_t piece(uint8_t *out, uint16_t off, uint16_t n, int mf)
+/* Fragment of `whole` as datagram `id`: data bytes [off, off + n), MF as given. Returns
+ * its length. */
+static uint16_t piece_of(uint8_t *out, uint16_t id, uint16_t off, uint16_t n, int mf)
 {
-    th_ip(out, (uint16_t)(20 + n), ID, (uint16_t)((mf ? IP_FLAG_MF : 0) | (off / 8)), 64,
+    th_ip(out, (uint16_t)(20 + n), id, (uint16_t)((mf ? IP_FLAG_MF : 0) | (off / 8)), 64,
           IP_PROTO_UDP, A_ADDR, B_ADDR);
     memcpy(out + 20, whole + 20 + off, n);
     return (uint16_t)(20 + n);
 }
 
-static void feed(uint16_t off, uint16_t n, int mf, stack_time_t now)
+static uint16_t piece(uint8_t *out, uint16_t off, uint16_t n, int mf)
+{
+    return piece_of(out, ID, off, n, mf);
+}
+
+static void feed_id(uint16_t id, uint16_t off, uint16_t n, int mf, stack_time_t now)
 {
     uint8_t f[600];
-    uint16_t len = piece(f, off, n, mf);
+    uint16_t len = piece_of(f, id, off, n, mf);
     th_input(&T, f, len, now);
+}
+
+static void feed(uint16_t off, uint16_t n, int mf, stack_time_t now)
+{
+    feed_id(ID, off, n, mf, now);
+}
+
+/* All three pieces of datagram `id`, in order, from `now` on, 1 us apart. */
+static void feed_whole(uint16_t id, stack_time_t now)
+{
+    feed_id(id, 0, 552, 1, now);
+    feed_id(id, 552, 552, 1, now + 1);
+    feed_id(id, 1104, 304, 0, now + 2);
 }
 
 static int sock;
@@ -180,7 +199,12 @@ static void test_reassembles_in_reverse_order(void)
     feed(552, 552, 1, 20);
     feed(0, 552, 1, 30);
     CHECK(delivered_ok());
-    CHECK(!host_next_deadline(&T.h, &when)); /* the slot is free again */
+    /* The slot is free again; what remains is the memory of the datagram, for one
+     * reassembly timeout from its completion. */
+    CHECK(host_next_deadline(&T.h, &when));
+    CHECK_EQ(when, 30 + 15000000u);
+    host_poll(&T.h, when);
+    CHECK(!host_next_deadline(&T.h, &when));
     th_free(&T);
 }
 
@@ -197,8 +221,16 @@ static void test_reassembles_with_duplicates(void)
     CHECK_EQ(T.h.stats.drops[DROP_IP_REASS_OVERLAP], 0);
     CHECK_EQ(th_events(&T, TRACE_IP_REASS, &ev), 1);
     CHECK_EQ(ev.b, 3); /* fragments that brought something new */
-    feed(1104, 304, 0, 15); /* a late duplicate starts a new datagram that never completes */
+    /* Late duplicates of a datagram already delivered are dropped; they take no slot. */
+    feed(1104, 304, 0, 15);
+    feed(0, 552, 1, 16);
+    CHECK_EQ(T.h.stats.drops[DROP_IP_REASS_DONE], 2);
     CHECK_EQ(T.h.ip.counters.reass_ok, 1);
+    CHECK_EQ(T.h.ip.counters.reass_fail, 0);
+    feed_whole(ID + 1, 17);
+    feed_whole(ID + 2, 20);
+    CHECK_EQ(T.h.ip.counters.reass_ok, 3);
+    CHECK_EQ(T.h.stats.drops[DROP_IP_REASS_EVICTED], 0);
     th_free(&T);
 }
 
@@ -270,26 +302,72 @@ static void test_timeout_without_first_fragment_sends_nothing(void)
     th_free(&T);
 }
 
-static void test_slots_full(void)
+/* RFC 815's answer to full buffers: a new datagram evicts the oldest incomplete one. */
+static void test_slots_full_evicts_oldest(void)
 {
-    uint8_t f[600];
-    uint16_t len;
     CHECK(start_b(NULL) == 0); /* 2 slots by default */
-    feed(0, 552, 1, 1);        /* datagram ID */
-    len = piece(f, 0, 552, 1);
-    wr16(f + 4, ID + 1);
-    wr16(f + 10, 0);
-    wr16(f + 10, inet_chksum(f, 20));
-    th_input(&T, f, len, 2);
+    feed_id(ID, 0, 552, 1, 1);
+    feed_id(ID + 1, 0, 552, 1, 2);
+    feed_id(ID + 2, 0, 552, 1, 3);
+    CHECK_EQ(T.h.stats.drops[DROP_IP_REASS_EVICTED], 1);
     CHECK_EQ(T.h.stats.drops[DROP_IP_REASS_FULL], 0);
-    wr16(f + 4, ID + 2);
-    wr16(f + 10, 0);
-    wr16(f + 10, inet_chksum(f, 20));
-    th_input(&T, f, len, 3);
-    CHECK_EQ(T.h.stats.drops[DROP_IP_REASS_FULL], 1);
-    /* The datagrams already held still complete. */
-    feed(552, 552, 1, 4);
-    feed(1104, 304, 0, 5);
+    CHECK_EQ(T.h.ip.counters.reass_fail, 1);
+    /* ID was the one evicted: ID + 1 still completes, ID's other pieces do not. */
+    feed_id(ID + 1, 552, 552, 1, 4);
+    feed_id(ID + 1, 1104, 304, 0, 5);
+    CHECK(delivered_ok());
+    feed_id(ID, 552, 552, 1, 6);
+    feed_id(ID, 1104, 304, 0, 7);
+    CHECK_EQ(udprecvfrom(&T.h, sock, NULL, NULL, 0), ERR_WOULDBLOCK);
+    CHECK_EQ(T.h.ip.counters.reass_ok, 1);
+    th_free(&T);
+}
+
+/* Two fragments whose companions never come (the interop test's strays) no longer hold
+ * both slots for the reassembly timeout: the next datagrams are delivered at once. */
+static void test_two_strays_do_not_block(void)
+{
+    CHECK(start_b(NULL) == 0);
+    feed_id(0x7001, 0, 552, 1, 1000);
+    feed_id(0x7002, 552, 552, 1, 2000);
+    feed_whole(ID, 3000);
+    CHECK(delivered_ok());
+    /* The first stray was evicted for it; the second keeps its slot, the other one
+     * serves the datagrams that follow. */
+    feed_whole(ID + 1, 4000);
+    CHECK(delivered_ok());
+    CHECK_EQ(T.h.stats.drops[DROP_IP_REASS_EVICTED], 1);
+    CHECK_EQ(T.h.ip.counters.reass_ok, 2);
+    /* An eviction sends no time exceeded (the first stray was a fragment zero); the
+     * second stray times out, without fragment zero, so without one either. */
+    host_poll(&T.h, 2000 + 15000000u);
+    CHECK_EQ(T.h.stats.drops[DROP_IP_REASS_TIMEOUT], 1);
+    CHECK_EQ(T.n_frames, 0);
+    th_free(&T);
+}
+
+/* The memory of completed datagrams lasts one reassembly timeout and holds the last
+ * IP_REASS_DONE_MAX of them. */
+static void test_done_memory_expires_and_is_bounded(void)
+{
+    uint16_t i;
+    CHECK(start_b(NULL) == 0);
+    feed_whole(ID, 1000);
+    CHECK(delivered_ok());
+    feed_id(ID, 1104, 304, 0, 1000 + 15000000u - 1);
+    CHECK_EQ(T.h.stats.drops[DROP_IP_REASS_DONE], 1);
+    host_poll(&T.h, 1002 + 15000000u); /* one timeout after the completion */
+    feed_whole(ID, 1003 + 15000000u);  /* the same key is a new datagram again */
+    CHECK(delivered_ok());
+    CHECK_EQ(T.h.stats.drops[DROP_IP_REASS_DONE], 1);
+    /* IP_REASS_DONE_MAX more completions push ID out of the memory. */
+    for (i = 1; i <= IP_REASS_DONE_MAX; i++) {
+        feed_whole((uint16_t)(ID + i), 16000000u + i * 10u);
+        CHECK(delivered_ok());
+    }
+    feed_id(ID + 1, 0, 552, 1, 16001000u); /* still remembered */
+    CHECK_EQ(T.h.stats.drops[DROP_IP_REASS_DONE], 2);
+    feed_whole(ID, 16002000u);             /* forgotten: delivered again */
     CHECK(delivered_ok());
     th_free(&T);
 }
@@ -380,6 +458,8 @@ UNIT_MAIN(UNIT(test_fragments_1428_bytes_over_mtu_576), UNIT(test_df_or_fragment
           UNIT(test_reassembles_with_duplicates),
           UNIT(test_overlap_identical_accepted_different_dropped),
           UNIT(test_timeout_drops_and_sends_time_exceeded),
-          UNIT(test_timeout_without_first_fragment_sends_nothing), UNIT(test_slots_full),
+          UNIT(test_timeout_without_first_fragment_sends_nothing),
+          UNIT(test_slots_full_evicts_oldest), UNIT(test_two_strays_do_not_block),
+          UNIT(test_done_memory_expires_and_is_bounded),
           UNIT(test_too_big_and_fragmentation_off), UNIT(test_middle_fragment_not_multiple_of_8),
           UNIT(test_router_fragments_and_destination_reassembles))

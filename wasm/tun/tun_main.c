@@ -1,7 +1,8 @@
 /* stackscope-tun: one stackscope host on a Linux TUN device or on a serial line.
  *
  *   stackscope-tun (--dev tun0 | --serial /dev/ttyUSB0 [--baud 57600]) --addr 10.0.7.2
- *                  [--mtu 576] [--loss FRACTION] [--seed N] [--pcap FILE] [--sack]
+ *                  [--mtu 576] [--reass-max BYTES] [--loss FRACTION] [--seed N]
+ *                  [--pcap FILE] [--sack]
  *                  [--connect IP:PORT --send BYTES [--verify]]
  *                  [--ping IP [--count N] [--size BYTES] [--interval MS]]
  *
@@ -15,7 +16,11 @@
  * byte must come back unchanged. --ping sends COUNT echo requests of SIZE data bytes and
  * prints what Linux's ping prints. --loss drops that fraction of frames in each direction,
  * chosen by a PRNG seeded with --seed (this kernel has no netem); --pcap records every
- * datagram that crosses the link (after the loss) for tshark. Runs until SIGTERM or
+ * datagram that crosses the link (after the loss) for tshark. --reass-max sets the largest
+ * datagram the host reassembles (its ip_reass_max, 1500 by default; it keeps two buffers
+ * of that size): 8028 lets it answer the kernel's `ping -s 8000` over a smaller MTU. The
+ * datagrams it builds are as large as the MTU, 1500 bytes, or its own pings, whichever is
+ * largest. Runs until SIGTERM or
  * until every job has ended, prints its counters, and exits 0 if every job succeeded (for
  * ping: every request answered).
  */
@@ -199,6 +204,30 @@ static int poll_timeout_ms(const struct host *h, stack_time_t now)
     return wait_us >= 100000 ? 100 : (int)((wait_us + 999) / 1000);
 }
 
+/* The largest datagram the host builds: the MTU, at least 1500, and room for its pings. */
+static uint16_t tun_max_datagram(const struct tun_opts *o)
+{
+    uint32_t n = o->mtu > 1500 ? o->mtu : 1500;
+    if (o->ping_addr && o->ping_size + 28u > n)
+        n = o->ping_size + 28u;
+    return (uint16_t)n;
+}
+
+/* A ping whose replies come back in fragments needs them to fit the reassembly buffer. */
+static int tun_ping_fits(const struct tun_opts *o, const struct host_config *cfg)
+{
+    uint32_t dgram = o->ping_size + 28u;
+    if (!o->ping_addr || dgram <= o->mtu || dgram <= cfg->ip_reass_max)
+        return 1;
+    fprintf(stderr,
+            "stackscope-tun: --size: %u bytes make a datagram of %u bytes, larger than the "
+            "%u bytes the host reassembles (--reass-max); its replies come in fragments "
+            "(MTU %u)\n",
+            (unsigned)o->ping_size, (unsigned)dgram, (unsigned)cfg->ip_reass_max,
+            (unsigned)o->mtu);
+    return 0;
+}
+
 /* Prints the ping lines that are ready; returns 1 once the run is over (summary printed). */
 static int ping_report(struct host *h)
 {
@@ -249,6 +278,21 @@ int main(int argc, char **argv)
 
     if (rc)
         return rc;
+    host_config_default(&cfg);
+    cfg.seed = o.seed;
+    cfg.ip_max_datagram = tun_max_datagram(&o);
+    if (o.reass_max)
+        cfg.ip_reass_max = o.reass_max;
+    if (!tun_ping_fits(&o, &cfg))
+        return 2;
+    cfg.tcp_snd_buf = 16384;
+    cfg.tcp_rcv_buf = 16384;
+    /* Over TUN the peer is Linux on the same machine: use its RTO floor (200 ms,
+     * TCP_RTO_MIN) rather than RFC 6298's conservative 1 s, as a host tuned for a LAN
+     * would. A serial line is no LAN: a 576-byte frame alone takes 100 ms at 57600 baud,
+     * and the RTT swings with what else is queued on it, so RFC 6298's 1 s stays. */
+    cfg.tcp_rto_min_ms = o.serial ? 1000 : 200;
+    cfg.tcp_sack = o.sack;
     memset(&link, 0, sizeof link);
     memset(&counts, 0, sizeof counts);
     link.loss_ppm = o.loss_ppm;
@@ -274,17 +318,6 @@ int main(int argc, char **argv)
         pcap_begin(&link.pcap, pcap_sink, link.pcap_file, 65535, PCAP_LINKTYPE_RAW);
     }
 
-    host_config_default(&cfg);
-    cfg.seed = o.seed;
-    cfg.ip_max_datagram = o.mtu > 1500 ? o.mtu : 1500;
-    cfg.tcp_snd_buf = 16384;
-    cfg.tcp_rcv_buf = 16384;
-    /* Over TUN the peer is Linux on the same machine: use its RTO floor (200 ms,
-     * TCP_RTO_MIN) rather than RFC 6298's conservative 1 s, as a host tuned for a LAN
-     * would. A serial line is no LAN: a 576-byte frame alone takes 100 ms at 57600 baud,
-     * and the RTT swings with what else is queued on it, so RFC 6298's 1 s stays. */
-    cfg.tcp_rto_min_ms = o.serial ? 1000 : 200;
-    cfg.tcp_sack = o.sack;
     mem = malloc(host_mem_required(&cfg));
     if (!mem || host_init(&h, &cfg, mem, host_mem_required(&cfg), clock_us()) != ERR_OK) {
         fprintf(stderr, "stackscope-tun: cannot start the host\n");

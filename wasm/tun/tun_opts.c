@@ -22,7 +22,7 @@ static int usage(const char *why)
     fprintf(stderr, "stackscope-tun: %s\n", why);
     fprintf(stderr,
             "usage: stackscope-tun (--dev NAME | --serial PATH [--baud N]) --addr A.B.C.D\n"
-            "         [--mtu N] [--loss F] [--seed N] [--pcap FILE] [--sack]\n"
+            "         [--mtu N] [--reass-max BYTES] [--loss F] [--seed N] [--pcap FILE] [--sack]\n"
             "         [--connect A.B.C.D:PORT --send BYTES [--verify]]\n"
             "         [--ping A.B.C.D [--count N] [--size BYTES] [--interval MS]]\n");
     return 2;
@@ -76,6 +76,10 @@ int tun_parse_opts(int argc, char **argv, struct tun_opts *o)
             if ((v = number(val, 68, 65535)) < 0)
                 return usage("--mtu: must be 68..65535");
             o->mtu = (uint16_t)v;
+        } else if (!strcmp(opt, "--reass-max")) {
+            if ((v = number(val, 576, 65535)) < 0)
+                return usage("--reass-max: 576..65535 bytes (RFC 1122 3.3.2: at least 576)");
+            o->reass_max = (uint16_t)v;
         } else if (!strcmp(opt, "--loss")) {
             double f = strtod(val, NULL);
             if (!(f >= 0.0 && f < 1.0))

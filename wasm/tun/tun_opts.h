@@ -10,6 +10,8 @@ struct tun_opts {
     uint32_t baud;          /* --baud (57600) */
     uint32_t addr;          /* --addr */
     uint16_t mtu;           /* --mtu (1500) */
+    uint16_t reass_max;     /* --reass-max: largest datagram reassembled; 0 = the stack's
+                               default (host_config.h) */
     uint32_t loss_ppm;      /* --loss, per million */
     uint32_t seed;          /* --seed (1) */
     uint32_t connect_addr;  /* --connect A.B.C.D:PORT */

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The Linux interop test: our stack (stackscope-tun) on a TUN device in a network
-# namespace this script creates, the kernel's own TCP/IP on the other side. Only the
+# namespace this script creates, the kernel's own TCP/IP on the other side (and raw packets
+# from kernel_peer.py: stray fragments, garbage). Only the
 # namespace's addresses are used (kernel 10.0.7.1/24, stack 10.0.7.2, MTU 576), and
 # everything is removed afterwards, also on failure. Prints one line per check with its
 # figure. Needs root (namespaces, TUN); where that is missing it says SKIPPED, and fails
@@ -96,11 +97,25 @@ ping_check() { # payload size
   echo "$line" | grep -q '3 packets transmitted, 3 received'
 }
 
-# 1-3: the stack as a server, no loss.
-start_stack "$OUT/stack-server.log"
-for size in 0 56 548 1400; do
+# Two fragments that never complete, sent before the pings: each used to hold one of the
+# stack's two reassembly slots for the 15 s timeout, so no fragmented ping got through.
+# Now the oldest incomplete datagram makes room for a new one.
+stray_check() {
+  in_ns $PEER strays tun0 "$KERNEL" "$STACK" 2 || return 1
+  local t0 t1
+  t0=$(date +%s%N)
+  ping_check 1472 || return 1
+  t1=$(date +%s%N)
+  echo "     all answered $(((t1 - t0) / 1000000)) ms after the strays (the reassembly timeout is 15 s)"
+}
+
+# 1-3: the stack as a server, no loss. --reass-max 8028: the kernel's pings of up to 8000
+# bytes reach it in fragments of the 576-byte MTU (15 of them), and it reassembles them.
+start_stack "$OUT/stack-server.log" --reass-max 8028
+for size in 0 56 548 1400 3000 8000; do
   check "kernel ping, payload $size" ping_check "$size"
 done
+check "two stray fragments, then kernel pings of 1472 bytes: all answered at once" stray_check
 check "kernel TCP client, 1 MB through echo (port 7)" in_ns $PEER echo "$STACK" 7 $MB 1
 check "kernel TCP client, 1 MB into discard (port 9)" in_ns $PEER discard "$STACK" 9 $MB 2
 check "kernel TCP client, port 8 refused" in_ns $PEER refused "$STACK" 8
@@ -170,6 +185,19 @@ sack_check() {
   [ "$perm" -gt 0 ] && [ "$blocks" -gt 0 ]
 }
 check "capture: the stack negotiated SACK and sent SACK blocks" sack_check
+
+# 9: garbage, after the capture (tshark would rightly call it malformed): 1000 packets with
+# bad checksums, header lengths, total lengths and offsets, random options and random
+# fragments, written straight to the TUN device. The stack drops them, each counted (its
+# drop lines below), and still answers pings and echoes 1 MB.
+start_stack "$OUT/stack-garbage.log" --reass-max 8028
+check "1000 garbage packets sent to the stack" in_ns $PEER garbage tun0 "$KERNEL" "$STACK" 1000 5
+check "after the garbage: the stack is still running" kill -0 "$stack_pid"
+for size in 56 1472 3000; do
+  check "after the garbage: kernel ping, payload $size" ping_check "$size"
+done
+check "after the garbage: kernel TCP client, 1 MB through echo" in_ns $PEER echo "$STACK" 7 $MB 5
+stop_stack "$OUT/stack-garbage.log"
 
 echo "interop: $passes passed, $failures failed"
 [ "$failures" -eq 0 ]

@@ -7,7 +7,7 @@ import { formatIp, hostAddrProblem, parseAddr, parseIp } from './addr.ts';
 import { nfcChunkBytesDefault, schemaDefault } from './defaults.ts';
 import type { ScenarioError } from './errors.ts';
 import { checkReference } from './reference.ts';
-import type { App, Fault, NfcLink, Peer, Scenario, StackConfig } from './types.ts';
+import type { App, Fault, NfcLink, Peer, PingApp, Scenario, StackConfig } from './types.ts';
 
 type Report = (path: string, message: string) => void;
 
@@ -223,6 +223,9 @@ function checkApps(s: Scenario, names: Map<string, Kind>, report: Report): void 
     if (a.connections > pcbs)
       report(`${base}.connections`, `needs ${a.connections} TCP sockets on host "${a.host}", which has tcp_max_pcbs ${pcbs}`);
   });
+  apps.forEach((a, i) => {
+    if (a.type === 'ping') checkPingSize(s, a, `apps[${i}].size`, report);
+  });
   // A split request is two writes of at least one byte each (app_reqresp.h); the engine
   // says the same.
   apps.forEach((a, i) => {
@@ -256,6 +259,43 @@ function checkApps(s: Scenario, names: Map<string, Kind>, report: Report): void 
         report(`apps[${si}].rounds[${k}]`, `req ${sv.rounds[k]!.req} / resp ${sv.rounds[k]!.resp} differs from its client's (apps[${ci}].rounds[${k}]: req ${c.rounds[k]!.req} / resp ${c.rounds[k]!.resp}); both get the same rounds`);
     });
   });
+}
+
+const LINK_DEFS = { serial: 'serialLink', nfc: 'nfcLink', ethernet: 'ethernetLink', external: 'externalLink' } as const;
+
+// A ping's datagram (size + 20 bytes of IP header + 8 of ICMP) must be one its host builds
+// (ip_max_datagram), and where the sender's link MTU makes it travel in fragments, one the
+// other end reassembles (ip_reass_max): the request at the peer, the echo reply (built
+// where the request lies, so the peer's ip_max_datagram does not bound it) back at the
+// host. Otherwise the ping could not start, or no reply would come back. A peer outside the
+// scenario is not checked. The engine says the same (wasm/api/scenario_apps.c).
+function checkPingSize(s: Scenario, a: PingApp, path: string, report: Report): void {
+  const size = a.size ?? (schemaDefault('pingApp', 'size') as number);
+  const dgram = size + 28;
+  const head = `${size} bytes make a datagram of ${dgram} bytes, larger than host`;
+  const stackOf = (name: string): { build: number; reass: number } => {
+    const st = s.hosts.find((h) => h.name === name)?.stack ?? {};
+    return {
+      build: st.ip_max_datagram ?? (schemaDefault('stack', 'ip_max_datagram') as number),
+      reass: st.ip_reass_max ?? (schemaDefault('stack', 'ip_reass_max') as number),
+    };
+  };
+  const build = stackOf(a.host).build;
+  if (dgram > build) return report(path, `${head} "${a.host}"'s ip_max_datagram ${build}`);
+  const peerAddr = peerAddress(s, a.to);
+  const peer = s.hosts.find((h) => {
+    const r = parseAddr(h.addr);
+    return r.ok && r.value.addr === peerAddr;
+  })?.name;
+  if (peer === undefined) return;
+  for (const [from, to, what] of [[a.host, peer, 'it'], [peer, a.host, 'the echo reply']] as const) {
+    const link = s.links.find((l) => l.a === from || (l.type !== 'external' && l.b === from));
+    if (link === undefined) continue;
+    const mtu = link.mtu ?? (schemaDefault(LINK_DEFS[link.type], 'mtu') as number);
+    const reass = stackOf(to).reass;
+    if (dgram > mtu && dgram > reass)
+      return report(path, `${head} "${to}"'s ip_reass_max ${reass} (link "${link.name}", MTU ${mtu}, carries ${what} in fragments)`);
+  }
 }
 
 // A name starts with a letter, an address with a digit (the schema allows nothing else).

@@ -33,6 +33,8 @@ export interface StackConfig {
   ip_ttl?: number;
   ip_frag?: boolean;
   ip_reass_timeout_ms?: number;
+  ip_reass_max?: number;
+  ip_max_datagram?: number;
   icmp_unreachable?: boolean;
   tcp_max_pcbs?: number;
   tcp_mss?: number;
