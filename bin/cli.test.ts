@@ -153,6 +153,33 @@ describe('bad input: exit status 2, the field and the reason', () => {
   });
 });
 
+describe('help', () => {
+  for (const command of ['list', 'run', 'replay', 'lesson', 'bench']) {
+    for (const flag of ['--help', '-h']) {
+      it(`${command} ${flag} prints the command's usage, status 0`, async () => {
+        const r = await cli(command, flag);
+        expect(r.code).toBe(0);
+        expect(r.err).toBe('');
+        expect(r.out.startsWith(`usage: stackscope ${command}`)).toBe(true);
+      });
+    }
+  }
+
+  it('help wins over the other faults of the line, but not after "--"', async () => {
+    expect((await cli('run', '--frob', '--help')).code).toBe(0);
+    const r = await cli('run', '--', '--help');
+    expect(r.code).toBe(2);
+    expect(r.err).toContain('--help: no such scenario');
+  });
+
+  it('stackscope --help lists every command and exits 0; no command at all is status 2', async () => {
+    const r = await cli('--help');
+    expect(r.code).toBe(0);
+    for (const c of ['list', 'run', 'replay', 'lesson', 'bench']) expect(r.out).toContain(`stackscope ${c}`);
+    expect((await cli()).code).toBe(2);
+  });
+});
+
 it('the bin entry runs under node (smoke)', () => {
   expect(execFileSync(process.execPath, [CLI, 'list'], { encoding: 'utf8' })).toContain('arduino-slip');
 });
