@@ -123,7 +123,7 @@ ENGINE_EXPORTS := engine_create engine_destroy engine_load engine_error engine_r
 	engine_duration engine_next_event engine_trace_ptr engine_trace_len engine_trace_clear \
 	engine_trace_total engine_pcapng_ptr engine_pcapng_len engine_hash engine_describe \
 	engine_port_write engine_port_read engine_app_add engine_app_send engine_app_close \
-	engine_alloc engine_free
+	engine_app_checked engine_app_mismatched engine_alloc engine_free
 ENGINE_JS := web/src/engine/wasm/stackscope-engine.mjs
 comma := ,
 empty :=

@@ -35,6 +35,7 @@ describe('stackscope list and run', () => {
     expect(r.out).toContain('64 bytes from 10.0.7.2: icmp_seq=1 ttl=64 time=31.9 ms');
     expect(r.out).toContain('3 packets transmitted, 3 received, 0% packet loss');
     expect(r.out).toMatch(/app 2 tcp_echo_client on pc -> arduino: done: 200 bytes in 0\.\d+ s/);
+    expect(r.out).toMatch(/app 2 tcp_echo_client on pc -> arduino: done: .*\n    content: 200 bytes checked, all as expected\n/);
     expect(r.out).toMatch(/app 3 tcp_echo_client on pc -> arduino: error -?\d+/);
     expect(r.out).toMatch(/^trace hash [0-9a-f]{16}$/m);
   });
@@ -60,6 +61,41 @@ describe('stackscope list and run', () => {
     expect(readFileSync(pcapng).readUInt32LE(0)).toBe(0x0a0d0d0a);
     expect(readFileSync(pcap).readUInt32LE(0)).toBe(0xa1b2c3d4);
     expect(readFileSync(trace).length % 8).toBe(0);
+  });
+
+  it("the bulk receiver's content check: every data byte checked, none differs", async () => {
+    const r = await cli('run', 'ethernet-bulk-lossy', '--set', 'apps.0.bytes=200000');
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/app 1 bulk_receiver on receiver: done: 200000 bytes.*\n    content: 200000 bytes checked, all as expected\n/);
+  });
+
+  // Servers that answer with other bytes than the client expects: a request/response
+  // server answers an echo client with the complement of what it sent, and an echo server
+  // returns a request/response client's request instead of its response. The counts are
+  // the apps' own, from a real run; the process exits 1 naming each app and its count.
+  it('bytes that differ: the summary shows the count, one line per app on stderr, status 1', () => {
+    const file = join(dir, 'wrong-server.json');
+    writeFileSync(file, JSON.stringify({
+      version: 1, name: 'wrong-server', title: 'Clients of the wrong servers', duration_ms: 5000,
+      hosts: [{ name: 'pc', addr: '10.0.7.1/24' }, { name: 'box', addr: '10.0.7.2/24' }],
+      links: [{ name: 'eth', type: 'ethernet', a: 'pc', b: 'box' }],
+      apps: [
+        { type: 'reqresp_server', host: 'box', port: 7891, rounds: [{ req: 3000, resp: 3000 }] },
+        { type: 'tcp_echo_client', host: 'pc', to: 'box', port: 7891, bytes: 3000 },
+        { type: 'tcp_echo_server', host: 'box', port: 7 },
+        { type: 'reqresp_client', host: 'pc', to: 'box', port: 7, rounds: [{ req: 500, resp: 500 }] },
+      ],
+    }));
+    const r = spawnSync(process.execPath, [CLI, 'run', file], { encoding: 'utf8' });
+    expect(r.status).toBe(1);
+    // the server found the client's bytes right: its request pattern is the echo pattern
+    expect(r.stdout).toMatch(/app 0 reqresp_server on box: done: .*\n    content: 3000 bytes checked, all as expected\n/);
+    expect(r.stdout).toMatch(/app 1 tcp_echo_client on pc -> box: done: 3000 bytes.*\n    content: 3000 bytes checked, 3000 differ from what was expected\n/);
+    expect(r.stdout).toMatch(/app 3 reqresp_client on pc -> box: done: .*\n    content: 500 bytes checked, 500 differ from what was expected\n/);
+    expect(r.stderr.trimEnd().split('\n')).toEqual([
+      'stackscope: app 1 tcp_echo_client on pc: 3000 of the 3000 bytes it checked differ from what was expected',
+      'stackscope: app 3 reqresp_client on pc: 500 of the 500 bytes it checked differ from what was expected',
+    ]);
   });
 
   it('--table prints the packet list as Wireshark shows it', async () => {

@@ -6,7 +6,7 @@ import { classicPcap } from '../web/src/engine/pcap_export.ts';
 import { parseArgs, single, UsageError, type CommandSpec } from './args.ts';
 import { OutputFiles } from './output_files.ts';
 import { ScenarioInputError, readScenarioInput, type ScenarioInput } from './scenario_input.ts';
-import { summaryLines } from './summary.ts';
+import { contentMismatches, summaryLines } from './summary.ts';
 import { formatTable, linkRows } from './table.ts';
 
 export const RUN: CommandSpec = {
@@ -84,7 +84,9 @@ async function runAndWrite(
   if (outputs.has('--trace')) data.set('--trace', result.traceBytes);
   if (outputs.has('--table-json')) data.set('--table-json', JSON.stringify(rows, null, 1) + '\n');
   files.commit(data);
-  return 0;
+  const mismatches = contentMismatches(input.scenario, result);
+  for (const line of mismatches) console.error(`stackscope: ${line}`);
+  return mismatches.length > 0 ? 1 : 0;
 }
 
 function firstCapturedLink(world: { links: { capture_interface: number }[] }): number {

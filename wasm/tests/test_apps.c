@@ -116,6 +116,7 @@ static void test_echo_10000_bytes_exact(void)
     CHECK_EQ(client.report.error, 0);
     CHECK_EQ(client.report.bytes_sent, 10000);
     CHECK_EQ(client.report.bytes_received, 10000);
+    CHECK_EQ(client.report.mismatches, 0);
     CHECK_EQ(client.report.mismatch_at, APP_ECHO_NO_MISMATCH);
     CHECK_MEM(back, data, sizeof data);
     /* Handshake (one RTT) plus at least one more RTT for the data: 2 x 2 x 10 ms. */
@@ -216,6 +217,42 @@ static void test_echo_five_parallel(void)
 static void test_echo_five_parallel_two_slots(void)
 {
     run_parallel_echo(2);
+}
+
+/* An echo client whose server answers with other bytes: a request/response server of one
+ * round of 3000 bytes each way. The client's pattern is the round-0 request pattern
+ * (offset mod 251), so the server finds no fault in it; the response is its complement,
+ * so every one of the 3000 bytes that come back differs, and each is counted. */
+static void test_echo_client_counts_every_wrong_byte(void)
+{
+    static struct app_world w;
+    static const struct app_reqresp_round rounds[1] = { { 3000, 3000, 0, 0 } };
+    struct host_config cfg;
+    struct app_reqresp_server server;
+    struct app_echo_client client;
+    struct app_echo_client_params p;
+
+    host_config_default(&cfg);
+    CHECK_EQ(app_world_init(&w, &cfg, &cfg, 10000000u, 10000u), 0);
+    CHECK_EQ(app_reqresp_server_start(&server, app_world_b(&w), 0, rounds, 1), ERR_OK);
+    memset(&p, 0, sizeof p);
+    p.server = server_addr(APP_REQRESP_PORT);
+    p.len = 3000;
+    CHECK_EQ(app_echo_client_start(&client, app_world_a(&w), &p), ERR_OK);
+    w.rq_server = &server;
+    w.clients = &client;
+    w.n_clients = 1;
+
+    CHECK_EQ(fake_net_run(&w.net, RUN_LIMIT, clients_done), 1);
+    CHECK_EQ(server.report.req_bytes, 3000);
+    CHECK_EQ(server.report.req_mismatches, 0);
+    CHECK_EQ(client.report.error, 0);
+    CHECK_EQ(client.report.bytes_received, 3000);
+    CHECK_EQ(client.report.mismatches, 3000);
+    CHECK_EQ(client.report.mismatch_at, 0);
+    CHECK_EQ(client.report.mismatch_expected, 0);
+    CHECK_EQ(client.report.mismatch_got, 0xFF);
+    app_world_free(&w);
 }
 
 /* ---- one client, several connections ---- */
@@ -755,6 +792,7 @@ static void test_discard_pause_zero_window(void)
 
 UNIT_MAIN(UNIT(test_rate_kbps), UNIT(test_patterns), UNIT(test_echo_10000_bytes_exact), UNIT(test_echo_1mb_with_loss_both_ways),
           UNIT(test_echo_five_parallel), UNIT(test_echo_five_parallel_two_slots),
+          UNIT(test_echo_client_counts_every_wrong_byte),
           UNIT(test_echo_client_connections_share_bytes),
           UNIT(test_echo_client_connections_as_separate_clients),
           UNIT(test_echo_client_connections_one_fails),
