@@ -114,6 +114,72 @@ describe('stackscope list and run', () => {
   });
 });
 
+describe('TCP servers: connections at once and the listen backlog', () => {
+  // Two hosts on Ethernet, each with the most TCP sockets a host may have, an echo server
+  // with the defaults, and one client opening `connections` at once.
+  const echoWorld = (connections: number, server: object = {}): string => {
+    const file = join(dir, `echo-${connections}-${Object.keys(server).join('-')}.json`);
+    writeFileSync(file, JSON.stringify({
+      version: 1, name: 'echo-many', title: 'Many connections to one echo server', duration_ms: 60000,
+      hosts: [
+        { name: 'pc', addr: '10.0.0.1/24', stack: { tcp_max_pcbs: 64 } },
+        { name: 'server', addr: '10.0.0.2/24', stack: { tcp_max_pcbs: 64 } },
+      ],
+      links: [{ name: 'eth', type: 'ethernet', a: 'pc', b: 'server' }],
+      apps: [
+        { type: 'tcp_echo_server', host: 'server', ...server },
+        { type: 'tcp_echo_client', host: 'pc', to: 'server', bytes: 640000, connections },
+      ],
+    }));
+    return file;
+  };
+
+  it('an echo client with 64 connections to a default server finishes, byte-exact', async () => {
+    const r = await cli('run', echoWorld(64));
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/app 1 tcp_echo_client on pc -> server, 64 connections: done: 640000 bytes in \d+\.\d+ s.*\n    content: 640000 bytes checked, all as expected\n/);
+  });
+
+  it('the same over the Arduino scenario\'s 57600-baud SLIP line', async () => {
+    const r = await cli('run', 'arduino-slip', '--set', 'hosts.pc.stack.tcp_max_pcbs=64', '--set', 'hosts.arduino.stack.tcp_max_pcbs=64',
+      '--set', 'apps=[{"type":"tcp_echo_server","host":"arduino"},{"type":"tcp_echo_client","host":"pc","to":"arduino","bytes":6400,"connections":64}]',
+      '--set', 'duration_ms=600000');
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/app 1 tcp_echo_client on pc -> arduino, 64 connections: done: 6400 bytes.*\n    content: 6400 bytes checked, all as expected\n/);
+  });
+
+  it('a scenario sets them: 2 at once and 1 waiting, the other SYNs dropped and retried', async () => {
+    const r = await cli('run', echoWorld(5, { connections: 2, backlog: 1 }));
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/drops: .*server: tcp: listen backlog full x\d+/);
+    expect(r.out).toMatch(/retransmissions: .*pc: SYN RTO expired x\d+/);
+    expect(r.out).toMatch(/5 connections: done: 640000 bytes.*\n    content: 640000 bytes checked, all as expected\n/);
+    const all = await cli('run', echoWorld(5));
+    expect(all.out).not.toMatch(/listen backlog full|SYN RTO expired/);
+  });
+
+  it('each limit must leave the listener a socket: the validator and the engine say so alike', async () => {
+    const doc = (server: object): string => JSON.stringify({
+      ...JSON.parse(readFileSync(join(ROOT, 'web/src/scenarios/shipped/arduino-slip.json'), 'utf8')),
+      apps: [{ type: 'tcp_echo_server', host: 'arduino', ...server }],
+    });
+    // arduino has tcp_max_pcbs 4: 3 connections and the listener
+    const cases: [object, string][] = [
+      [{ connections: 4 }, 'apps[0].connections: needs 5 TCP sockets on host "arduino" (4 connections and the listener), which has tcp_max_pcbs 4'],
+      [{ backlog: 9 }, 'apps[0].backlog: needs 10 TCP sockets on host "arduino" (9 waiting connections and the listener), which has tcp_max_pcbs 4'],
+    ];
+    for (const [server, message] of cases) {
+      const file = join(dir, 'server-limits.json');
+      writeFileSync(file, doc(server));
+      const r = await cli('run', file);
+      expect(r.code).toBe(2);
+      expect(r.err).toBe(`${file}: ${message}`);
+      await expect(Engine.create(doc(server))).rejects.toThrow(message);
+    }
+    (await Engine.create(doc({ connections: 3, backlog: 3 }))).destroy();
+  });
+});
+
 describe('bad input: exit status 2, the field and the reason', () => {
   const files = readdirSync(BAD).filter((f) => f.endsWith('.json'));
 

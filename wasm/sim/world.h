@@ -90,7 +90,10 @@ struct world_app_config {
     uint32_t count, size, interval_ms, timeout_ms; /* ping */
     uint32_t bytes;            /* echo client, bulk sender */
     uint8_t send_only;         /* echo client */
-    uint8_t connections;       /* echo client: parallel connections sharing `bytes` (1) */
+    uint8_t connections;       /* echo client: parallel connections sharing `bytes` (1);
+                                  TCP echo and discard servers: connections served at once */
+    uint8_t backlog;           /* TCP echo and discard servers: connections the listener
+                                  holds until one of those frees (app_tcp_server.h) */
     uint8_t probe;             /* tcp_client: close once connected */
     uint32_t pause_after, pause_ms; /* tcp_discard_server: stop reading for pause_ms after
                                        pause_after bytes of each connection (0 ms: never) */

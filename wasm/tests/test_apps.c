@@ -101,7 +101,7 @@ static void test_echo_10000_bytes_exact(void)
     memset(back, 0, sizeof back);
     host_config_default(&cfg);
     CHECK_EQ(app_world_init(&w, &cfg, &cfg, 10000000u, 10000u), 0);
-    CHECK_EQ(app_tcp_echo_start(&echo, app_world_b(&w), 0, 4), ERR_OK);
+    CHECK_EQ(app_tcp_echo_start(&echo, app_world_b(&w), 0, 4, 4), ERR_OK);
     memset(&p, 0, sizeof p);
     p.server = server_addr(0); /* port 0: 7 */
     p.len = sizeof data;
@@ -150,7 +150,7 @@ static void test_echo_1mb_with_loss_both_ways(void)
         CHECK_EQ(app_world_init(&w, &cfg, &cfg, 100000000u, 50u), 0);
         w.net.rng = seed;
         w.net.links[0].loss_ppm = 100000;
-        CHECK_EQ(app_tcp_echo_start(&echo, app_world_b(&w), 0, 4), ERR_OK);
+        CHECK_EQ(app_tcp_echo_start(&echo, app_world_b(&w), 0, 4, 4), ERR_OK);
         memset(&p, 0, sizeof p);
         p.server = server_addr(0);
         p.len = 1048576;
@@ -180,7 +180,8 @@ static void run_parallel_echo(uint8_t max_conns)
 
     host_config_default(&cfg);
     CHECK_EQ(app_world_init(&w, &cfg, &cfg, 10000000u, 5000u), 0);
-    CHECK_EQ(app_tcp_echo_start(&echo, app_world_b(&w), APP_TCP_ECHO_PORT, max_conns), ERR_OK);
+    CHECK_EQ(app_tcp_echo_start(&echo, app_world_b(&w), APP_TCP_ECHO_PORT, max_conns, max_conns),
+             ERR_OK);
     for (i = 0; i < 5; i++) {
         struct app_echo_client_params p;
         memset(&p, 0, sizeof p);
@@ -277,7 +278,7 @@ static void test_echo_client_connections_share_bytes(void)
     memset(back, 0, sizeof back);
     host_config_default(&cfg);
     CHECK_EQ(app_world_init(&w, &cfg, &cfg, 10000000u, 5000u), 0);
-    CHECK_EQ(app_tcp_echo_start(&echo, app_world_b(&w), 0, 4), ERR_OK);
+    CHECK_EQ(app_tcp_echo_start(&echo, app_world_b(&w), 0, 4, 4), ERR_OK);
     memset(&p, 0, sizeof p);
     p.server = server_addr(0);
     p.len = sizeof data;
@@ -328,7 +329,7 @@ static void test_echo_client_connections_as_separate_clients(void)
     p.server = server_addr(APP_TCP_ECHO_PORT);
 
     CHECK_EQ(app_world_init(&w, &cfg, &cfg, 1000000u, 2000u), 0);
-    CHECK_EQ(app_tcp_echo_start(&echo, app_world_b(&w), 0, 4), ERR_OK);
+    CHECK_EQ(app_tcp_echo_start(&echo, app_world_b(&w), 0, 4, 4), ERR_OK);
     p.len = 12000;
     p.connections = 4;
     CHECK_EQ(app_echo_client_start(&group, app_world_a(&w), &p), ERR_OK);
@@ -344,7 +345,7 @@ static void test_echo_client_connections_as_separate_clients(void)
     app_world_free(&w);
 
     CHECK_EQ(app_world_init(&w, &cfg, &cfg, 1000000u, 2000u), 0);
-    CHECK_EQ(app_tcp_echo_start(&echo, app_world_b(&w), 0, 4), ERR_OK);
+    CHECK_EQ(app_tcp_echo_start(&echo, app_world_b(&w), 0, 4, 4), ERR_OK);
     p.len = 3000;
     p.connections = 1;
     for (i = 0; i < 4; i++)
@@ -391,7 +392,7 @@ static void test_echo_client_connections_one_fails(void)
     cfg.tcp_syn_retries = 0;
     CHECK_EQ(app_world_init(&w, &cfg, &cfg, 10000000u, 5000u), 0);
     w.net.drop = drop_second_syn;
-    CHECK_EQ(app_tcp_echo_start(&echo, app_world_b(&w), 0, 4), ERR_OK);
+    CHECK_EQ(app_tcp_echo_start(&echo, app_world_b(&w), 0, 4, 4), ERR_OK);
     memset(&p, 0, sizeof p);
     p.server = server_addr(0);
     p.len = 2000;
@@ -463,7 +464,7 @@ static void test_discard_counts_exactly(void)
 
     host_config_default(&cfg);
     CHECK_EQ(app_world_init(&w, &cfg, &cfg, 10000000u, 10000u), 0);
-    CHECK_EQ(app_tcp_discard_start(&discard, app_world_b(&w), 0, 2), ERR_OK);
+    CHECK_EQ(app_tcp_discard_start(&discard, app_world_b(&w), 0, 2, 2), ERR_OK);
     memset(&p, 0, sizeof p);
     p.server = server_addr(APP_TCP_DISCARD_PORT);
     p.len = 77777; /* not a multiple of any segment or chunk size */
@@ -747,7 +748,7 @@ static void test_discard_pause_zero_window(void)
     CHECK_EQ(app_world_init(&g.w, &ca, &cb, 0, d), 0);
     g.n[0] = g.n[1] = 0;
     g.w.net.tap = seg_log_tap;
-    CHECK_EQ(app_tcp_discard_start(&discard, app_world_b(&g.w), 0, 1), ERR_OK);
+    CHECK_EQ(app_tcp_discard_start(&discard, app_world_b(&g.w), 0, 1, 1), ERR_OK);
     app_tcp_discard_set_pause(&discard, 1460, 3500);
     memset(&p, 0, sizeof p);
     p.server = server_addr(APP_TCP_DISCARD_PORT);
