@@ -44,23 +44,31 @@ export function parseArgs(argv: string[], spec: CommandSpec): ParsedArgs {
   const out: ParsedArgs = { positional: [], values: new Map(), flags: new Set() };
   let options = true;
   for (let i = 0; i < argv.length; i++) {
-    const a = argv[i]!;
-    if (options && a === '--') {
+    const arg = argv[i]!;
+    if (!options || !isOption(arg)) {
+      out.positional.push(arg);
+      continue;
+    }
+    if (arg === '--') {
       options = false;
-    } else if (!options || !isOption(a)) {
-      out.positional.push(a);
-    } else if (spec.withValue.includes(a)) {
-      const v = argv[++i];
+      continue;
+    }
+    // "--seed=3" is "--seed 3".
+    const eq = arg.startsWith('--') ? arg.indexOf('=') : -1;
+    const name = eq > 0 ? arg.slice(0, eq) : arg;
+    if (spec.withValue.includes(name)) {
+      const v = eq > 0 ? arg.slice(eq + 1) : argv[++i];
       // "--pcap --table": the value was forgotten, not a file named "--table".
-      if (v === undefined || v.startsWith('--')) throw new UsageError(`${spec.name}: ${a} needs a value`);
-      const had = out.values.get(a) ?? [];
-      if (had.length > 0 && !spec.repeatable?.includes(a)) throw new UsageError(`${spec.name}: ${a} given more than once`);
-      out.values.set(a, [...had, v]);
-    } else if (spec.bare.includes(a)) {
-      if (out.flags.has(a)) throw new UsageError(`${spec.name}: ${a} given more than once`);
-      out.flags.add(a);
+      if (v === undefined || (eq < 0 && v.startsWith('--'))) throw new UsageError(`${spec.name}: ${name} needs a value`);
+      const had = out.values.get(name) ?? [];
+      if (had.length > 0 && !spec.repeatable?.includes(name)) throw new UsageError(`${spec.name}: ${name} given more than once`);
+      out.values.set(name, [...had, v]);
+    } else if (spec.bare.includes(name)) {
+      if (eq > 0) throw new UsageError(`${spec.name}: ${name} takes no value`);
+      if (out.flags.has(name)) throw new UsageError(`${spec.name}: ${name} given more than once`);
+      out.flags.add(name);
     } else {
-      throw new UsageError(`${spec.name}: unknown option ${a}`);
+      throw new UsageError(`${spec.name}: unknown option ${name}`);
     }
   }
   const { min, max, what } = spec.positional;

@@ -98,6 +98,15 @@ describe('stackscope list and run', () => {
     ]);
   });
 
+  it('an option may take its value after "=": --seed=3 is --seed 3', async () => {
+    const a = await cli('run', 'arduino-slip', '--seed=3', '--set=apps.2.bytes=300');
+    const b = await cli('run', 'arduino-slip', '--seed', '3', '--set', 'apps.2.bytes=300');
+    expect(a.code).toBe(0);
+    expect(a.out.replace(/ in [\d.]+ s$/gm, '')).toBe(b.out.replace(/ in [\d.]+ s$/gm, ''));
+    expect(a.out).toContain('seed 3;');
+    expect(a.out).toMatch(/done: 300 bytes/);
+  });
+
   it('--table prints the packet list as Wireshark shows it', async () => {
     const r = await cli('run', 'arduino-slip', '--table');
     expect(r.out).toMatch(/No\. +Time Source +Destination +Protocol +Length Info/);
@@ -272,6 +281,10 @@ describe('help', () => {
     const r = await cli('run', '--', '--help');
     expect(r.code).toBe(2);
     expect(r.err).toContain('--help: no such scenario');
+  });
+
+  it('stackscope --help run is stackscope run --help', async () => {
+    expect(await cli('--help', 'run')).toEqual(await cli('run', '--help'));
   });
 
   it('stackscope --help lists every command and exits 0; no command at all is status 2', async () => {

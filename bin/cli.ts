@@ -32,7 +32,10 @@ export async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   try {
     if (command === undefined || command === '-h' || command === '--help') {
-      console.log(USAGE);
+      // "stackscope --help run" is "stackscope run --help".
+      const topic = rest.length === 1 ? COMMANDS.find(([spec]) => spec.name === rest[0]) : undefined;
+      if (rest.length > 0 && !topic) throw new UsageError(`--help takes a command (${COMMANDS.map(([s]) => s.name).join(', ')}), not "${rest.join(' ')}"`);
+      console.log(topic ? topic[0].usage : USAGE);
       return command === undefined ? 2 : 0;
     }
     const entry = COMMANDS.find(([spec]) => spec.name === command);

@@ -336,9 +336,9 @@ static int native_main(const struct native_args *a, struct engine *e, const char
         fprintf(stderr, "%s: %s\n", a->scenario, engine_error(e));
         return NATIVE_EXIT_USAGE;
     }
-    if (a->describe)
-        printf("%s\n", engine_describe(e));
     rc = native_open_outputs(a, &trace, &pcap);
+    if (rc == 0 && a->describe)
+        printf("%s\n", engine_describe(e));
     if (rc == 0) {
         frames = native_run(e, &trace);
         t1 = native_wall_us();
