@@ -11,11 +11,14 @@ import { gzipSync } from 'node:zlib';
 import { Engine } from '../web/src/engine/engine.ts';
 import { ENGINE_WASM_URL, loadEngineModule, type EngineModule } from '../web/src/engine/engine_module.ts';
 
-const ENGINE_GLUE_URL = new URL('../web/src/engine/wasm/stackscope-engine.mjs', import.meta.url);
-import { parseArgs, single, UsageError } from './args.ts';
+import { parseArgs, single, UsageError, type CommandSpec } from './args.ts';
 import { readScenarioInput } from './scenario_input.ts';
 import { shippedScenarios } from './shipped.ts';
 
+const ENGINE_GLUE_URL = new URL('../web/src/engine/wasm/stackscope-engine.mjs', import.meta.url);
+
+/** A longer --seconds is a mistake: the bench runs that long for each scenario, twice. */
+const MAX_SECONDS = 600;
 const NATIVE = fileURLToPath(new URL('../build/native/stackscope-engine', import.meta.url));
 
 /** The shipped scenarios, and one long transfer so the figures are not all start-up. */
@@ -65,10 +68,28 @@ async function best<T extends { wallMs: number }>(minMs: number, f: () => Promis
   return top;
 }
 
+export const BENCH: CommandSpec = {
+  name: 'bench',
+  usage: `usage: stackscope bench [--seconds S]
+  Simulated frames per wall-clock second, wasm and native side by side, on the shipped
+  scenarios; each figure the best of runs that take at least S seconds together
+  (default 1, at most ${MAX_SECONDS}).`,
+  withValue: ['--seconds'],
+  bare: [],
+  positional: { min: 0, max: 0, what: '' },
+};
+
+/** A decimal number of seconds: "1", "0.5", "2."; no signs, exponents or hex. */
+function benchSeconds(text: string | undefined): number {
+  if (text === undefined) return 1;
+  const s = /^\d+(\.\d*)?$|^\.\d+$/.test(text) ? Number(text) : NaN;
+  if (!(s > 0 && s <= MAX_SECONDS)) throw new UsageError(`bench: --seconds must be a number of seconds above 0 and at most ${MAX_SECONDS}, not "${text}"`);
+  return s;
+}
+
 export async function benchCommand(argv: string[]): Promise<number> {
-  const args = parseArgs(argv, ['--seconds'], []);
-  const seconds = Number(single(args, '--seconds') ?? '1');
-  if (!(seconds > 0)) throw new UsageError('--seconds must be a positive number');
+  const args = parseArgs(argv, BENCH);
+  const seconds = benchSeconds(single(args, '--seconds'));
   const mod = await loadEngineModule();
   const native = existsSync(NATIVE);
   const dir = mkdtempSync(join(tmpdir(), 'stackscope-bench-'));

@@ -7,14 +7,27 @@ import { formatLessonErrors, frameLabel, LessonFileError, parseLesson, runLesson
 import type { LessonRun, PlayedStep } from '../web/src/lessons/index.ts';
 import type { Hit } from '../web/src/lessons/hit.ts';
 import { seconds } from '../web/src/lessons/values.ts';
-import { parseArgs, UsageError } from './args.ts';
+import { parseArgs, UsageError, type CommandSpec } from './args.ts';
 import { shippedLessons, shippedScenarioDoc } from './lessons.ts';
 import { readArgFile, ScenarioInputError } from './scenario_input.ts';
 
+export const LESSON: CommandSpec = {
+  name: 'lesson',
+  usage: `usage: stackscope lesson [name|file.json] [--set path=value ...]
+  A lesson's steps, captions and answers as its run gives them; with no name, the lessons.
+  --set path=value   change a field of the lesson's scenario first; repeatable`,
+  withValue: ['--set'],
+  bare: [],
+  repeatable: ['--set'],
+  positional: { min: 0, max: 1, what: 'one lesson (a name or a file)' },
+};
+
 export async function lessonCommand(argv: string[]): Promise<number> {
-  const args = parseArgs(argv, ['--set'], []);
-  if (args.positional.length === 0) return listLessons();
-  if (args.positional.length > 1) throw new UsageError('lesson takes one lesson (a name or a file)');
+  const args = parseArgs(argv, LESSON);
+  if (args.positional.length === 0) {
+    if (args.values.has('--set')) throw new UsageError('lesson: --set needs a lesson to change');
+    return listLessons();
+  }
   const { source, text } = locate(args.positional[0]!);
   const parsed = parseLesson(text);
   if (!parsed.ok) throw new ScenarioInputError(formatLessonErrors(parsed.errors, source));

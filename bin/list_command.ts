@@ -1,8 +1,18 @@
-import { parseArgs } from './args.ts';
+// stackscope list: the shipped scenarios and the replays, by name and title.
+import { parseArgs, type CommandSpec } from './args.ts';
 import { replayScenarios, shippedScenarios } from './shipped.ts';
 
+export const LIST: CommandSpec = {
+  name: 'list',
+  usage: `usage: stackscope list
+  The shipped scenarios and the replays of the seeds' experiments, by name and title.`,
+  withValue: [],
+  bare: [],
+  positional: { min: 0, max: 0, what: '' },
+};
+
 export async function listCommand(argv: string[]): Promise<number> {
-  parseArgs(argv, [], []);
+  parseArgs(argv, LIST);
   const all = shippedScenarios();
   const replays = replayScenarios();
   const width = Math.max(...[...all, ...replays].map((s) => s.name.length));

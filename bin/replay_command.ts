@@ -4,13 +4,28 @@
 import { EngineScenarioError } from '../web/src/engine/engine.ts';
 import { runScenario } from '../web/src/engine/run.ts';
 import { ReplayPlanError, runReplay, type ReplayResult } from '../web/src/replay/replay.ts';
-import { parseArgs } from './args.ts';
+import { parseArgs, type CommandSpec } from './args.ts';
 import { figureLines, replayLines } from './replay_table.ts';
 import { ScenarioInputError, readScenarioInput } from './scenario_input.ts';
 import { replayScenarios } from './shipped.ts';
 
+export const REPLAY: CommandSpec = {
+  name: 'replay',
+  usage: `usage: stackscope replay [name|file.json ...] [--json] [--why] [--figures]
+  Runs the replays of the seeds' experiments (all of them when none is named) and prints
+  each row beside the seed's figure.
+  --json     the rows as JSON
+  --why      each row's reason
+  --figures  the seed's packet lists beside the runs' captures
+  Exit status: 0 every judged row within its tolerance, 1 a row outside it, 2 a bad
+  argument or replay file.`,
+  withValue: [],
+  bare: ['--json', '--why', '--figures'],
+  positional: { min: 0, max: Infinity, what: 'replays' },
+};
+
 export async function replayCommand(argv: string[]): Promise<number> {
-  const args = parseArgs(argv, [], ['--json', '--why', '--figures']);
+  const args = parseArgs(argv, REPLAY);
   const names = args.positional.length > 0 ? args.positional : replayScenarios().map((s) => s.name);
   // Every file is read and checked before anything runs.
   const inputs = names.map((n) => {

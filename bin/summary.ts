@@ -1,5 +1,7 @@
 // The summary `stackscope run` prints: duration, frames per link, drops by reason,
-// retransmissions by cause, what each application did (with goodput), and the trace hash.
+// retransmissions by cause, what each application did (with goodput) and, for the apps that
+// check the bytes they receive, how many they checked and how many differed; the trace hash.
+import type { AppCheck } from '../web/src/engine/engine.ts';
 import type { RunResult } from '../web/src/engine/run.ts';
 import { Fate, traceField } from '../web/src/engine/trace_types.ts';
 import type { Scenario } from '../web/src/scenarios/types.ts';
@@ -57,6 +59,8 @@ export function summaryLines(scenario: Scenario, r: RunResult, wallMs: number): 
       what = app.type === 'ping' ? `${status}: ${report.bytes} replies` : `${status}: ${report.bytes} bytes${time}${rate}`;
     }
     out.push(`app ${i} ${app.type} on ${app.host}${to}: ${what}`);
+    const check = r.checks?.get(i);
+    if (check) out.push(`    content: ${contentText(check)}`);
     // Lines and reports; a tcp_client's received bytes (kind 2) may be anything, and the report counts them.
     for (const l of lines) if (l.text && l.kind !== 2) out.push(...l.text.trimEnd().split('\n').map((t) => `    ${t}`));
   }
@@ -67,4 +71,19 @@ export function summaryLines(scenario: Scenario, r: RunResult, wallMs: number): 
 function listLine(what: string, m: Map<string, number>): string {
   if (m.size === 0) return `${what}: none`;
   return `${what}: ` + [...m.entries()].map(([k, n]) => `${k} x${n}`).join('; ');
+}
+
+function contentText(c: AppCheck): string {
+  if (c.checked === 0) return 'no bytes came to check';
+  return `${c.checked} bytes checked, ${c.mismatched === 0 ? 'all as expected' : `${c.mismatched} differ from what was expected`}`;
+}
+
+/** One line per app whose received bytes differ from those it expected, naming it and the
+ *  count; none when every check passed. */
+export function contentMismatches(scenario: Scenario, r: RunResult): string[] {
+  return (scenario.apps ?? []).flatMap((app, i) => {
+    const check = r.checks?.get(i);
+    if (!check || check.mismatched === 0) return [];
+    return [`app ${i} ${app.type} on ${app.host}: ${check.mismatched} of the ${check.checked} bytes it checked differ from what was expected`];
+  });
 }

@@ -64,8 +64,8 @@ static int start_server(uint16_t port)
 {
     listening = port;
     if (port == APP_TCP_ECHO_PORT)
-        return app_tcp_echo_start(&app.echo, &host, port, 1);
-    return app_tcp_discard_start(&app.discard, &host, port, 1);
+        return app_tcp_echo_start(&app.echo, &host, port, 1, 1);
+    return app_tcp_discard_start(&app.discard, &host, port, 1, 1);
 }
 
 /* poll_server, frame_in and timers are each a deep call chain into the stack. Kept out

@@ -183,6 +183,22 @@ int engine_app_close(struct engine *e, uint32_t app)
     return world_app_close(e->w, app, e->err, sizeof e->err) < 0 ? ENGINE_ERR_FAILED : ENGINE_OK;
 }
 
+double engine_app_checked(const struct engine *e, uint32_t app)
+{
+    uint64_t checked, mismatched;
+    if (!e || !e->w || !world_app_check(e->w, app, &checked, &mismatched))
+        return -1;
+    return (double)checked;
+}
+
+double engine_app_mismatched(const struct engine *e, uint32_t app)
+{
+    uint64_t checked, mismatched;
+    if (!e || !e->w || !world_app_check(e->w, app, &checked, &mismatched))
+        return -1;
+    return (double)mismatched;
+}
+
 void *engine_alloc(uint32_t n)
 {
     return malloc(n ? n : 1);

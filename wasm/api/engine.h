@@ -13,6 +13,7 @@
  *   engine_port_write/read(e, ...)  real-time mode: bytes of an external link
  *   engine_app_add/send/close(e, ...)  applications started, fed and stopped while the
  *                                   world runs (the page's tools in real-time mode)
+ *   engine_app_checked/mismatched(e, app)  the bytes an app checked, and those that differed
  *   engine_destroy(e)
  *
  * Times cross the boundary as doubles (exact for integers below 2^53 us, 285 years), so
@@ -87,6 +88,13 @@ ENGINE_API uint32_t engine_port_read(struct engine *e, uint32_t link, uint8_t *b
 ENGINE_API int engine_app_add(struct engine *e, const char *json, uint32_t len);
 ENGINE_API int engine_app_send(struct engine *e, uint32_t app, const uint8_t *bytes, uint32_t n);
 ENGINE_API int engine_app_close(struct engine *e, uint32_t app);
+
+/* The content check of app `app` (the `app` of its trace records) so far: the bytes it
+ * compared with the ones it expected, and how many of them differed; both -1 for an app
+ * that checks nothing (world_app_check in world.h says which do). Not in the trace: the
+ * caller asks at the end of the run. */
+ENGINE_API double engine_app_checked(const struct engine *e, uint32_t app);
+ENGINE_API double engine_app_mismatched(const struct engine *e, uint32_t app);
 
 /* Scratch memory for the caller to pass bytes in (wasm has no other way to hand over a
  * string): engine_alloc/engine_free are malloc/free. */

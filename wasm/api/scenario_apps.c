@@ -5,6 +5,7 @@
 
 #include "app_echo_client.h" /* APP_ECHO_CLIENT_MAX_CONNS */
 #include "world_internal.h"  /* world_link_mtu */
+#include "app_tcp_server.h"  /* APP_TCP_SERVER_MAX_CONNS */
 
 #include <stdio.h>
 #include <string.h>
@@ -18,8 +19,8 @@ static const char *const sa_types[] = { "ping", "tcp_echo_server", "tcp_discard_
 /* Fields each type accepts beyond type, host and start_ms. */
 static const char *const sa_fields[WORLD_APP_TYPE_COUNT][7] = {
     { "to", "count", "size", "interval_ms", "timeout_ms", NULL },
-    { "port", NULL },
-    { "port", "pause_after", "pause_ms", NULL },
+    { "port", "connections", "backlog", NULL },
+    { "port", "pause_after", "pause_ms", "connections", "backlog", NULL },
     { "port", NULL },
     { "port", NULL },
     { "to", "port", "bytes", "send_only", "connections", NULL },
@@ -237,6 +238,41 @@ static int sa_ping_size(struct scenario_reader *r, const char *path,
     return sa_ping_reassembles(r, path, cfg, a, peer, a->host, "the echo reply");
 }
 
+/* One limit of a TCP server (app_tcp_server.h), *v holding its default: a value given
+ * must leave the listener a TCP socket of its host, as semantic.ts says too. */
+static int sa_server_limit(struct scenario_reader *r, uint32_t e, const char *path,
+                           const char *key, const char *what,
+                           const struct world_host_config *h, uint32_t *v)
+{
+    uint32_t room = h->stack.tcp_max_pcbs - 1u;
+    if (sr_u32(r, e, path, key, 1, APP_TCP_SERVER_MAX_CONNS, 0, v) != 0)
+        return -1;
+    if (*v > room && json_object_get(&r->doc, e, key) != JSON_NONE)
+        return sr_fail(r, path, key,
+                       "needs %u TCP sockets on host \"%s\" (%u %s and the listener), which "
+                       "has tcp_max_pcbs %u",
+                       *v + 1, h->name, *v, what, (unsigned)h->stack.tcp_max_pcbs);
+    return 0;
+}
+
+/* `connections`, served at once: by default every TCP socket of the host but the
+ * listener's. `backlog`, held by the listener until one of those frees: by default as
+ * many. */
+static int sa_server_limits(struct scenario_reader *r, uint32_t e, const char *path,
+                            const struct world_config *cfg, struct world_app_config *a)
+{
+    const struct world_host_config *h = &cfg->hosts[a->host];
+    uint32_t conns = h->stack.tcp_max_pcbs > 1 ? h->stack.tcp_max_pcbs - 1u : 1u, backlog;
+    if (sa_server_limit(r, e, path, "connections", "connections", h, &conns) != 0)
+        return -1;
+    backlog = conns;
+    if (sa_server_limit(r, e, path, "backlog", "waiting connections", h, &backlog) != 0)
+        return -1;
+    a->connections = (uint8_t)conns;
+    a->backlog = (uint8_t)backlog;
+    return 0;
+}
+
 /* Everything of an app but its rounds (request/response types: sa_rounds). */
 static int sa_app(struct scenario_reader *r, uint32_t e, const char *path,
                   const struct world_config *cfg, struct world_app_config *a)
@@ -280,11 +316,14 @@ static int sa_app(struct scenario_reader *r, uint32_t e, const char *path,
                        sa_connections(r, e, path, cfg, a) != 0
                    ? -1
                    : 0;
+    case WORLD_APP_TCP_ECHO_SERVER:
+        return sa_server_limits(r, e, path, cfg, a);
     case WORLD_APP_TCP_DISCARD_SERVER:
         a->pause_after = 0;
         a->pause_ms = 0;
         return sr_u32(r, e, path, "pause_after", 0, 0x7FFFFFFF, 0, &a->pause_after) != 0 ||
-                       sr_u32(r, e, path, "pause_ms", 0, 3600000, 0, &a->pause_ms) != 0
+                       sr_u32(r, e, path, "pause_ms", 0, 3600000, 0, &a->pause_ms) != 0 ||
+                       sa_server_limits(r, e, path, cfg, a) != 0
                    ? -1
                    : 0;
     case WORLD_APP_BULK_SENDER:

@@ -90,7 +90,10 @@ struct world_app_config {
     uint32_t count, size, interval_ms, timeout_ms; /* ping */
     uint32_t bytes;            /* echo client, bulk sender */
     uint8_t send_only;         /* echo client */
-    uint8_t connections;       /* echo client: parallel connections sharing `bytes` (1) */
+    uint8_t connections;       /* echo client: parallel connections sharing `bytes` (1);
+                                  TCP echo and discard servers: connections served at once */
+    uint8_t backlog;           /* TCP echo and discard servers: connections the listener
+                                  holds until one of those frees (app_tcp_server.h) */
     uint8_t probe;             /* tcp_client: close once connected */
     uint32_t pause_after, pause_ms; /* tcp_discard_server: stop reading for pause_ms after
                                        pause_after bytes of each connection (0 ms: never) */
@@ -161,6 +164,16 @@ int world_app_add(struct world *w, const struct world_app_config *app, char *err
 int world_app_send(struct world *w, uint32_t app, const uint8_t *bytes, uint32_t n, char *err,
                    size_t errlen);
 int world_app_close(struct world *w, uint32_t app, char *err, size_t errlen);
+
+/* The content check of app `app` so far: 1 with the bytes it compared with what it
+ * expected in *checked and how many of them differed in *mismatched, for the apps that
+ * check what they receive (an echo client that reads the echo, a bulk receiver, both
+ * request/response ends); 0 for the others (ping, the servers that echo or discard, a
+ * send-only echo client, a tcp_client) and for an app that does not exist or never
+ * started. The check is the app's own count, not a trace record: the trace, and its hash,
+ * stay as they were (world_app_check.c). */
+int world_app_check(const struct world *w, uint32_t app, uint64_t *checked,
+                    uint64_t *mismatched);
 
 /* A JSON description of the built world (hosts, addresses, links, capture interfaces,
  * trace kind and drop reason names) for the reader of the trace. NUL-terminated, owned by

@@ -33,10 +33,11 @@ int world_app_start(struct world *w, uint8_t i)
             world_app_record(w, i, 0, 0, 0, 0, 0, line);
         break;
     case WORLD_APP_TCP_ECHO_SERVER:
-        rc = app_tcp_echo_start(&a->s.echo_server, h, c->port, APP_TCP_SERVER_MAX_CONNS);
+        rc = app_tcp_echo_start(&a->s.echo_server, h, c->port, c->connections, c->backlog);
         break;
     case WORLD_APP_TCP_DISCARD_SERVER:
-        rc = app_tcp_discard_start(&a->s.discard_server, h, c->port, APP_TCP_SERVER_MAX_CONNS);
+        rc = app_tcp_discard_start(&a->s.discard_server, h, c->port, c->connections,
+                                   c->backlog);
         app_tcp_discard_set_pause(&a->s.discard_server, c->pause_after, c->pause_ms);
         break;
     case WORLD_APP_UDP_ECHO_SERVER:

@@ -101,7 +101,7 @@ static void test_echo_10000_bytes_exact(void)
     memset(back, 0, sizeof back);
     host_config_default(&cfg);
     CHECK_EQ(app_world_init(&w, &cfg, &cfg, 10000000u, 10000u), 0);
-    CHECK_EQ(app_tcp_echo_start(&echo, app_world_b(&w), 0, 4), ERR_OK);
+    CHECK_EQ(app_tcp_echo_start(&echo, app_world_b(&w), 0, 4, 4), ERR_OK);
     memset(&p, 0, sizeof p);
     p.server = server_addr(0); /* port 0: 7 */
     p.len = sizeof data;
@@ -116,6 +116,7 @@ static void test_echo_10000_bytes_exact(void)
     CHECK_EQ(client.report.error, 0);
     CHECK_EQ(client.report.bytes_sent, 10000);
     CHECK_EQ(client.report.bytes_received, 10000);
+    CHECK_EQ(client.report.mismatches, 0);
     CHECK_EQ(client.report.mismatch_at, APP_ECHO_NO_MISMATCH);
     CHECK_MEM(back, data, sizeof data);
     /* Handshake (one RTT) plus at least one more RTT for the data: 2 x 2 x 10 ms. */
@@ -149,7 +150,7 @@ static void test_echo_1mb_with_loss_both_ways(void)
         CHECK_EQ(app_world_init(&w, &cfg, &cfg, 100000000u, 50u), 0);
         w.net.rng = seed;
         w.net.links[0].loss_ppm = 100000;
-        CHECK_EQ(app_tcp_echo_start(&echo, app_world_b(&w), 0, 4), ERR_OK);
+        CHECK_EQ(app_tcp_echo_start(&echo, app_world_b(&w), 0, 4, 4), ERR_OK);
         memset(&p, 0, sizeof p);
         p.server = server_addr(0);
         p.len = 1048576;
@@ -179,7 +180,8 @@ static void run_parallel_echo(uint8_t max_conns)
 
     host_config_default(&cfg);
     CHECK_EQ(app_world_init(&w, &cfg, &cfg, 10000000u, 5000u), 0);
-    CHECK_EQ(app_tcp_echo_start(&echo, app_world_b(&w), APP_TCP_ECHO_PORT, max_conns), ERR_OK);
+    CHECK_EQ(app_tcp_echo_start(&echo, app_world_b(&w), APP_TCP_ECHO_PORT, max_conns, max_conns),
+             ERR_OK);
     for (i = 0; i < 5; i++) {
         struct app_echo_client_params p;
         memset(&p, 0, sizeof p);
@@ -218,6 +220,42 @@ static void test_echo_five_parallel_two_slots(void)
     run_parallel_echo(2);
 }
 
+/* An echo client whose server answers with other bytes: a request/response server of one
+ * round of 3000 bytes each way. The client's pattern is the round-0 request pattern
+ * (offset mod 251), so the server finds no fault in it; the response is its complement,
+ * so every one of the 3000 bytes that come back differs, and each is counted. */
+static void test_echo_client_counts_every_wrong_byte(void)
+{
+    static struct app_world w;
+    static const struct app_reqresp_round rounds[1] = { { 3000, 3000, 0, 0 } };
+    struct host_config cfg;
+    struct app_reqresp_server server;
+    struct app_echo_client client;
+    struct app_echo_client_params p;
+
+    host_config_default(&cfg);
+    CHECK_EQ(app_world_init(&w, &cfg, &cfg, 10000000u, 10000u), 0);
+    CHECK_EQ(app_reqresp_server_start(&server, app_world_b(&w), 0, rounds, 1), ERR_OK);
+    memset(&p, 0, sizeof p);
+    p.server = server_addr(APP_REQRESP_PORT);
+    p.len = 3000;
+    CHECK_EQ(app_echo_client_start(&client, app_world_a(&w), &p), ERR_OK);
+    w.rq_server = &server;
+    w.clients = &client;
+    w.n_clients = 1;
+
+    CHECK_EQ(fake_net_run(&w.net, RUN_LIMIT, clients_done), 1);
+    CHECK_EQ(server.report.req_bytes, 3000);
+    CHECK_EQ(server.report.req_mismatches, 0);
+    CHECK_EQ(client.report.error, 0);
+    CHECK_EQ(client.report.bytes_received, 3000);
+    CHECK_EQ(client.report.mismatches, 3000);
+    CHECK_EQ(client.report.mismatch_at, 0);
+    CHECK_EQ(client.report.mismatch_expected, 0);
+    CHECK_EQ(client.report.mismatch_got, 0xFF);
+    app_world_free(&w);
+}
+
 /* ---- one client, several connections ---- */
 
 /* 10007 bytes of caller data over 3 connections: parts of 3336, 3336 and 3335 bytes at
@@ -240,7 +278,7 @@ static void test_echo_client_connections_share_bytes(void)
     memset(back, 0, sizeof back);
     host_config_default(&cfg);
     CHECK_EQ(app_world_init(&w, &cfg, &cfg, 10000000u, 5000u), 0);
-    CHECK_EQ(app_tcp_echo_start(&echo, app_world_b(&w), 0, 4), ERR_OK);
+    CHECK_EQ(app_tcp_echo_start(&echo, app_world_b(&w), 0, 4, 4), ERR_OK);
     memset(&p, 0, sizeof p);
     p.server = server_addr(0);
     p.len = sizeof data;
@@ -291,7 +329,7 @@ static void test_echo_client_connections_as_separate_clients(void)
     p.server = server_addr(APP_TCP_ECHO_PORT);
 
     CHECK_EQ(app_world_init(&w, &cfg, &cfg, 1000000u, 2000u), 0);
-    CHECK_EQ(app_tcp_echo_start(&echo, app_world_b(&w), 0, 4), ERR_OK);
+    CHECK_EQ(app_tcp_echo_start(&echo, app_world_b(&w), 0, 4, 4), ERR_OK);
     p.len = 12000;
     p.connections = 4;
     CHECK_EQ(app_echo_client_start(&group, app_world_a(&w), &p), ERR_OK);
@@ -307,7 +345,7 @@ static void test_echo_client_connections_as_separate_clients(void)
     app_world_free(&w);
 
     CHECK_EQ(app_world_init(&w, &cfg, &cfg, 1000000u, 2000u), 0);
-    CHECK_EQ(app_tcp_echo_start(&echo, app_world_b(&w), 0, 4), ERR_OK);
+    CHECK_EQ(app_tcp_echo_start(&echo, app_world_b(&w), 0, 4, 4), ERR_OK);
     p.len = 3000;
     p.connections = 1;
     for (i = 0; i < 4; i++)
@@ -354,7 +392,7 @@ static void test_echo_client_connections_one_fails(void)
     cfg.tcp_syn_retries = 0;
     CHECK_EQ(app_world_init(&w, &cfg, &cfg, 10000000u, 5000u), 0);
     w.net.drop = drop_second_syn;
-    CHECK_EQ(app_tcp_echo_start(&echo, app_world_b(&w), 0, 4), ERR_OK);
+    CHECK_EQ(app_tcp_echo_start(&echo, app_world_b(&w), 0, 4, 4), ERR_OK);
     memset(&p, 0, sizeof p);
     p.server = server_addr(0);
     p.len = 2000;
@@ -426,7 +464,7 @@ static void test_discard_counts_exactly(void)
 
     host_config_default(&cfg);
     CHECK_EQ(app_world_init(&w, &cfg, &cfg, 10000000u, 10000u), 0);
-    CHECK_EQ(app_tcp_discard_start(&discard, app_world_b(&w), 0, 2), ERR_OK);
+    CHECK_EQ(app_tcp_discard_start(&discard, app_world_b(&w), 0, 2, 2), ERR_OK);
     memset(&p, 0, sizeof p);
     p.server = server_addr(APP_TCP_DISCARD_PORT);
     p.len = 77777; /* not a multiple of any segment or chunk size */
@@ -710,7 +748,7 @@ static void test_discard_pause_zero_window(void)
     CHECK_EQ(app_world_init(&g.w, &ca, &cb, 0, d), 0);
     g.n[0] = g.n[1] = 0;
     g.w.net.tap = seg_log_tap;
-    CHECK_EQ(app_tcp_discard_start(&discard, app_world_b(&g.w), 0, 1), ERR_OK);
+    CHECK_EQ(app_tcp_discard_start(&discard, app_world_b(&g.w), 0, 1, 1), ERR_OK);
     app_tcp_discard_set_pause(&discard, 1460, 3500);
     memset(&p, 0, sizeof p);
     p.server = server_addr(APP_TCP_DISCARD_PORT);
@@ -755,6 +793,7 @@ static void test_discard_pause_zero_window(void)
 
 UNIT_MAIN(UNIT(test_rate_kbps), UNIT(test_patterns), UNIT(test_echo_10000_bytes_exact), UNIT(test_echo_1mb_with_loss_both_ways),
           UNIT(test_echo_five_parallel), UNIT(test_echo_five_parallel_two_slots),
+          UNIT(test_echo_client_counts_every_wrong_byte),
           UNIT(test_echo_client_connections_share_bytes),
           UNIT(test_echo_client_connections_as_separate_clients),
           UNIT(test_echo_client_connections_one_fails),

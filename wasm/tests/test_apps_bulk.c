@@ -86,6 +86,7 @@ static void test_bulk_1mb_fixed_cwnd(void)
     CHECK_EQ(rcv.report.sessions, 1);
     CHECK_EQ(rcv.report.ok_sent, 1);
     CHECK_EQ(rcv.report.bytes, 1000000);
+    CHECK_EQ(rcv.report.checked, 1000000); /* every data byte, "DONE" not */
     CHECK_EQ(rcv.report.mismatches, 0);
     CHECK_EQ(rcv.report.mismatch_at, APP_BULK_NO_MISMATCH);
     CHECK_EQ(rcv.report.extra, 0);

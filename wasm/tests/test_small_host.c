@@ -87,8 +87,8 @@ static void test_pairs_two_listeners_one_connection(void)
     cb.tcp_snd_buf = 128;
     cb.tcp_rcv_buf = 64;
     CHECK_EQ(app_world_init(&w, &ca, &cb, 57600u, 1000u), 0);
-    CHECK_EQ(app_tcp_echo_start(&echo, app_world_b(&w), 0, 1), ERR_OK);
-    CHECK_EQ(app_tcp_discard_start(&discard, app_world_b(&w), 0, 1), ERR_OK);
+    CHECK_EQ(app_tcp_echo_start(&echo, app_world_b(&w), 0, 1, 1), ERR_OK);
+    CHECK_EQ(app_tcp_discard_start(&discard, app_world_b(&w), 0, 1, 1), ERR_OK);
     for (i = 0; i < 2; i++) {
         struct app_echo_client_params p;
         memset(&p, 0, sizeof p);
@@ -190,8 +190,8 @@ static void test_input_in_txbuf_same_answers(void)
     cfg.ip_max_datagram = 576; /* the firmware's buffer */
     CHECK_EQ(th_start(&plain, &cfg, IP4(10, 0, 0, 2), 576), 0);
     CHECK_EQ(th_start(&shared, &cfg, IP4(10, 0, 0, 2), 576), 0);
-    CHECK_EQ(app_tcp_echo_start(&plain_echo, &plain.h, 0, 1), ERR_OK);
-    CHECK_EQ(app_tcp_echo_start(&shared_echo, &shared.h, 0, 1), ERR_OK);
+    CHECK_EQ(app_tcp_echo_start(&plain_echo, &plain.h, 0, 1, 1), ERR_OK);
+    CHECK_EQ(app_tcp_echo_start(&shared_echo, &shared.h, 0, 1, 1), ERR_OK);
 
     /* Pings, the largest the buffer holds among them: the reply's data must be the
      * request's, also when IP options move the data 20 bytes down. */

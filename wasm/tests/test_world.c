@@ -205,7 +205,8 @@ static void test_engine_refuses_bad_scenarios(void)
 }
 
 /* tcp_echo_client's `connections` (app_echo_client.h): refused when a connection would
- * carry no byte or the host has fewer TCP blocks, the field named. */
+ * carry no byte or the host has fewer TCP blocks; a TCP server's `connections` and
+ * `backlog` when they leave the listener none; the field named. */
 static void test_engine_refuses_bad_connections(void)
 {
     static const struct {
@@ -217,8 +218,17 @@ static void test_engine_refuses_bad_connections(void)
           "apps[0].connections: needs 9 TCP sockets on host \"a\", which has tcp_max_pcbs 8" },
         { "{\"type\":\"tcp_echo_client\",\"host\":\"a\",\"to\":\"b\",\"bytes\":300,\"connections\":65}",
           "apps[0].connections: must be an integer from 1 to 64" },
-        { "{\"type\":\"tcp_echo_server\",\"host\":\"b\",\"connections\":2}",
+        { "{\"type\":\"udp_echo_server\",\"host\":\"b\",\"connections\":2}",
           "apps[0].connections: unknown field \"connections\"" },
+        /* A TCP server's limits (app_tcp_server.h) leave the listener its socket. */
+        { "{\"type\":\"tcp_echo_server\",\"host\":\"b\",\"connections\":8}",
+          "apps[0].connections: needs 9 TCP sockets on host \"b\" (8 connections and the "
+          "listener), which has tcp_max_pcbs 8" },
+        { "{\"type\":\"tcp_discard_server\",\"host\":\"b\",\"backlog\":63}",
+          "apps[0].backlog: needs 64 TCP sockets on host \"b\" (63 waiting connections and "
+          "the listener), which has tcp_max_pcbs 8" },
+        { "{\"type\":\"tcp_echo_server\",\"host\":\"b\",\"backlog\":64}",
+          "apps[0].backlog: must be an integer from 1 to 63" },
     };
     size_t i;
     for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {

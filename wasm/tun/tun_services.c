@@ -11,10 +11,12 @@ int tun_services_start(struct tun_services *s, struct host *h)
 {
     int err;
     memset(s, 0, sizeof *s);
-    err = app_tcp_echo_start(&s->echo, h, APP_TCP_ECHO_PORT, TUN_SERVICE_CONNS);
+    err = app_tcp_echo_start(&s->echo, h, APP_TCP_ECHO_PORT, TUN_SERVICE_CONNS,
+                             TUN_SERVICE_CONNS);
     if (err != ERR_OK)
         return err;
-    return app_tcp_discard_start(&s->discard, h, APP_TCP_DISCARD_PORT, TUN_SERVICE_CONNS);
+    return app_tcp_discard_start(&s->discard, h, APP_TCP_DISCARD_PORT, TUN_SERVICE_CONNS,
+                                 TUN_SERVICE_CONNS);
 }
 
 int tun_services_connect(struct tun_services *s, struct host *h, uint32_t addr, uint16_t port,

@@ -159,6 +159,7 @@ static void receiver_take(struct app_bulk_receiver *a, const uint8_t *buf, uint1
         uint8_t slot = (uint8_t)(a->total & 3u);
         if (a->total >= 4) {
             uint32_t off = a->total - 4;
+            a->report.checked++;
             if (a->win[slot] != app_bulk_pattern(off)) {
                 if (a->report.mismatches++ == 0)
                     a->report.mismatch_at = off;

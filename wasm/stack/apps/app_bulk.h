@@ -71,6 +71,7 @@ struct app_bulk_receiver_report {
     uint16_t sessions;          /* transfers completed */
     uint32_t bytes;             /* data bytes, "DONE" not counted */
     uint32_t extra;             /* bytes after "DONE" (none in the protocol) */
+    uint32_t checked;           /* data bytes compared with the pattern so far */
     uint32_t mismatch_at;       /* first data byte not matching the pattern */
     uint32_t mismatches;
     stack_time_t first_byte_at;

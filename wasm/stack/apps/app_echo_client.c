@@ -121,16 +121,15 @@ static void verify(struct app_echo_client *a, const struct app_echo_conn *c,
     uint32_t off = c->first + c->received;
     if (a->p.rx_copy)
         memcpy(a->p.rx_copy + off, buf, n);
-    if (a->report.mismatch_at != APP_ECHO_NO_MISMATCH)
-        return;
     for (i = 0; i < n; i++) {
         uint8_t want = a->p.data ? a->p.data[off + i]
                                  : app_echo_client_pattern(c->received + i);
-        if (buf[i] != want) {
+        if (buf[i] == want)
+            continue;
+        if (a->report.mismatches++ == 0) {
             a->report.mismatch_at = off + i;
             a->report.mismatch_expected = want;
             a->report.mismatch_got = buf[i];
-            return;
         }
     }
 }

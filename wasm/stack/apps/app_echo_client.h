@@ -1,6 +1,6 @@
 /* Echo client: connects to an echo server (RFC 862), sends `len` bytes, reads them back and
  * checks every byte, then closes. Reports the bytes both ways, the time from the SYN to the
- * last byte back, and the first byte that came back wrong.
+ * last byte back, how many bytes came back wrong and the first of them.
  *
  * With `send_only` it is a discard client (RFC 863): it sends and closes without waiting
  * for anything back.
@@ -68,6 +68,8 @@ struct app_echo_client_report {
                                      the server closed before everything came back */
     uint32_t bytes_sent;          /* taken by tcpsend */
     uint32_t bytes_received;
+    uint32_t mismatches;          /* bytes received that differ from those sent; every
+                                     byte received is checked (bytes_received) */
     uint32_t mismatch_at;         /* offset of the first wrong byte, or APP_ECHO_NO_MISMATCH */
     uint8_t mismatch_expected, mismatch_got;
     stack_time_t started_at;      /* tcpconnect: the SYNs */

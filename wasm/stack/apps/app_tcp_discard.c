@@ -6,10 +6,11 @@
 #include "host.h"
 
 int app_tcp_discard_start(struct app_tcp_discard *a, struct host *h, uint16_t port,
-                          uint8_t max_conns)
+                          uint8_t max_conns, uint8_t backlog)
 {
     memset(a, 0, sizeof *a);
-    return app_tcp_server_start(&a->server, h, port ? port : APP_TCP_DISCARD_PORT, max_conns);
+    return app_tcp_server_start(&a->server, h, port ? port : APP_TCP_DISCARD_PORT, max_conns,
+                                backlog);
 }
 
 void app_tcp_discard_set_pause(struct app_tcp_discard *a, uint32_t after_bytes,

@@ -54,9 +54,10 @@ struct app_tcp_discard {
 };
 
 /* Listens on `port` (APP_TCP_DISCARD_PORT when 0), at most `max_conns` connections at once
- * (clamped to 1..APP_TCP_SERVER_MAX_CONNS). Returns ERR_OK or the socket call's error. */
+ * and `backlog` more held by the listener: app_tcp_server_start.
+ * Returns ERR_OK or the socket call's error. */
 int app_tcp_discard_start(struct app_tcp_discard *a, struct host *h, uint16_t port,
-                          uint8_t max_conns);
+                          uint8_t max_conns, uint8_t backlog);
 
 /* Each connection reads `after_bytes` bytes, then nothing for `pause_ms` (its data stays
  * in the receive buffer and the window it advertises shrinks), then reads on; once per

@@ -7,7 +7,7 @@
 #include "host.h"
 
 int app_tcp_server_start(struct app_tcp_server *s, struct host *h, uint16_t port,
-                         uint8_t max_conns)
+                         uint8_t max_conns, uint8_t backlog)
 {
     uint8_t i;
     memset(s, 0, sizeof *s);
@@ -18,7 +18,7 @@ int app_tcp_server_start(struct app_tcp_server *s, struct host *h, uint16_t port
     if (max_conns > APP_TCP_SERVER_MAX_CONNS)
         max_conns = APP_TCP_SERVER_MAX_CONNS;
     s->max_conns = max_conns;
-    s->listener = app_tcp_listen(h, port, max_conns);
+    s->listener = app_tcp_listen(h, port, backlog);
     if (s->listener < 0) {
         s->last_error = s->listener;
         s->listener = -1;

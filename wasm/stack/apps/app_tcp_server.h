@@ -16,9 +16,12 @@
 
 struct host;
 
-/* Connections served at once; the configured count is at most this. */
+/* Connections served at once; the configured count is at most this. A host has at most
+ * 64 TCP sockets (tcp_max_pcbs), one of them the listener's, so 63 lets a server use every
+ * socket of its host. Each slot costs 8 bytes (the discard server 5 more); builds for small
+ * targets set fewer (the Arduino firmware: 1). */
 #ifndef APP_TCP_SERVER_MAX_CONNS
-#define APP_TCP_SERVER_MAX_CONNS 8
+#define APP_TCP_SERVER_MAX_CONNS 63
 #endif
 
 struct app_tcp_server_conn {
@@ -40,10 +43,14 @@ struct app_tcp_server {
 
 typedef void (*app_tcp_serve_fn)(void *app, struct host *h, struct app_tcp_server_conn *c);
 
-/* Listens on `port` of any local address for up to `max_conns` connections at once
- * (clamped to 1..APP_TCP_SERVER_MAX_CONNS). Returns ERR_OK or the socket call's error. */
+/* Listens on `port` of any local address and serves up to `max_conns` connections at once
+ * (clamped to 1..APP_TCP_SERVER_MAX_CONNS). The listener holds up to `backlog` more (at
+ * least 1), handshake done or under way, until a slot frees (tcplisten); a SYN beyond
+ * them is dropped unanswered and its sender tries again (tcp_in.c). Each held
+ * or served connection takes a TCP socket of the host: a SYN that finds none free is
+ * dropped too. Returns ERR_OK or the socket call's error. */
 int app_tcp_server_start(struct app_tcp_server *s, struct host *h, uint16_t port,
-                         uint8_t max_conns);
+                         uint8_t max_conns, uint8_t backlog);
 
 /* Accepts into free slots and lets `serve` work on every connection. A connection that
  * ends frees its slot for one waiting in the backlog, so it goes round again until no

@@ -188,8 +188,8 @@ int main(void)
     printf("  No.        Time  Source     Destination Proto Length Info\n");
     host_set_tracer(&d.net.hosts[PC], print_event, &d);
     host_set_tracer(&d.net.hosts[ARDUINO], print_event, &d);
-    app_tcp_echo_start(&d.echo, &d.net.hosts[ARDUINO], 7, 2);
-    app_tcp_discard_start(&d.discard, &d.net.hosts[ARDUINO], 9, 2);
+    app_tcp_echo_start(&d.echo, &d.net.hosts[ARDUINO], 7, 2, 2);
+    app_tcp_discard_start(&d.discard, &d.net.hosts[ARDUINO], 9, 2, 2);
     ping_start(&d.net.hosts[PC], IP4(10, 0, 7, 2), 0x0001, 56, 3, 1000, 2000);
     {
         char header[96];

@@ -58,8 +58,8 @@ void fuzz_host_start(struct fuzz_host *f, stack_time_t now)
     if (host_mem_required(&cfg) > sizeof f->mem ||
         host_init(&f->h, &cfg, f->mem, sizeof f->mem, now) != ERR_OK ||
         host_add_netif(&f->h, IP4(10, 0, 7, 2), 0xFFFFFF00u, 576, fuzz_output, f) < 0 ||
-        app_tcp_echo_start(&f->echo, &f->h, 7, 2) != ERR_OK ||
-        app_tcp_discard_start(&f->discard, &f->h, 9, 2) != ERR_OK)
+        app_tcp_echo_start(&f->echo, &f->h, 7, 2, 2) != ERR_OK ||
+        app_tcp_discard_start(&f->discard, &f->h, 9, 2, 2) != ERR_OK)
         abort();
     f->udp = udpsocket(&f->h);
     if (f->udp < 0 || udpbind(&f->h, f->udp, &any) != ERR_OK)

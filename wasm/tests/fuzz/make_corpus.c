@@ -228,7 +228,7 @@ int main(int argc, char **argv)
     net.drop = drop_one;
     net.poll = run;
     net.ctx = &c;
-    app_tcp_echo_start(&c.echo, &net.hosts[1], 7, 2);
+    app_tcp_echo_start(&c.echo, &net.hosts[1], 7, 2, 2);
     ping_start(&net.hosts[0], IP4(10, 0, 7, 2), 7, 1400, 1, 1000, 1000);
     if (!fake_net_run(&net, 60u * 1000000u, finished)) {
         fprintf(stderr, "make_corpus: the session did not finish\n");

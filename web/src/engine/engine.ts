@@ -11,6 +11,12 @@ export class EngineScenarioError extends Error {
   }
 }
 
+/** An app's content check: bytes it compared with those it expected, and how many differed. */
+export interface AppCheck {
+  checked: number;
+  mismatched: number;
+}
+
 export class Engine {
   private readonly mod: EngineModule;
   private handle: number;
@@ -137,6 +143,16 @@ export class Engine {
   /** A tcp_client closes (FIN after its queued bytes); a ping stops and prints its statistics (^C). */
   appClose(app: number): void {
     if (this.mod._engine_app_close(this.h, app) < 0) throw new Error(`engine: ${this.error()}`);
+  }
+
+  /**
+   * What app `app` found when it compared the bytes it received with those it expected,
+   * so far: bytes checked and how many differed; null for an app that checks nothing (a
+   * ping, a server that echoes or discards, a send-only echo client, a tcp_client).
+   */
+  appCheck(app: number): AppCheck | null {
+    const checked = this.mod._engine_app_checked(this.h, app);
+    return checked < 0 ? null : { checked, mismatched: this.mod._engine_app_mismatched(this.h, app) };
   }
 
   private error(): string {

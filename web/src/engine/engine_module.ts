@@ -35,6 +35,8 @@ export interface EngineModule {
   _engine_app_add(e: number, json: number, len: number): number;
   _engine_app_send(e: number, app: number, bytes: number, n: number): number;
   _engine_app_close(e: number, app: number): number;
+  _engine_app_checked(e: number, app: number): number;
+  _engine_app_mismatched(e: number, app: number): number;
   _engine_alloc(n: number): number;
   _engine_free(p: number): void;
 }

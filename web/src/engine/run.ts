@@ -1,6 +1,6 @@
 // A whole run in one call: what the command line and the tests use (the page's worker
 // runs in slices instead, to stream the trace while it plays).
-import { Engine } from './engine.ts';
+import { Engine, type AppCheck } from './engine.ts';
 import type { EngineModule } from './engine_module.ts';
 import { Trace } from './trace_reader.ts';
 import type { WorldDescription } from './trace_types.ts';
@@ -13,6 +13,10 @@ export interface RunResult {
   virtualUs: number;
   /** Every record of the run, as the engine wrote them (the --trace file). */
   traceBytes: Uint8Array;
+  /** At the end of the run, by app index: what each app that checks the bytes it
+   *  receives found (absent for the apps that check nothing). runScenario asks the
+   *  engine; a run assembled elsewhere (the page's worker, a live session) has none. */
+  checks?: Map<number, AppCheck>;
 }
 
 /** Runs the scenario (JSON text) to its end, taking the trace in slices of `sliceUs`. */
@@ -28,6 +32,11 @@ export async function runScenario(json: string, mod?: EngineModule, sliceUs = 1_
       batches.push(batch);
       trace.append(batch);
     }
+    const checks = new Map<number, AppCheck>();
+    for (const app of new Set(trace.apps.map((a) => a.app))) {
+      const check = engine.appCheck(app);
+      if (check) checks.set(app, check);
+    }
     return {
       world: engine.describe(),
       trace,
@@ -35,6 +44,7 @@ export async function runScenario(json: string, mod?: EngineModule, sliceUs = 1_
       pcapng: engine.pcapng(),
       virtualUs: engine.nowUs,
       traceBytes: concat(batches),
+      checks,
     };
   } finally {
     engine.destroy();

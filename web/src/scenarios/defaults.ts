@@ -1,6 +1,7 @@
 // Defaults, read from schema.json so the schema stays their one source (the page shows the
-// same numbers next to its controls). Two defaults depend on other fields and are not in
-// the schema: an NFC link's chunk_bytes (by its rate) and capture (every link).
+// same numbers next to its controls). Some defaults depend on other fields and are not in
+// the schema: an NFC link's chunk_bytes (by its rate), capture (every link), and a TCP
+// server's connections and backlog (by its host's tcp_max_pcbs).
 
 import schemaJson from './schema.json';
 import type { NfcLink, ResolvedScenario, Scenario } from './types.ts';
@@ -12,6 +13,12 @@ export const scenarioSchema = schemaJson as unknown as Schema;
 /** The paper's chunk size: 14 bytes at 212 kbit/s, 30 at 424 (10 and 26 bytes of packet). */
 export function nfcChunkBytesDefault(rateKbps: NonNullable<NfcLink['rate_kbps']>): number {
   return rateKbps === 424 ? 30 : 14;
+}
+
+/** A TCP echo or discard server serves every TCP socket of its host but the listener's at
+ *  once (wasm/api/scenario_apps.c), and its backlog is as many. */
+export function serverConnectionsDefault(tcpMaxPcbs: number): number {
+  return Math.max(1, tcpMaxPcbs - 1);
 }
 
 /** The schema's default for one field of one of its $defs: schemaDefault('stack', 'ip_ttl') = 64. */
@@ -36,6 +43,12 @@ export function applyDefaults(s: Scenario): ResolvedScenario {
     for (const f of l.faults) if ('p' in f) delete (f as { count?: number }).count;
   }
   if (s.capture === undefined) out.capture = out.links.map((l) => l.name);
+  for (const a of out.apps) {
+    if (a.type !== 'tcp_echo_server' && a.type !== 'tcp_discard_server') continue;
+    const host = out.hosts.find((h) => h.name === a.host);
+    if (host) a.connections ??= serverConnectionsDefault(host.stack.tcp_max_pcbs);
+    a.backlog ??= a.connections;
+  }
   return out;
 }
 

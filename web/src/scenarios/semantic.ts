@@ -226,6 +226,22 @@ function checkApps(s: Scenario, names: Map<string, Kind>, report: Report): void 
   apps.forEach((a, i) => {
     if (a.type === 'ping') checkPingSize(s, a, `apps[${i}].size`, report);
   });
+  // A TCP server's connections at once and its backlog each leave the listener a TCP
+  // block of its host (app_tcp_server.h); the engine says the same
+  // (wasm/api/scenario_apps.c).
+  apps.forEach((a, i) => {
+    if (a.type !== 'tcp_echo_server' && a.type !== 'tcp_discard_server') return;
+    const host = s.hosts.find((h) => h.name === a.host);
+    if (!host) return;
+    const pcbs = host.stack?.tcp_max_pcbs ?? (schemaDefault('stack', 'tcp_max_pcbs') as number);
+    const limits: [number | undefined, string, string][] = [
+      [a.connections, 'connections', 'connections'],
+      [a.backlog, 'backlog', 'waiting connections'],
+    ];
+    for (const [n, field, what] of limits)
+      if (n !== undefined && n > pcbs - 1)
+        report(`apps[${i}].${field}`, `needs ${n + 1} TCP sockets on host "${a.host}" (${n} ${what} and the listener), which has tcp_max_pcbs ${pcbs}`);
+  });
   // A split request is two writes of at least one byte each (app_reqresp.h); the engine
   // says the same.
   apps.forEach((a, i) => {

@@ -183,12 +183,19 @@ export interface PingApp extends AppBase {
   timeout_ms?: number;
 }
 
-export interface TcpEchoServerApp extends AppBase {
+/** A TCP server's limits (app_tcp_server.h): connections served at once (default: the
+ *  host's tcp_max_pcbs - 1) and the listener's backlog (default: as many). */
+interface TcpServerLimits {
+  connections?: number;
+  backlog?: number;
+}
+
+export interface TcpEchoServerApp extends AppBase, TcpServerLimits {
   type: 'tcp_echo_server';
   port?: number;
 }
 
-export interface TcpDiscardServerApp extends AppBase {
+export interface TcpDiscardServerApp extends AppBase, TcpServerLimits {
   type: 'tcp_discard_server';
   port?: number;
   /** bytes each connection reads before it stops reading for pause_ms */

@@ -179,8 +179,27 @@ describe('messages', () => {
     expect(errorsOf(d)).toEqual(['apps[1].connections: must be at most bytes (49)']);
     client.connections = 65;
     expect(errorsOf(d)).toEqual(['apps[1].connections: must be an integer between 1 and 64']);
-    d.apps[0].connections = 2; // the servers have no such field
+    d.apps[0] = { type: 'udp_echo_server', host: 'mcu', connections: 2 }; // no such field there
     expect(errorsOf(d)).toContain('apps[0].connections: unknown field "connections"');
+  });
+
+  it("checks a TCP server's connections and backlog against its host's TCP sockets", () => {
+    const d = minimal();
+    const server: Record<string, unknown> = { type: 'tcp_echo_server', host: 'mcu', connections: 7, backlog: 7 };
+    d.apps = [server, { type: 'tcp_discard_server', host: 'mcu', port: 9, connections: 1 }];
+    expect(errorsOf(d)).toEqual([]); // 7 and the listener: the default tcp_max_pcbs, 8
+    server.connections = 8;
+    server.backlog = 9;
+    expect(errorsOf(d)).toEqual([
+      'apps[0].connections: needs 9 TCP sockets on host "mcu" (8 connections and the listener), which has tcp_max_pcbs 8',
+      'apps[0].backlog: needs 10 TCP sockets on host "mcu" (9 waiting connections and the listener), which has tcp_max_pcbs 8',
+    ]);
+    d.hosts[1].stack = { tcp_max_pcbs: 64 };
+    server.connections = 63;
+    server.backlog = 63;
+    expect(errorsOf(d)).toEqual([]);
+    server.connections = 64;
+    expect(errorsOf(d)).toEqual(['apps[0].connections: must be an integer between 1 and 63']);
   });
 
   it('suggests the field meant only when it is close', () => {
