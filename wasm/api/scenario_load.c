@@ -28,7 +28,7 @@ static const char *const sl_nfc_keys[] = { "name", "type", "a", "b", "faults", "
                                            "chunk_bytes", "chunk_overhead", "pkt_overhead",
                                            "slot_period_us", "slot_air_us", "slot_phase_us",
                                            "lead_us", "uart_baud", "uart_bits_per_char", "qlen",
-                                           "mtu", "channel", "module_buffer", NULL };
+                                           "mtu", "module_buffer", "channel", NULL };
 static const char *const sl_nfc_channels[] = { "slot", "packet", NULL };
 static const char *const sl_eth_keys[] = { "name", "type", "a", "b", "faults", "rate_bps",
                                            "delay_us", "jitter_us", "qlen", "mtu", NULL };
@@ -186,6 +186,9 @@ static int sl_serial(struct scenario_reader *r, uint32_t e, const char *path,
     c->leading_end = 1;
     c->qlen = 10;
     c->mtu = 1500;
+    if (external && sr_has(r, e, "b"))
+        return sr_fail(r, path, "b", "unknown field \"b\": an external link has one end, a; the "
+                                     "other is the caller's serial port");
     if (sr_object(r, e, path, external ? sl_ext_keys : sl_serial_keys) != 0 ||
         sr_enum(r, e, path, "framing", external ? sl_ext_framings : sl_framings, 0, &framing) != 0)
         return -1;

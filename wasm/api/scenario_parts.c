@@ -36,7 +36,7 @@ static int sp_tcp_flags(struct scenario_reader *r, uint32_t m, const char *path,
     *out = 0;
     if (json_string_copy(&r->doc, t, buf, sizeof buf) != 0 || buf[0] == '\0' || strlen(buf) > 6 ||
         strspn(buf, letters) != strlen(buf))
-        return sr_fail(r, path, "tcp_flags", "must be one to six of the letters S, A, F, R, P, U "
+        return sr_fail(r, path, "tcp_flags", "must be one to 6 of the letters S, A, F, R, P, U "
                                              "(SYN, ACK, FIN, RST, PSH, URG)");
     for (i = 0; buf[i]; i++)
         *out |= (uint8_t)(1u << (strchr(letters, buf[i]) - letters));

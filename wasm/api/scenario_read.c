@@ -111,6 +111,72 @@ void sr_close(struct scenario_reader *r)
     r->doc.tok = NULL;
 }
 
+/* Restricted Damerau-Levenshtein distance (a transposition is one edit), as editDistance()
+ * in schema_errors.ts; b is a known field, at most SR_FIELD_MAX characters. */
+#define SR_FIELD_MAX 32
+static unsigned sr_edit_distance(const char *a, const char *b)
+{
+    unsigned rows[3][SR_FIELD_MAX + 1];
+    size_t la = strlen(a), lb = strlen(b), i, j;
+    if (lb > SR_FIELD_MAX)
+        return ~0u;
+    for (j = 0; j <= lb; j++)
+        rows[0][j] = (unsigned)j;
+    for (i = 1; i <= la; i++) {
+        unsigned *cur = rows[i % 3], *prev = rows[(i - 1) % 3], *prev2 = rows[(i + 1) % 3];
+        cur[0] = (unsigned)i;
+        for (j = 1; j <= lb; j++) {
+            unsigned v = prev[j] + 1, cost = a[i - 1] != b[j - 1];
+            if (cur[j - 1] + 1 < v)
+                v = cur[j - 1] + 1;
+            if (prev[j - 1] + cost < v)
+                v = prev[j - 1] + cost;
+            if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] && prev2[j - 2] + 1 < v)
+                v = prev2[j - 2] + 1;
+            cur[j] = v;
+        }
+    }
+    return rows[la % 3][lb];
+}
+
+static int sr_same_ignoring_case(const char *a, const char *b)
+{
+    for (; *a && *b; a++, b++) {
+        char x = *a >= 'A' && *a <= 'Z' ? (char)(*a - 'A' + 'a') : *a;
+        char y = *b >= 'A' && *b <= 'Z' ? (char)(*b - 'A' + 'a') : *b;
+        if (x != y)
+            return 0;
+    }
+    return *a == *b;
+}
+
+/* The known field a misspelt one most likely meant, or NULL: closest() and suffixMatch() of
+ * schema_errors.ts ("bauds" -> "baud" within one edit in four characters, at most three;
+ * "flags" -> "tcp_flags", a field written without its prefix). */
+static const char *sr_hint(const char *word, const char *const *allowed)
+{
+    const char *const *a;
+    const char *best = NULL, *suffix = NULL;
+    size_t n = strlen(word);
+    unsigned best_d = ~0u, limit = n / 4 < 1 ? 1 : n / 4 > 3 ? 3 : (unsigned)(n / 4);
+    int suffixes = 0;
+    for (a = allowed; *a; a++) {
+        unsigned d = sr_same_ignoring_case(word, *a) ? 0 : sr_edit_distance(word, *a);
+        size_t la = strlen(*a);
+        if (d < best_d) {
+            best = *a;
+            best_d = d;
+        }
+        if (la > n + 1 && (*a)[la - n - 1] == '_' && strcmp(*a + la - n, word) == 0) {
+            suffix = *a;
+            suffixes++;
+        }
+    }
+    if (best_d <= limit)
+        return best;
+    return suffixes == 1 ? suffix : NULL;
+}
+
 int sr_object(struct scenario_reader *r, uint32_t obj, const char *path,
               const char *const *allowed)
 {
@@ -125,8 +191,12 @@ int sr_object(struct scenario_reader *r, uint32_t obj, const char *path,
                 break;
         if (!*a) {
             char key[128];
+            const char *hint;
             if (json_string_copy(d, k, key, sizeof key) != 0)
                 strcpy(key, "...");
+            hint = sr_hint(key, allowed);
+            if (hint)
+                return sr_fail(r, path, key, "unknown field \"%s\" (did you mean \"%s\"?)", key, hint);
             return sr_fail(r, path, key, "unknown field \"%s\"", key);
         }
     }

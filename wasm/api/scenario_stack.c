@@ -51,6 +51,18 @@ static const struct sk_field sk_fields[] = {
 
 #define SK_N (sizeof sk_fields / sizeof sk_fields[0])
 
+/* The fields of `stack` in the schema's order, which a misspelt field's hint is looked for in
+ * (the first nearest wins, as in schema_errors.ts). */
+static const char *const sk_keys[] = {
+    "ip_ttl", "ip_frag", "ip_reass_timeout_ms", "icmp_unreachable", "tcp_max_pcbs", "tcp_mss",
+    "tcp_snd_buf", "tcp_rcv_buf", "tcp_ooo", "tcp_cc", "tcp_initial_cwnd", "tcp_max_cwnd",
+    "tcp_cwnd_inc", "tcp_dupack_thresh", "tcp_rto", "tcp_rto_initial_ms", "tcp_rto_min_ms",
+    "tcp_rto_max_ms", "tcp_timer_tick_ms", "tcp_fast_tick_ms", "tcp_timer_phase_ms",
+    "tcp_delack", "tcp_delack_ms", "tcp_time_wait_ms", "tcp_syn_retries", "tcp_max_retries",
+    "tcp_nagle", "tcp_timestamps", "tcp_sack", "tcp_channel_sensing", "tcp_small_queues",
+    "tcp_eifel", "tcp_nfc", NULL
+};
+
 static const char *const sk_cc[] = { "none", "fixed", "reno", "newreno", NULL };
 static const char *const sk_rto[] = { "rfc6298", "vj_ticks", "fixed", "nfc_alg1", NULL };
 static const char *const sk_delack[] = { "off", "standard", "nfc", NULL };
@@ -169,18 +181,9 @@ static int sk_order(struct scenario_reader *r, uint32_t obj, const char *path,
 int scenario_stack_read(struct scenario_reader *r, uint32_t obj, const char *path,
                         struct host_config *cfg)
 {
-    const char *allowed[SK_N + 6];
     size_t i;
     int e;
-    for (i = 0; i < SK_N; i++)
-        allowed[i] = sk_fields[i].name;
-    allowed[SK_N] = "tcp_cc";
-    allowed[SK_N + 1] = "tcp_rto";
-    allowed[SK_N + 2] = "tcp_delack";
-    allowed[SK_N + 3] = "tcp_nfc";
-    allowed[SK_N + 4] = "tcp_mss";
-    allowed[SK_N + 5] = NULL;
-    if (sr_object(r, obj, path, allowed) != 0)
+    if (sr_object(r, obj, path, sk_keys) != 0)
         return -1;
     for (i = 0; i < SK_N; i++)
         if (sk_field(r, obj, path, &sk_fields[i], cfg) != 0)

@@ -183,7 +183,7 @@ static void test_engine_refuses_bad_scenarios(void)
         "{\"version\":1,\"name\":\"t\",\"title\":\"t\",\"duration_ms\":10,\"hosts\":[],\"links\":[]}";
     char *bad[4];
     const char *want[4][2] = { { NULL, NULL },
-                               { "\"bauds\":", "links[0].bauds: unknown field \"bauds\"" },
+                               { "\"bauds\":", "links[0].bauds: unknown field \"bauds\" (did you mean \"baud\"?)" },
                                { "\"to\":", "apps[0].to: names host \"c\", which does not exist (hosts: a, b)" },
                                { "\"faults\":[", "links[0].faults[0]: must have exactly one of \"p\" and \"nth\", not both" } };
     struct engine *e;

@@ -79,37 +79,43 @@ function checkAddresses(s: Scenario, report: Report): void {
 // Returns the links each host and bridge is on.
 function checkTopology(s: Scenario, names: Map<string, Kind>, report: Report): Map<string, string[]> {
   const on = new Map<string, string[]>(); // node -> names of the links it is on
+  let refused = false; // an end was refused: what it leaves unattached is not a fault of its own
+  const refuse = (path: string, message: string): void => {
+    refused = true;
+    report(path, message);
+  };
   s.links.forEach((l, i) => {
     const ends: Array<['a' | 'b', string]> = l.type === 'external' ? [['a', l.a]] : [['a', l.a], ['b', l.b]];
     for (const [end, node] of ends) {
       const path = `links[${i}].${end}`;
       const kind = names.get(node);
       if (kind === undefined || kind === 'link') {
-        report(path, kind === 'link'
+        refuse(path, kind === 'link'
           ? `names link "${node}"; a link joins hosts and bridges`
           : `names "${node}", which is neither a host nor a bridge${known(s, 'host', 'bridge')}`);
         continue;
       }
       if (end === 'b' && node === l.a) {
-        report(path, `must differ from a (both are "${node}")`);
+        refuse(path, `must differ from a (both are "${node}")`);
         continue;
       }
       if (l.type === 'external' && kind === 'bridge') {
-        report(path, `names bridge "${node}"; the scenario's end of an external link is a host`);
+        refuse(path, `names bridge "${node}"; the scenario's end of an external link is a host`);
         continue;
       }
       const links = on.get(node) ?? [];
       if (kind === 'host' && links.length >= 1) {
-        report(path, `host "${node}" is already on link "${links[0]}"; a host is attached to exactly one link (join links with a bridge)`);
+        refuse(path, `host "${node}" is already on link "${links[0]}"; a host is attached to exactly one link (join links with a bridge)`);
         continue;
       }
       if (kind === 'bridge' && links.length >= 2) {
-        report(path, `bridge "${node}" already joins links "${links[0]}" and "${links[1]}"; a bridge joins exactly two links`);
+        refuse(path, `bridge "${node}" already joins links "${links[0]}" and "${links[1]}"; a bridge joins exactly two links`);
         continue;
       }
       on.set(node, [...links, l.name]);
     }
   });
+  if (refused) return on;
   s.hosts.forEach((h, i) => {
     if (names.get(h.name) === 'host' && !on.has(h.name))
       report(`hosts[${i}]`, `host "${h.name}" is on no link; every host is attached to exactly one link`);
@@ -131,10 +137,11 @@ function checkTopology(s: Scenario, names: Map<string, Kind>, report: Report): M
 // (wasm/api/scenario_topology.c).
 function checkSubnets(s: Scenario, on: Map<string, string[]>, report: Report): void {
   const segment = linkSegments(s, on);
+  // A host whose address no host may use is told so already (checkAddresses).
   const hosts = s.hosts.map((h) => {
     const r = parseAddr(h.addr);
     const links = on.get(h.name) ?? [];
-    return r.ok && links.length === 1 ? { ...r.value, link: links[0]! } : null;
+    return r.ok && hostAddrProblem(r.value) === null && links.length === 1 ? { ...r.value, link: links[0]! } : null;
   });
   const onSubnetOf = (addr: number, h: HostAddr): boolean => {
     const size = 2 ** (32 - h.prefix);
