@@ -83,3 +83,36 @@ describe('each file: both refuse it, naming the same field at the same place, in
     expect(c99).toBe(ts[0]);
   });
 });
+
+describe('--set: a value is held to the file reader, and a field it changed is named by it', () => {
+  const base = join(SUITE, 'bases', 'serial.json');
+  const refusal = (set: string): string => {
+    try {
+      readScenarioInput(base, [set], undefined);
+    } catch (e) {
+      if (e instanceof ScenarioInputError) return e.message;
+      throw e;
+    }
+    return 'accepted';
+  };
+
+  it('a key written twice in the value is refused, as in a file', () => {
+    const set = 'links.serial.faults=[{"action":"drop","p":0.1,"p":0.2}]';
+    expect(refusal(set)).toBe(`${base}: --set "${set}": the value, at column 27: [0].p: duplicate key`);
+  });
+
+  it('a lone surrogate in the value is refused, as in a file', () => {
+    const set = 'title="a \\ud800 b"';
+    expect(refusal(set)).toBe(`${base}: --set "${set}": the value, at column 4: unpaired surrogate in \\u escape`);
+  });
+
+  it("an error in a field a --set changed names the --set, not a place in the file", () => {
+    expect(refusal('links.serial.baud=5')).toBe(
+      `${base}: links[0].baud: must be an integer between 50 and 4000000 (set by --set links.serial.baud=5)`,
+    );
+    // a field the --set did not touch keeps its place in the file
+    expect(refusal('hosts.pc.stack.tcp_timer_tick_ms=100')).toMatch(
+      /: line \d+, column \d+: hosts\[0\]\.stack\.tcp_timer_phase_ms: must be less than tcp_timer_tick_ms \(100\)$/,
+    );
+  });
+});
