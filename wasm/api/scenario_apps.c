@@ -115,14 +115,8 @@ static int sa_round(struct scenario_reader *r, uint32_t k, const char *sub,
         sr_u32(r, k, sub, "think_ms", 0, 3600000, 0, &rd->think_ms) != 0 ||
         sr_u32(r, k, sub, "split", 0, 0x7FFFFFFF, 0, &rd->split) != 0)
         return -1;
-    split.field = "split";
-    split.value = rd->split;
-    split.given = 1;
-    split.note = NULL;
-    req.field = "req";
-    req.value = rd->req_len;
-    req.given = 1;
-    req.note = NULL;
+    split = sr_side(r, k, "split", rd->split);
+    req = sr_side(r, k, "req", rd->req_len);
     return rd->split > 0 ? sr_order(r, sub, &split, &req, 1) : 0;
 }
 

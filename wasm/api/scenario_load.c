@@ -241,12 +241,13 @@ static int sl_nfc_order(struct scenario_reader *r, uint32_t e, const char *path,
                         const struct link_nfc_config *c, uint32_t rate)
 {
     char note[32];
-    struct sr_side chunk = { "chunk_bytes", c->chunk_bytes, sr_has(r, e, "chunk_bytes"), note };
-    struct sr_side period = { "slot_period_us", c->slot_period_us, sr_has(r, e, "slot_period_us"), NULL };
-    struct sr_side over = { "chunk_overhead", c->chunk_overhead, sr_has(r, e, "chunk_overhead"), NULL };
-    struct sr_side air = { "slot_air_us", c->slot_air_us, sr_has(r, e, "slot_air_us"), NULL };
-    struct sr_side phase = { "slot_phase_us", c->slot_phase_us, sr_has(r, e, "slot_phase_us"), NULL };
-    struct sr_side lead = { "lead_us", c->lead_us, sr_has(r, e, "lead_us"), NULL };
+    struct sr_side chunk = sr_side(r, e, "chunk_bytes", c->chunk_bytes);
+    struct sr_side period = sr_side(r, e, "slot_period_us", c->slot_period_us);
+    struct sr_side over = sr_side(r, e, "chunk_overhead", c->chunk_overhead);
+    struct sr_side air = sr_side(r, e, "slot_air_us", c->slot_air_us);
+    struct sr_side phase = sr_side(r, e, "slot_phase_us", c->slot_phase_us);
+    struct sr_side lead = sr_side(r, e, "lead_us", c->lead_us);
+    chunk.note = note;
     snprintf(note, sizeof note, ", the default at %u kbit/s", (unsigned)rate);
     return sr_order(r, path, &over, &chunk, 1) != 0 || sr_order(r, path, &air, &period, 0) != 0 ||
                    sr_order(r, path, &phase, &period, 1) != 0 || sr_order(r, path, &lead, &period, 0) != 0
@@ -382,9 +383,10 @@ static int sl_capture(struct scenario_reader *r, struct world_config *cfg)
         if (node >= 0)
             return sr_fail(r, path, NULL, "names %s \"%s\", not a link",
                            node < cfg->n_hosts ? "host" : "bridge", name);
-        scenario_known(cfg, 0, 0, 1, known, sizeof known);
-        if (k == cfg->n_links)
+        if (k == cfg->n_links) {
+            scenario_known(cfg, 0, 0, 1, known, sizeof known);
             return sr_fail(r, path, NULL, "names link \"%s\", which does not exist%s", name, known);
+        }
         cfg->capture[cfg->n_capture++] = k;
     }
     return 0;

@@ -17,7 +17,7 @@
 #include "world.h"
 
 /* The longest scenario file the engine reads, and the tokens (values and keys) it may hold:
- * docs/scenario-format.md, "Limits"; web/src/scenarios/json_text.ts applies the same. */
+ * docs/scenario-format.md, "The file"; web/src/scenarios/json_text.ts applies the same. */
 #define SCENARIO_MAX_BYTES (1u << 20)
 #define SCENARIO_MAX_TOKENS 32768u
 

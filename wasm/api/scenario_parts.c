@@ -95,8 +95,8 @@ static int sp_match(struct scenario_reader *r, uint32_t m, const char *path,
         fm->has |= FAULT_MATCH_MAXLEN;
     }
     if ((fm->has & FAULT_MATCH_MINLEN) && (fm->has & FAULT_MATCH_MAXLEN)) {
-        struct sr_side lo = { "min_len", fm->min_len, 1, NULL };
-        struct sr_side hi = { "max_len", fm->max_len, 1, NULL };
+        struct sr_side lo = sr_side(r, m, "min_len", fm->min_len);
+        struct sr_side hi = sr_side(r, m, "max_len", fm->max_len);
         return sr_order(r, path, &lo, &hi, 0);
     }
     return 0;

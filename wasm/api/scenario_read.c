@@ -431,6 +431,17 @@ void sr_ip_text(uint32_t a, char *buf, size_t cap)
              (unsigned)(a >> 8 & 0xFF), (unsigned)(a & 0xFF));
 }
 
+struct sr_side sr_side(const struct scenario_reader *r, uint32_t obj, const char *field,
+                       uint64_t value)
+{
+    struct sr_side s;
+    s.field = field;
+    s.value = value;
+    s.given = sr_has(r, obj, field);
+    s.note = NULL;
+    return s;
+}
+
 int sr_order(struct scenario_reader *r, const char *path, const struct sr_side *lo,
              const struct sr_side *hi, int strict)
 {

@@ -97,6 +97,9 @@ struct sr_side {
     int given;
     const char *note;
 };
+/* The side of field `field` of obj, whose value (read, or its default) is `value`. */
+struct sr_side sr_side(const struct scenario_reader *r, uint32_t obj, const char *field,
+                       uint64_t value);
 /* lo < hi (strict) or lo <= hi under `path`, else a message that blames the field the
  * author wrote: lo if given ("must be less than tcp_timer_tick_ms (500)"), else hi ("must be
  * at least tcp_rto_min_ms (1000, the default)"); the words of order() in semantic.ts. */

@@ -144,30 +144,18 @@ static int sk_mss(struct scenario_reader *r, uint32_t obj, const char *path, str
     return 0;
 }
 
-/* Side `field` of an ordering rule: its value, and whether the file gives it. */
-static struct sr_side sk_side(const struct scenario_reader *r, uint32_t obj, const char *field,
-                              uint32_t value)
-{
-    struct sr_side s;
-    s.field = field;
-    s.value = value;
-    s.given = sr_has(r, obj, field);
-    s.note = NULL;
-    return s;
-}
-
 /* The limits between fields, against each other's values or defaults (checkStack() in
  * semantic.ts). The timer phase places the tick trains: less than the slow tick (the fast
  * one when only it is coarse), and nothing to place when every timer is exact. */
 static int sk_order(struct scenario_reader *r, uint32_t obj, const char *path,
                     const struct host_config *c)
 {
-    struct sr_side min = sk_side(r, obj, "tcp_rto_min_ms", c->tcp_rto_min_ms);
-    struct sr_side max = sk_side(r, obj, "tcp_rto_max_ms", c->tcp_rto_max_ms);
-    struct sr_side initial = sk_side(r, obj, "tcp_rto_initial_ms", c->tcp_rto_initial_ms);
-    struct sr_side phase = sk_side(r, obj, "tcp_timer_phase_ms", c->tcp_timer_phase_ms);
-    struct sr_side slow = sk_side(r, obj, "tcp_timer_tick_ms", c->tcp_timer_tick_ms);
-    struct sr_side fast = sk_side(r, obj, "tcp_fast_tick_ms", c->tcp_fast_tick_ms);
+    struct sr_side min = sr_side(r, obj, "tcp_rto_min_ms", c->tcp_rto_min_ms);
+    struct sr_side max = sr_side(r, obj, "tcp_rto_max_ms", c->tcp_rto_max_ms);
+    struct sr_side initial = sr_side(r, obj, "tcp_rto_initial_ms", c->tcp_rto_initial_ms);
+    struct sr_side phase = sr_side(r, obj, "tcp_timer_phase_ms", c->tcp_timer_phase_ms);
+    struct sr_side slow = sr_side(r, obj, "tcp_timer_tick_ms", c->tcp_timer_tick_ms);
+    struct sr_side fast = sr_side(r, obj, "tcp_fast_tick_ms", c->tcp_fast_tick_ms);
     if (sr_order(r, path, &min, &max, 0) != 0 || sr_order(r, path, &initial, &max, 0) != 0)
         return -1;
     if (c->tcp_timer_phase_ms == 0)

@@ -45,7 +45,7 @@ export function validateScenario(input: unknown): ValidationResult {
 }
 
 /** wasm/api/scenario_load.h: the longest scenario file, as written, and the values and keys
- *  it may hold (docs/scenario-format.md, "Limits"). */
+ *  it may hold (docs/scenario-format.md, "The file"). */
 export const SCENARIO_MAX_BYTES = 1 << 20;
 export const SCENARIO_MAX_TOKENS = 32768;
 
