@@ -464,6 +464,18 @@ change('capture-twice', 'serial', 'capture[1]', ['capture', 1], 'a link captured
   d.capture.push('serial');
 });
 
+// Entries and members of the wrong JSON type.
+value('link-not-object', 'serial', ['links', 0], 5, 'a link that is a number');
+value('bridges-not-array', 'bridged', ['bridges'], 'ptx', 'bridges as a string');
+value('bridge-not-object', 'bridged', ['bridges', 0], 'ptx', 'a bridge that is a string');
+value('fault-not-object', 'serial', ['links', 0, 'faults', 0], 'drop', 'a fault that is a string');
+value('match-not-object', 'serial', ['links', 0, 'faults', 0, 'match'], ['tcp'], 'a match that is an array');
+value('app-not-object', 'serial', ['apps', 1], null, 'an app that is null');
+value('apps-not-array', 'serial', ['apps'], {}, 'apps as an object');
+value('round-not-object', 'bridged', ['apps', 0, 'rounds', 0], 100, 'a round that is a number');
+value('capture-not-array', 'serial', ['capture'], 'serial', 'capture as a string');
+value('capture-number', 'serial', ['capture', 0], 0, 'a capture entry that is a number');
+
 // Subnets: a host reaches only its own subnet (ERR_RTE at run time before).
 value('subnet-serial', 'serial', ['hosts', 1, 'addr'], '10.0.8.2/24', 'two hosts of one link on different /24s');
 value('subnet-bridged', 'bridged', ['hosts', 1, 'addr'], '192.168.2.202/24', 'hosts joined by a bridge on different subnets');
