@@ -179,11 +179,14 @@ describe('TCP servers: connections at once and the listen backlog', () => {
     ];
     for (const [server, message] of cases) {
       const file = join(dir, 'server-limits.json');
-      writeFileSync(file, doc(server));
+      const text = doc(server);
+      const key = `"${Object.keys(server)[0]}":`;
+      const at = `line 1, column ${text.indexOf(key) + key.length + 1}: ${message}`; // the value's place
+      writeFileSync(file, text);
       const r = await cli('run', file);
       expect(r.code).toBe(2);
-      expect(r.err).toBe(`${file}: ${message}`);
-      await expect(Engine.create(doc(server))).rejects.toThrow(message);
+      expect(r.err).toBe(`${file}: ${at}`);
+      await expect(Engine.create(text)).rejects.toThrow(at);
     }
     (await Engine.create(doc({ connections: 3, backlog: 3 }))).destroy();
   });
@@ -234,7 +237,7 @@ describe('bad input: exit status 2, the field and the reason', () => {
         (e: unknown) => e,
       );
       expect(err).toBeInstanceOf(EngineScenarioError);
-      const msg = (err as Error).message;
+      const msg = (err as Error).message.replace(/^line \d+, column \d+: /, '');
       expect(msg.startsWith(`${first.path}: `)).toBe(true);
       if (f !== 'app-to-bad-address.json') expect(msg).toContain(first.message);
     });
@@ -260,7 +263,7 @@ describe('bad input: exit status 2, the field and the reason', () => {
     writeFileSync(f, '{"version": 1,,}');
     const r = await cli('run', f);
     expect(r.code).toBe(2);
-    expect(r.err).toContain('broken.json: is not valid JSON');
+    expect(r.err).toContain("broken.json: line 1, column 15: expected a string key");
   });
 });
 

@@ -1,10 +1,12 @@
 // From a command-line argument to the scenario JSON the engine gets: the file (or a shipped
 // scenario by name), --set overrides, --seed, then the schema's validation. Every failure is
-// a ScenarioInputError whose message names the file, the field and the reason.
+// a ScenarioInputError whose message names the file, the line and column, the field and the
+// reason, in the engine's words (docs/scenario-format.md).
 import { existsSync, readFileSync } from 'node:fs';
-import { applySet, formatErrors, parseScenario, ScenarioSetError, validateScenario } from '../web/src/scenarios/index.ts';
-import { findDuplicateKeys } from '../web/src/scenarios/json_keys.ts';
+import { formatErrors, ScenarioSetError, validateScenario } from '../web/src/scenarios/index.ts';
+import { applySetAt } from '../web/src/scenarios/set_path.ts';
 import type { Scenario } from '../web/src/scenarios/types.ts';
+import { locateErrors, readScenarioText } from '../web/src/scenarios/validate.ts';
 import { replayScenarios, shippedScenarios } from './shipped.ts';
 
 export class ScenarioInputError extends Error {}
@@ -13,23 +15,30 @@ export interface ScenarioInput {
   /** What the user named: a file path, or a shipped scenario's name. */
   source: string;
   scenario: Scenario;
-  /** The validated scenario as JSON text, for the engine. */
+  /** The scenario as JSON text, for the engine: the file's own text when nothing was
+   *  overridden, else the validated scenario re-serialised. */
   json: string;
 }
 
 /** The file an argument names (it ends in .json, or exists), read; null when it names no
  *  file (then it is a shipped name). An unreadable file is a ScenarioInputError. */
 export function readArgFile(arg: string): { source: string; text: string } | null {
+  const file = readArgBytes(arg);
+  return file && { source: file.source, text: new TextDecoder('utf-8', { ignoreBOM: true }).decode(file.bytes) };
+}
+
+/** readArgFile(), the bytes as written: the scenario reader judges their encoding. */
+function readArgBytes(arg: string): { source: string; bytes: Uint8Array } | null {
   if (!arg.endsWith('.json') && !existsSync(arg)) return null;
   try {
-    return { source: arg, text: readFileSync(arg, 'utf8') };
+    return { source: arg, bytes: readFileSync(arg) };
   } catch (e) {
     throw new ScenarioInputError(`${arg}: cannot read the file (${(e as Error).message})`);
   }
 }
 
-function locate(arg: string): { source: string; text: string } {
-  const file = readArgFile(arg);
+function locate(arg: string): { source: string; bytes: Uint8Array } {
+  const file = readArgBytes(arg);
   if (file) return file;
   const shipped = [...shippedScenarios(), ...replayScenarios()].find((s) => s.name === arg);
   if (!shipped) {
@@ -37,28 +46,43 @@ function locate(arg: string): { source: string; text: string } {
     const replays = replayScenarios().map((s) => s.name).join(', ');
     throw new ScenarioInputError(`${arg}: no such scenario (shipped: ${names}; replays: ${replays}) and no such file`);
   }
-  return { source: arg, text: readFileSync(shipped.file, 'utf8') };
+  return { source: arg, bytes: readFileSync(shipped.file) };
 }
 
+/**
+ * The scenario an argument names, with the overrides, validated as the engine will read it.
+ * The file's bytes are judged as written (size, encoding, JSON) before anything is
+ * re-serialised, so every message has the file's own line and column; an error in a field a
+ * --set changed names that --set instead. The engine gets the file's text when nothing was
+ * overridden, so its positions are the file's too.
+ */
 export function readScenarioInput(arg: string, sets: string[], seed: string | undefined): ScenarioInput {
-  const { source, text } = locate(arg);
-  let doc: unknown;
+  const { source, bytes } = locate(arg);
+  const read = readScenarioText(bytes);
+  if (!read.ok) throw new ScenarioInputError(formatErrors(read.errors, source));
+  const assignments = seed === undefined ? sets : [...sets, `seed=${seed}`];
+  let doc = read.doc.value;
+  const changed: Array<{ path: string; assignment: string }> = [];
   try {
-    doc = JSON.parse(text);
-  } catch {
-    const r = parseScenario(text); // its message has the line and column
-    throw new ScenarioInputError(formatErrors(r.ok ? [] : r.errors, source));
-  }
-  const duplicates = findDuplicateKeys(text);
-  if (duplicates.length > 0) throw new ScenarioInputError(formatErrors(duplicates, source));
-  try {
-    for (const s of sets) doc = applySet(doc, s);
-    if (seed !== undefined) doc = applySet(doc, `seed=${seed}`);
+    for (const a of assignments) {
+      const r = applySetAt(doc, a);
+      doc = r.doc;
+      changed.push({ path: r.path, assignment: a });
+    }
   } catch (e) {
     if (e instanceof ScenarioSetError) throw new ScenarioInputError(`${source}: ${e.message}`);
     throw e;
   }
   const result = validateScenario(doc);
-  if (!result.ok) throw new ScenarioInputError(formatErrors(result.errors, source));
-  return { source, scenario: result.scenario, json: JSON.stringify(result.scenario) };
+  if (!result.ok) {
+    const setBy = (path: string): string | undefined =>
+      changed.findLast((c) => path === c.path || path.startsWith(`${c.path}.`) || path.startsWith(`${c.path}[`))?.assignment;
+    const errors = locateErrors(result.errors, read.doc, (path) => setBy(path) !== undefined).map((e) => {
+      const a = setBy(e.path);
+      return a === undefined ? e : { ...e, message: `${e.message} (set by --set ${a})` };
+    });
+    throw new ScenarioInputError(formatErrors(errors, source));
+  }
+  const json = changed.length === 0 ? read.doc.text : JSON.stringify(result.scenario);
+  return { source, scenario: result.scenario, json };
 }

@@ -13,6 +13,8 @@
 #define ESC_SURROGATE (-2) /* a \u surrogate that is not half of a high-low pair */
 #define ESC_SHORT (-3)     /* the input ended inside the escape */
 
+enum json_state { ST_VALUE, ST_AFTER, ST_KEY };
+
 struct json_parser {
     const char *s;
     uint32_t len;
@@ -21,6 +23,13 @@ struct json_parser {
     uint32_t cap;
     struct json_doc *doc;
     struct json_error *err;
+    /* Where the reader is, for the path of an error: the innermost open container, what is
+     * due in it, the key token of the object member being read (once its key is read) and
+     * the index of the array element being read. */
+    uint32_t cur;
+    enum json_state st;
+    uint32_t key;
+    uint32_t index;
 };
 
 void json_line_col(const char *src, uint32_t len, uint32_t offset, uint32_t *line,
@@ -44,10 +53,11 @@ void json_line_col(const char *src, uint32_t len, uint32_t offset, uint32_t *lin
     *column = c;
 }
 
+static void error_path(const struct json_parser *p, char *out);
+
 static int fail(struct json_parser *p, uint32_t offset, const char *message)
 {
     struct json_error *e = p->err;
-    p->doc->n = 0;
     if (e) {
         e->offset = offset;
         e->message = message;
@@ -55,7 +65,9 @@ static int fail(struct json_parser *p, uint32_t offset, const char *message)
         e->key_len = 0;
         e->first_offset = JSON_NONE;
         json_line_col(p->s, p->len, offset, &e->line, &e->column);
+        error_path(p, e->path);
     }
+    p->doc->n = 0;
     return -1;
 }
 
@@ -238,9 +250,8 @@ static int scan_string(struct json_parser *p, struct json_token *t)
             size++;
             i++;
         } else {
+            /* check_encoding() has found the whole text well-formed. */
             uint32_t n = utf8_len((const uint8_t *)p->s + i, p->len - i);
-            if (n == 0)
-                return fail(p, i, "invalid UTF-8");
             size += n;
             i += n;
         }
@@ -252,6 +263,14 @@ static int scan_string(struct json_parser *p, struct json_token *t)
     return 0;
 }
 
+/* JavaScript writes what JSON has no number for (RFC 8259 section 6) as NaN and Infinity. */
+#define NON_FINITE "NaN and Infinity are not numbers in JSON"
+
+static int starts_non_finite(const char *s, uint32_t avail)
+{
+    return (avail >= 3 && memcmp(s, "NaN", 3) == 0) || (avail >= 8 && memcmp(s, "Infinity", 8) == 0);
+}
+
 /* RFC 8259 section 6: -? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)? */
 static int scan_number(struct json_parser *p, struct json_token *t)
 {
@@ -259,6 +278,8 @@ static int scan_number(struct json_parser *p, struct json_token *t)
     uint32_t i = p->pos, len = p->len;
     if (s[i] == '-')
         i++;
+    if (starts_non_finite(s + i, len - i))
+        return fail(p, p->pos, NON_FINITE);
     if (i >= len || !is_digit(s[i]))
         return fail(p, i, "invalid number");
     if (s[i] == '0') {
@@ -310,7 +331,9 @@ static int scan_literal(struct json_parser *p, struct json_token *t)
             return 0;
         }
     }
-    /* NaN, Infinity, True, nul, undefined, a bare word. */
+    if (starts_non_finite(p->s + p->pos, p->len - p->pos))
+        return fail(p, p->pos, NON_FINITE);
+    /* True, nul, undefined, a bare word. */
     return fail(p, p->pos, "invalid literal");
 }
 
@@ -397,6 +420,71 @@ static int keys_equal(const char *src, const struct json_token *a, const struct 
     return 1;
 }
 
+/* Appends text to the path being built in out[0 .. JSON_PATH_MAX), cut short if it is full. */
+static void path_put(char *out, uint32_t *n, const char *text, uint32_t len)
+{
+    uint32_t i;
+    for (i = 0; i < len && *n + 1 < JSON_PATH_MAX; i++)
+        out[(*n)++] = text[i];
+    out[*n] = '\0';
+}
+
+static void path_key(const struct json_parser *p, uint32_t key, char *out, uint32_t *n)
+{
+    struct ustr u;
+    int c;
+    if (*n > 0)
+        path_put(out, n, ".", 1);
+    ustr_init(&u, p->s, &p->doc->tok[key]);
+    while ((c = ustr_next(&u)) > 0) {
+        char b = (char)c;
+        path_put(out, n, &b, 1);
+    }
+}
+
+static void path_index(char *out, uint32_t *n, uint32_t index)
+{
+    char buf[16];
+    uint32_t k = sizeof buf;
+    buf[--k] = ']';
+    do {
+        buf[--k] = (char)('0' + index % 10u);
+        index /= 10u;
+    } while (index > 0);
+    buf[--k] = '[';
+    path_put(out, n, buf + k, (uint32_t)sizeof buf - k);
+}
+
+/* The path of the value being read when the reader stopped, in the notation of
+ * "links[0].faults[1].p": the open containers from the root, then the member being read.
+ * Earlier siblings of an open container are complete, so their next links count them. */
+static void error_path(const struct json_parser *p, char *out)
+{
+    const struct json_token *tok = p->doc->tok;
+    uint32_t chain[JSON_MAX_DEPTH], depth = 0, n = 0, c;
+    out[0] = '\0';
+    for (c = p->cur; c != JSON_NONE && depth < JSON_MAX_DEPTH; c = tok[c].parent)
+        chain[depth++] = c;
+    while (depth-- > 0) {
+        uint32_t parent = tok[chain[depth]].parent, e, i = 0;
+        if (parent == JSON_NONE)
+            continue;
+        if (tok[parent].type == JSON_OBJECT) {
+            path_key(p, chain[depth] - 1, out, &n);
+            continue;
+        }
+        for (e = parent + 1; e != chain[depth]; e = tok[e].next)
+            i++;
+        path_index(out, &n, i);
+    }
+    if (p->cur == JSON_NONE)
+        return;
+    if (tok[p->cur].type == JSON_OBJECT && p->key != JSON_NONE)
+        path_key(p, p->key, out, &n);
+    else if (tok[p->cur].type == JSON_ARRAY && p->st == ST_VALUE)
+        path_index(out, &n, p->index);
+}
+
 /* Reads an object key at p->pos (a '"') into the object `obj`. */
 static int scan_key(struct json_parser *p, uint32_t obj)
 {
@@ -407,6 +495,7 @@ static int scan_key(struct json_parser *p, uint32_t obj)
     k = new_token(p, JSON_STRING, obj);
     if (k == JSON_NONE || scan_string(p, &d->tok[k]) < 0)
         return -1;
+    p->key = k;
     /* RFC 8259 section 4 leaves duplicate names to the reader; here one is a mistake in the
      * scenario, so it is reported rather than resolved. Earlier members' subtrees are
      * complete, so their next links are set. */
@@ -425,15 +514,21 @@ static int scan_key(struct json_parser *p, uint32_t obj)
     return 0;
 }
 
-enum json_state { ST_VALUE, ST_AFTER, ST_KEY };
+/* A value is complete: the member or element that was being read is over. */
+static void value_done(struct json_parser *p)
+{
+    p->st = ST_AFTER;
+    p->key = JSON_NONE;
+}
 
 /* Reads the value at p->pos. A scalar is complete afterwards (ST_AFTER); a container is
- * opened and becomes *cur, unless it is empty. */
-static int scan_value(struct json_parser *p, uint32_t *cur, enum json_state *st)
+ * opened and becomes p->cur, unless it is empty. */
+static int scan_value(struct json_parser *p)
 {
     struct json_doc *d = p->doc;
     char c;
     uint32_t t;
+    int r;
     if (p->pos >= p->len)
         return fail(p, p->pos, "expected a value");
     c = p->s[p->pos];
@@ -446,16 +541,17 @@ static int scan_value(struct json_parser *p, uint32_t *cur, enum json_state *st)
     if ((c == '[' || c == '{') && p->depth >= JSON_MAX_DEPTH)
         return fail(p, p->pos, "too deeply nested");
     t = new_token(p, c == '[' ? JSON_ARRAY : c == '{' ? JSON_OBJECT : c == '"' ? JSON_STRING
-                     : JSON_NUMBER, *cur);
+                     : JSON_NUMBER, p->cur);
     if (t == JSON_NONE)
         return -1;
-    *st = ST_AFTER;
-    if (c == '"')
-        return scan_string(p, &d->tok[t]);
-    if (c == '-' || is_digit(c))
-        return scan_number(p, &d->tok[t]);
-    if (c != '[' && c != '{')
-        return scan_literal(p, &d->tok[t]);
+    if (c != '[' && c != '{') {
+        r = c == '"'                    ? scan_string(p, &d->tok[t])
+            : c == '-' || is_digit(c)   ? scan_number(p, &d->tok[t])
+                                        : scan_literal(p, &d->tok[t]);
+        if (r == 0)
+            value_done(p);
+        return r;
+    }
     p->depth++;
     p->pos++;
     skip_ws(p);
@@ -464,10 +560,47 @@ static int scan_value(struct json_parser *p, uint32_t *cur, enum json_state *st)
         d->tok[t].next = d->n;
         p->depth--;
         p->pos++;
+        value_done(p);
         return 0;
     }
-    *cur = t;
-    *st = c == '[' ? ST_VALUE : ST_KEY;
+    p->cur = t;
+    p->key = JSON_NONE;
+    p->st = c == '[' ? ST_VALUE : ST_KEY;
+    return 0;
+}
+
+/* Closes the container p->cur at its bracket, p->pos. */
+static void close_container(struct json_parser *p)
+{
+    struct json_token *tok = p->doc->tok;
+    tok[p->cur].len = p->pos + 1 - tok[p->cur].start;
+    tok[p->cur].next = p->doc->n;
+    p->depth--;
+    p->cur = tok[p->cur].parent;
+    p->pos++;
+    value_done(p);
+}
+
+/* RFC 8259 section 8.1: JSON text exchanged between systems is UTF-8. Said before the
+ * grammar is read, so a UTF-16 file (whose every other byte is NUL) or a BOM gets its own
+ * message instead of "expected a value". */
+static int check_encoding(struct json_parser *p)
+{
+    const uint8_t *s = (const uint8_t *)p->s;
+    uint32_t i = 0;
+    if (p->len >= 2 && ((s[0] == 0xFF && s[1] == 0xFE) || (s[0] == 0xFE && s[1] == 0xFF)))
+        return fail(p, 0, "UTF-16 text (it starts with a UTF-16 byte order mark); JSON text is UTF-8");
+    /* A reader may ignore a UTF-8 BOM; a strict one says it is there. */
+    if (p->len >= 3 && memcmp(s, "\xEF\xBB\xBF", 3) == 0)
+        return fail(p, 0, "byte order mark is not allowed");
+    while (i < p->len) {
+        uint32_t n = 1;
+        if (s[i] == 0)
+            return fail(p, i, "NUL byte (UTF-16 text?); JSON text is UTF-8");
+        if (s[i] >= 0x80 && (n = utf8_len(s + i, p->len - i)) == 0)
+            return fail(p, i, "invalid UTF-8");
+        i += n;
+    }
     return 0;
 }
 
@@ -475,8 +608,6 @@ int json_parse(struct json_doc *doc, const char *src, uint32_t len, struct json_
                uint32_t cap, struct json_error *err)
 {
     struct json_parser p;
-    enum json_state st = ST_VALUE;
-    uint32_t cur = JSON_NONE;   /* the innermost open container */
     uint32_t comma = JSON_NONE; /* where the ',' before the due element is */
     doc->src = src;
     doc->src_len = len;
@@ -489,20 +620,27 @@ int json_parse(struct json_doc *doc, const char *src, uint32_t len, struct json_
     p.cap = cap;
     p.doc = doc;
     p.err = err;
-    /* RFC 8259 section 8.1: a reader may ignore a BOM; a strict one says it is there. */
-    if (p.len >= 3 && memcmp(src, "\xEF\xBB\xBF", 3) == 0)
-        return fail(&p, 0, "byte order mark is not allowed");
+    p.cur = JSON_NONE;
+    p.st = ST_VALUE;
+    p.key = JSON_NONE;
+    p.index = 0;
+    if (check_encoding(&p) < 0)
+        return -1;
     skip_ws(&p);
     for (;;) {
-        int obj = cur != JSON_NONE && tok[cur].type == JSON_OBJECT;
-        if (st == ST_VALUE) {
-            if (comma != JSON_NONE && p.pos < p.len && p.s[p.pos] == ']')
+        int obj = p.cur != JSON_NONE && tok[p.cur].type == JSON_OBJECT;
+        if (p.st == ST_VALUE) {
+            if (comma != JSON_NONE && p.pos < p.len && p.s[p.pos] == ']') {
+                p.st = ST_AFTER; /* the array is at fault, not an element */
                 return fail(&p, comma, "trailing comma");
+            }
             comma = JSON_NONE;
-            if (scan_value(&p, &cur, &st) < 0)
+            if (p.cur != JSON_NONE && !obj)
+                p.index = tok[p.cur].size;
+            if (scan_value(&p) < 0)
                 return -1;
             skip_ws(&p);
-        } else if (st == ST_KEY) {
+        } else if (p.st == ST_KEY) {
             if (comma != JSON_NONE && p.pos < p.len && p.s[p.pos] == '}')
                 return fail(&p, comma, "trailing comma");
             if (p.pos < p.len && p.s[p.pos] == '\'')
@@ -511,28 +649,24 @@ int json_parse(struct json_doc *doc, const char *src, uint32_t len, struct json_
                 return fail_unexpected(&p, comma != JSON_NONE ? "expected a string key"
                                                                : "expected a string key or '}'");
             comma = JSON_NONE;
-            if (scan_key(&p, cur) < 0)
+            if (scan_key(&p, p.cur) < 0)
                 return -1;
             skip_ws(&p);
+            p.st = ST_VALUE;
             if (p.pos >= p.len || p.s[p.pos] != ':')
                 return fail_unexpected(&p, "expected ':'");
             p.pos++;
             skip_ws(&p);
-            st = ST_VALUE;
-        } else if (cur == JSON_NONE) {
+        } else if (p.cur == JSON_NONE) {
             if (p.pos < p.len)
                 return fail_unexpected(&p, "trailing characters after the value");
             return 0;
         } else if (p.pos < p.len && p.s[p.pos] == ',') {
             comma = p.pos++;
             skip_ws(&p);
-            st = obj ? ST_KEY : ST_VALUE;
+            p.st = obj ? ST_KEY : ST_VALUE;
         } else if (p.pos < p.len && p.s[p.pos] == (obj ? '}' : ']')) {
-            tok[cur].len = p.pos + 1 - tok[cur].start;
-            tok[cur].next = doc->n;
-            p.depth--;
-            cur = tok[cur].parent;
-            p.pos++;
+            close_container(&p);
             skip_ws(&p);
         } else {
             return fail_unexpected(&p, obj ? "expected ',' or '}'" : "expected ',' or ']'");

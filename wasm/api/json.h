@@ -4,7 +4,7 @@
  * careful person would call a mistake, with the line and column of it. So the reader is
  * strict where others are lenient: no comments, no trailing commas, no NaN, no leading
  * zeros, no single quotes, no byte order mark, only the four JSON whitespace characters,
- * valid UTF-8 in strings, no unpaired \u surrogates, and no key twice in one object (a
+ * valid UTF-8 throughout (not UTF-16), no unpaired \u surrogates, and no key twice in one object (a
  * scenario with "baud" twice is a mistake, whichever one a lenient reader would keep).
  *
  * It never allocates and keeps no state of its own: json_parse() fills the caller's array
@@ -51,6 +51,9 @@ struct json_token {
     uint32_t parent; /* the enclosing array or object; JSON_NONE for the root */
 };
 
+/* Bytes of json_error.path, its NUL included; a longer path is cut short. */
+#define JSON_PATH_MAX 160
+
 struct json_error {
     uint32_t offset;     /* byte offset of the problem in the source */
     uint32_t line;       /* 1-based; lines end at '\n' */
@@ -60,6 +63,12 @@ struct json_error {
      * (still escaped, ready to quote), and the offset of its first occurrence's opening
      * quote (offset is the second one's). Otherwise 0, 0 and JSON_NONE. */
     uint32_t key_start, key_len, first_offset;
+    /* The value being read when the problem was found, as "links[0].faults[1].p": the
+     * containers open there from the root (object members by key, array elements by
+     * index), then the member whose key was read or the element that was due; "" for the
+     * document itself (a problem before the first value or after the last). A duplicate
+     * key's path ends with that key. */
+    char path[JSON_PATH_MAX];
 };
 
 struct json_doc {
@@ -70,14 +79,19 @@ struct json_doc {
 };
 
 /* Parses src[0 .. len) as one JSON value (any type, RFC 8259 section 2) into tok[0 .. cap).
- * Returns 0, or -1 with *err filled (err may be NULL). The messages:
+ * Returns 0, or -1 with *err filled (err may be NULL). The encoding is checked before the
+ * grammar (RFC 8259 section 8.1), at the first offending byte:
+ *   "UTF-16 text (it starts with a UTF-16 byte order mark); JSON text is UTF-8",
+ *   "byte order mark is not allowed", "NUL byte (UTF-16 text?); JSON text is UTF-8",
+ *   "invalid UTF-8". Then the grammar's messages:
  *   "expected a value", "expected a string key", "expected a string key or '}'",
  *   "expected ':'", "expected ',' or ']'", "expected ',' or '}'", "trailing comma",
  *   "trailing characters after the value", "comments are not allowed",
- *   "strings use double quotes", "byte order mark is not allowed", "invalid literal",
+ *   "strings use double quotes", "invalid literal",
+ *   "NaN and Infinity are not numbers in JSON" (at the N, the I or the - before it),
  *   "invalid number", "leading zeros are not allowed", "unterminated string",
  *   "control character in string", "invalid escape", "unpaired surrogate in \\u escape",
- *   "invalid UTF-8", "too deeply nested", "too many tokens",
+ *   "too deeply nested", "too many tokens",
  *   "too many members in an object", "duplicate key".
  * An unterminated string is reported at its opening quote, a bad escape at its backslash,
  * bad UTF-8 at the first byte of the sequence, a duplicate key at its opening quote, an

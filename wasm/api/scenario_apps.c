@@ -48,51 +48,23 @@ static int sa_keys(struct scenario_reader *r, uint32_t e, const char *path, int 
     return sr_object(r, e, path, allowed);
 }
 
-static int sa_host(struct scenario_reader *r, uint32_t e, const char *path, const char *key,
-                   const struct world_config *cfg, uint8_t *out)
-{
-    char name[WORLD_NAME_MAX];
-    int k;
-    if (sr_name(r, e, path, key, 1, name) != 0)
-        return -1;
-    k = scenario_node(cfg, name);
-    if (k < 0)
-        return sr_fail(r, path, key, "names \"%s\", which does not exist", name);
-    if (k >= cfg->n_hosts)
-        return sr_fail(r, path, key, "names bridge \"%s\": applications run on hosts", name);
-    *out = (uint8_t)k;
-    return 0;
-}
+/* The words of the schema's `to` (appTo) when it is neither a name nor an address. */
+#define SA_TO_EXPECTED                                                                        \
+    "must be a host name (at most 15 characters: a lowercase letter, then lowercase letters, " \
+    "digits, \"_\" or \"-\") or an IPv4 address like \"10.0.7.2\""
 
-static void sa_ip_text(uint32_t a, char *buf, size_t cap)
-{
-    snprintf(buf, cap, "%u.%u.%u.%u", (unsigned)(a >> 24), (unsigned)(a >> 16 & 0xFF),
-             (unsigned)(a >> 8 & 0xFF), (unsigned)(a & 0xFF));
-}
-
-/* Why `to` cannot be a peer's address, in the words of hostAddrProblem() in
- * web/src/scenarios/addr.ts (RFC 1122 3.2.1.3): "this network", loopback, multicast and
- * reserved addresses, and on the host's own subnet that subnet's address and broadcast. */
+/* Why `to` cannot be a peer's address, as checkPeerAddress() in semantic.ts says it: an
+ * address no host may have (RFC 1122 3.2.1.3; the subnet's own address and broadcast count
+ * on the host's own subnet), or the app's host's own. */
 static int sa_addr_usable(struct scenario_reader *r, const char *path, uint32_t addr,
                           const struct world_host_config *host)
 {
-    char ip[16];
-    uint32_t first = addr >> 24, mask = 0xFFFFFFFFu << (32 - host->prefix);
-    sa_ip_text(addr, ip, sizeof ip);
-    if (first == 0)
-        return sr_fail(r, path, "to", "%s is in 0.0.0.0/8 (\"this network\"), which no host may use", ip);
-    if (first == 127)
-        return sr_fail(r, path, "to", "%s is a loopback address (127.0.0.0/8)", ip);
-    if (first >= 224)
-        return sr_fail(r, path, "to", "%s is a multicast or reserved address (224.0.0.0 and up)", ip);
-    if (host->prefix <= 30 && (addr & mask) == (host->addr & mask)) {
-        if ((addr & ~mask) == 0)
-            return sr_fail(r, path, "to", "%s is the address of the subnet %s/%u itself, not of a host",
-                           ip, ip, host->prefix);
-        if ((addr & ~mask) == ~mask)
-            return sr_fail(r, path, "to", "%s is the broadcast address of its /%u subnet", ip,
-                           host->prefix);
-    }
+    char ip[16], why[128];
+    uint32_t mask = host->prefix >= 32 ? 0xFFFFFFFFu : ~(0xFFFFFFFFu >> host->prefix);
+    int mine = (addr & mask) == (host->addr & mask);
+    if (sr_addr_problem(addr, mine ? host->prefix : 32, why, sizeof why) != 0)
+        return sr_fail(r, path, "to", "%s", why);
+    sr_ip_text(addr, ip, sizeof ip);
     if (addr == host->addr)
         return sr_fail(r, path, "to", "must differ from host (%s is the address of host \"%s\")",
                        ip, host->name);
@@ -104,56 +76,69 @@ static int sa_addr_usable(struct scenario_reader *r, const char *path, uint32_t 
 static int sa_to(struct scenario_reader *r, uint32_t e, const char *path,
                  const struct world_config *cfg, struct world_app_config *a)
 {
-    char text[16];
+    char text[64], why[96];
+    size_t n;
+    int k;
     uint32_t t = sr_get(r, e, path, "to", 1);
     if (t == JSON_NONE)
         return -1;
-    if (json_string_copy(&r->doc, t, text, sizeof text) != 0 || text[0] < '0' || text[0] > '9') {
-        if (sa_host(r, e, path, "to", cfg, &a->to) != 0)
-            return -1;
-        if (a->to == a->host)
-            return sr_fail(r, path, "to", "must differ from host (both are \"%s\")",
-                           cfg->hosts[a->host].name);
-        a->to_addr = cfg->hosts[a->to].addr;
-        return 0;
+    if (json_string_copy(&r->doc, t, text, sizeof text) != 0)
+        return sr_fail(r, path, "to", SA_TO_EXPECTED);
+    if (text[0] >= '0' && text[0] <= '9') {
+        if (sr_ipv4_parse(text, &a->to_addr, NULL, why, sizeof why) != 0)
+            return sr_fail(r, path, "to", SA_TO_EXPECTED ": %s", why);
+        a->to = WORLD_NODE_NONE;
+        return sa_addr_usable(r, path, a->to_addr, &cfg->hosts[a->host]);
     }
-    if (sr_ipv4_parse(text, &a->to_addr, NULL) != 0)
-        return sr_fail(r, path, "to", "must be a host name or an IPv4 address like \"10.0.7.2\"");
-    a->to = WORLD_NODE_NONE;
-    return sa_addr_usable(r, path, a->to_addr, &cfg->hosts[a->host]);
+    n = strlen(text);
+    if (n == 0 || n > 15 || text[0] < 'a' || text[0] > 'z' ||
+        strspn(text, "abcdefghijklmnopqrstuvwxyz0123456789_-") != n)
+        return sr_fail(r, path, "to", SA_TO_EXPECTED);
+    if ((k = scenario_host_ref(r, e, path, "to", cfg, 1)) < 0)
+        return -1;
+    if (k == a->host)
+        return sr_fail(r, path, "to", "must differ from host (both are \"%s\")", text);
+    a->to = (uint8_t)k;
+    a->to_addr = cfg->hosts[k].addr;
+    return 0;
+}
+
+/* One round: `split`, the request written in two pieces, each at least one byte. */
+static int sa_round(struct scenario_reader *r, uint32_t k, const char *sub,
+                    struct app_reqresp_round *rd)
+{
+    static const char *const keys[] = { "req", "resp", "think_ms", "split", NULL };
+    struct sr_side split, req;
+    rd->think_ms = 0;
+    rd->split = 0;
+    if (sr_object(r, k, sub, keys) != 0 ||
+        sr_u32(r, k, sub, "req", 1, 0x7FFFFFFF, 1, &rd->req_len) != 0 ||
+        sr_u32(r, k, sub, "resp", 0, 0x7FFFFFFF, 1, &rd->resp_len) != 0 ||
+        sr_u32(r, k, sub, "think_ms", 0, 3600000, 0, &rd->think_ms) != 0 ||
+        sr_u32(r, k, sub, "split", 0, 0x7FFFFFFF, 0, &rd->split) != 0)
+        return -1;
+    split = sr_side(r, k, "split", rd->split);
+    req = sr_side(r, k, "req", rd->req_len);
+    return rd->split > 0 ? sr_order(r, sub, &split, &req, 1) : 0;
 }
 
 static int sa_rounds(struct scenario_reader *r, uint32_t e, const char *path,
                      struct world_config *cfg, struct world_app_config *a)
 {
-    static const char *const keys[] = { "req", "resp", "think_ms", "split", NULL };
-    uint32_t t = sr_get(r, e, path, "rounds", 1), i, k, n;
+    uint32_t n, i, k, t = sr_array(r, e, path, "rounds", 1, 256, 1, &n);
     char sub[64];
     if (t == JSON_NONE)
         return -1;
-    if (r->doc.tok[t].type != JSON_ARRAY || r->doc.tok[t].size < 1 || r->doc.tok[t].size > 256)
-        return sr_fail(r, path, "rounds", "must be an array of 1 to 256 rounds");
-    n = r->doc.tok[t].size;
+    /* The engine keeps every app's rounds in one table (world.h). */
     if (cfg->n_rounds + n > WORLD_MAX_ROUNDS)
-        return sr_fail(r, path, "rounds", "more than %u rounds in the whole scenario",
-                       WORLD_MAX_ROUNDS);
+        return sr_fail(r, path, "rounds", "brings the scenario's rounds to %u; all apps together "
+                       "may have at most %u", (unsigned)(cfg->n_rounds + n), WORLD_MAX_ROUNDS);
     a->first_round = cfg->n_rounds;
     a->n_rounds = (uint16_t)n;
     for (i = 0, k = t + 1; i < n; i++, k = r->doc.tok[k].next) {
-        struct app_reqresp_round *rd = &cfg->rounds[cfg->n_rounds + i];
         snprintf(sub, sizeof sub, "%s.rounds[%u]", path, i);
-        rd->think_ms = 0;
-        if (sr_object(r, k, sub, keys) != 0 ||
-            sr_u32(r, k, sub, "req", 1, 0x7FFFFFFF, 1, &rd->req_len) != 0 ||
-            sr_u32(r, k, sub, "resp", 0, 0x7FFFFFFF, 1, &rd->resp_len) != 0 ||
-            sr_u32(r, k, sub, "think_ms", 0, 3600000, 0, &rd->think_ms) != 0)
+        if (sa_round(r, k, sub, &cfg->rounds[cfg->n_rounds + i]) != 0)
             return -1;
-        /* `split`: the request written in two pieces, each at least one byte. */
-        rd->split = 0;
-        if (sr_u32(r, k, sub, "split", 0, 0x7FFFFFFF, 0, &rd->split) != 0)
-            return -1;
-        if (rd->split >= rd->req_len && rd->split != 0)
-            return sr_fail(r, sub, "split", "must be less than req (%u)", rd->req_len);
     }
     cfg->n_rounds = (uint16_t)(cfg->n_rounds + n);
     return 0;
@@ -277,17 +262,17 @@ static int sa_server_limits(struct scenario_reader *r, uint32_t e, const char *p
 static int sa_app(struct scenario_reader *r, uint32_t e, const char *path,
                   const struct world_config *cfg, struct world_app_config *a)
 {
-    int type;
+    int type, host;
     uint32_t port, local = 49153;
     if (r->doc.tok[e].type != JSON_OBJECT)
-        return sr_fail(r, path, NULL, "must be an object, not %s",
-                       json_type_name(r->doc.tok[e].type));
+        return sr_fail(r, path, NULL, "must be an object");
     if (sr_enum(r, e, path, "type", sa_types, 1, &type) != 0 || sa_keys(r, e, path, type) != 0 ||
-        sa_host(r, e, path, "host", cfg, &a->host) != 0 ||
+        (host = scenario_host_ref(r, e, path, "host", cfg, 1)) < 0 ||
         sr_u32(r, e, path, "start_ms", 0, (uint32_t)(WORLD_MAX_DURATION_US / 1000), 0,
                &a->start_ms) != 0)
         return -1;
     a->type = (uint8_t)type;
+    a->host = (uint8_t)host;
     port = sa_default_port[type];
     if (type != WORLD_APP_PING && sr_u32(r, e, path, "port", 1, 65535, port == 0, &port) != 0)
         return -1;
@@ -340,33 +325,46 @@ static int sa_app(struct scenario_reader *r, uint32_t e, const char *path,
     }
 }
 
-/* A request/response server and the clients that call it must agree on the rounds, or
- * each side waits for bytes the other never sends. */
+/* Both halves of a request/response session get the same rounds (app_reqresp.h), or each
+ * waits for bytes the other never sends; the server's think_ms are unused, so only the sizes
+ * must agree. The server is blamed, as semantic.ts does. */
+static int sa_rounds_pair(struct scenario_reader *r, const struct world_config *cfg, uint8_t ci,
+                          uint8_t si)
+{
+    const struct world_app_config *cl = &cfg->apps[ci], *srv = &cfg->apps[si];
+    char path[48];
+    uint16_t n;
+    snprintf(path, sizeof path, "apps[%u]", (unsigned)si);
+    if (cl->n_rounds != srv->n_rounds)
+        return sr_fail(r, path, "rounds", "has %u rounds, its client apps[%u] has %u; both get "
+                       "the same rounds", srv->n_rounds, (unsigned)ci, cl->n_rounds);
+    for (n = 0; n < srv->n_rounds; n++) {
+        const struct app_reqresp_round *a = &cfg->rounds[srv->first_round + n];
+        const struct app_reqresp_round *b = &cfg->rounds[cl->first_round + n];
+        if (a->req_len == b->req_len && a->resp_len == b->resp_len)
+            continue;
+        snprintf(path, sizeof path, "apps[%u].rounds[%u]", (unsigned)si, (unsigned)n);
+        return sr_fail(r, path, NULL, "req %u / resp %u differs from its client's "
+                       "(apps[%u].rounds[%u]: req %u / resp %u); both get the same rounds",
+                       a->req_len, a->resp_len, (unsigned)ci, (unsigned)n, b->req_len,
+                       b->resp_len);
+    }
+    return 0;
+}
+
 static int sa_rounds_agree(struct scenario_reader *r, const struct world_config *cfg)
 {
-    uint8_t i, k;
-    uint16_t n;
-    for (i = 0; i < cfg->n_apps; i++) {
-        const struct world_app_config *srv = &cfg->apps[i];
-        if (srv->type != WORLD_APP_REQRESP_SERVER)
+    uint8_t ci, si;
+    for (ci = 0; ci < cfg->n_apps; ci++) {
+        const struct world_app_config *cl = &cfg->apps[ci];
+        if (cl->type != WORLD_APP_REQRESP_CLIENT)
             continue;
-        for (k = 0; k < cfg->n_apps; k++) {
-            const struct world_app_config *cl = &cfg->apps[k];
-            char path[32];
-            if (cl->type != WORLD_APP_REQRESP_CLIENT ||
-                cl->to_addr != cfg->hosts[srv->host].addr || cl->port != srv->port)
-                continue;
-            snprintf(path, sizeof path, "apps[%u]", i);
-            if (cl->n_rounds != srv->n_rounds)
-                return sr_fail(r, path, "rounds", "has %u rounds, its client apps[%u] has %u",
-                               srv->n_rounds, k, cl->n_rounds);
-            for (n = 0; n < srv->n_rounds; n++) {
-                const struct app_reqresp_round *a = &cfg->rounds[srv->first_round + n];
-                const struct app_reqresp_round *b = &cfg->rounds[cl->first_round + n];
-                if (a->req_len != b->req_len || a->resp_len != b->resp_len)
-                    return sr_fail(r, path, "rounds",
-                                   "round %u differs from its client's (apps[%u])", n, k);
-            }
+        for (si = 0; si < cfg->n_apps; si++) {
+            const struct world_app_config *srv = &cfg->apps[si];
+            if (srv->type == WORLD_APP_REQRESP_SERVER &&
+                cl->to_addr == cfg->hosts[srv->host].addr && cl->port == srv->port &&
+                sa_rounds_pair(r, cfg, ci, si) != 0)
+                return -1;
         }
     }
     return 0;
@@ -374,15 +372,10 @@ static int sa_rounds_agree(struct scenario_reader *r, const struct world_config 
 
 int scenario_apps_read(struct scenario_reader *r, uint32_t root, struct world_config *cfg)
 {
-    uint32_t t = json_object_get(&r->doc, root, "apps"), i, e, n;
+    uint32_t n, t = sr_array(r, root, "", "apps", 0, WORLD_MAX_APPS, 0, &n), i, e;
     char path[32];
     if (t == JSON_NONE)
-        return 0;
-    if (r->doc.tok[t].type != JSON_ARRAY)
-        return sr_fail(r, "", "apps", "must be an array");
-    n = r->doc.tok[t].size;
-    if (n > WORLD_MAX_APPS)
-        return sr_fail(r, "", "apps", "must have at most %u entries", WORLD_MAX_APPS);
+        return r->failed ? -1 : 0;
     for (i = 0, e = t + 1; i < n; i++, e = r->doc.tok[e].next) {
         struct world_app_config *a = &cfg->apps[i];
         snprintf(path, sizeof path, "apps[%u]", i);
@@ -406,7 +399,8 @@ int scenario_app_load(const struct world_config *cfg, const char *json, uint32_t
         snprintf(err, errlen, "app: longer than %u bytes", SCENARIO_APP_MAX_BYTES);
         return -1;
     }
-    if (sr_open(&r, json, len, SCENARIO_APP_MAX_BYTES / 2, "app: ", err, errlen) != 0)
+    /* The page writes the app as one line of JSON: a field's position in it says nothing. */
+    if (sr_open(&r, json, len, SCENARIO_APP_MAX_BYTES / 2, "app", 0, err, errlen) != 0)
         goto out;
     if (r.doc.tok[0].type == JSON_OBJECT) {
         if (sr_enum(&r, 0, "app", "type", sa_types, 1, &type) != 0)

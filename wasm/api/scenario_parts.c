@@ -1,5 +1,4 @@
-/* A link's faults and the scenario's applications (docs/scenario-format.md, "Faults" and
- * "Applications"). */
+/* A link's faults (docs/scenario-format.md, "Faults"). */
 #include "scenario_parts.h"
 
 #include <stdio.h>
@@ -20,31 +19,27 @@ static const uint8_t sp_proto_numbers[] = { IP_PROTO_ICMP, IP_PROTO_TCP, IP_PROT
 static int sp_host_addr(struct scenario_reader *r, uint32_t m, const char *path, const char *key,
                         const struct world_config *cfg, uint32_t *addr)
 {
-    char name[WORLD_NAME_MAX];
-    int k;
-    if (sr_name(r, m, path, key, 1, name) != 0)
+    int k = scenario_host_ref(r, m, path, key, cfg, 0);
+    if (k < 0)
         return -1;
-    k = scenario_node(cfg, name);
-    if (k < 0 || k >= cfg->n_hosts)
-        return sr_fail(r, path, key, "names \"%s\", which is not a host", name);
     *addr = cfg->hosts[k].addr;
     return 0;
 }
 
+/* One to six of the letters SAFRPU, each a flag that must be set. */
 static int sp_tcp_flags(struct scenario_reader *r, uint32_t m, const char *path, uint8_t *out)
 {
     static const char letters[] = "FSRPAU"; /* bit order of the flags byte, RFC 9293 3.1 */
-    char buf[16];
+    char buf[8];
+    uint32_t t = sr_get(r, m, path, "tcp_flags", 1);
     size_t i;
-    if (sr_string(r, m, path, "tcp_flags", buf, sizeof buf) != 0)
-        return -1;
     *out = 0;
-    for (i = 0; buf[i]; i++) {
-        const char *p = strchr(letters, buf[i]);
-        if (!p)
-            return sr_fail(r, path, "tcp_flags", "must be letters of \"SAFRPU\", not '%c'", buf[i]);
-        *out |= (uint8_t)(1u << (p - letters));
-    }
+    if (json_string_copy(&r->doc, t, buf, sizeof buf) != 0 || buf[0] == '\0' || strlen(buf) > 6 ||
+        strspn(buf, letters) != strlen(buf))
+        return sr_fail(r, path, "tcp_flags", "must be one to 6 of the letters S, A, F, R, P, U "
+                                             "(SYN, ACK, FIN, RST, PSH, URG)");
+    for (i = 0; buf[i]; i++)
+        *out |= (uint8_t)(1u << (strchr(letters, buf[i]) - letters));
     return 0;
 }
 
@@ -99,9 +94,11 @@ static int sp_match(struct scenario_reader *r, uint32_t m, const char *path,
         fm->max_len = (uint16_t)v;
         fm->has |= FAULT_MATCH_MAXLEN;
     }
-    if ((fm->has & FAULT_MATCH_MINLEN) && (fm->has & FAULT_MATCH_MAXLEN) &&
-        fm->min_len > fm->max_len)
-        return sr_fail(r, path, "min_len", "must be at most max_len (%u)", (unsigned)fm->max_len);
+    if ((fm->has & FAULT_MATCH_MINLEN) && (fm->has & FAULT_MATCH_MAXLEN)) {
+        struct sr_side lo = sr_side(r, m, "min_len", fm->min_len);
+        struct sr_side hi = sr_side(r, m, "max_len", fm->max_len);
+        return sr_order(r, path, &lo, &hi, 0);
+    }
     return 0;
 }
 
@@ -117,22 +114,27 @@ static int sp_fault(struct scenario_reader *r, uint32_t f, const char *path,
         return -1;
     rule->action = (uint8_t)action;
     rule->dirs = dir == 0 ? FAULT_DIR_AB : dir == 1 ? FAULT_DIR_BA : FAULT_DIR_BOTH;
-    if ((p == JSON_NONE) == (nth == JSON_NONE))
-        return sr_fail(r, path, NULL, "give exactly one of \"p\" (random) and \"nth\" (targeted)");
     if (p != JSON_NONE && json_get_ppm(&r->doc, p, &rule->p_ppm) != 0)
-        return sr_fail(r, path, "p", "must be a probability from 0 to 1");
+        return sr_fail(r, path, "p", "must be a number between 0 and 1");
     rule->count = 1;
     if (nth != JSON_NONE && (sr_u32(r, f, path, "nth", 1, 0xFFFFFFFFu, 1, &rule->nth) != 0 ||
                              sr_u32(r, f, path, "count", 1, 0xFFFFFFFFu, 0, &rule->count) != 0))
         return -1;
-    if (nth == JSON_NONE && json_object_get(&r->doc, f, "count") != JSON_NONE)
-        return sr_fail(r, path, "count", "only goes with \"nth\"");
-    if (action == FAULT_DELAY) {
-        if (sr_u32(r, f, path, "delay_us", 1, 60000000, 1, &rule->delay_us) != 0)
-            return -1;
-    } else if (json_object_get(&r->doc, f, "delay_us") != JSON_NONE) {
-        return sr_fail(r, path, "delay_us", "only goes with \"action\": \"delay\"");
-    }
+    if (p != JSON_NONE && nth != JSON_NONE)
+        return sr_fail(r, path, NULL, "must have exactly one of \"p\" and \"nth\", not both");
+    if (p == JSON_NONE && nth == JSON_NONE)
+        return sr_fail(r, path, NULL, "must have one of \"p\" (a probability) and \"nth\" (act "
+                                      "on the nth matching frame)");
+    if (nth == JSON_NONE && sr_has(r, f, "count"))
+        return sr_fail(r, path, "count", "is only used with \"nth\" (with \"p\" each frame is "
+                                         "decided on its own)");
+    if (action == FAULT_DELAY && !sr_has(r, f, "delay_us"))
+        return sr_fail(r, path, "delay_us", "is required when action is \"delay\"");
+    if (sr_u32(r, f, path, "delay_us", 1, 60000000, 0, &rule->delay_us) != 0)
+        return -1;
+    if (action != FAULT_DELAY && sr_has(r, f, "delay_us"))
+        return sr_fail(r, path, "delay_us", "is only used when action is \"delay\" (here it is "
+                                            "\"%s\")", sp_actions[action]);
     m = json_object_get(&r->doc, f, "match");
     if (m != JSON_NONE) {
         char sub[96];
@@ -142,16 +144,13 @@ static int sp_fault(struct scenario_reader *r, uint32_t f, const char *path,
     return 0;
 }
 
-int scenario_faults_read(struct scenario_reader *r, uint32_t t, const char *link_path,
+int scenario_faults_read(struct scenario_reader *r, uint32_t link, const char *link_path,
                          const struct world_config *cfg, struct world_link_config *l)
 {
-    uint32_t i, e, n;
+    uint32_t i, e, n, t = sr_array(r, link, link_path, "faults", 0, WORLD_MAX_FAULTS, 0, &n);
     char path[64];
-    if (r->doc.tok[t].type != JSON_ARRAY)
-        return sr_fail(r, link_path, "faults", "must be an array");
-    n = r->doc.tok[t].size;
-    if (n > WORLD_MAX_FAULTS)
-        return sr_fail(r, link_path, "faults", "must have at most %u entries", WORLD_MAX_FAULTS);
+    if (t == JSON_NONE)
+        return r->failed ? -1 : 0;
     for (i = 0, e = t + 1; i < n; i++, e = r->doc.tok[e].next) {
         snprintf(path, sizeof path, "%s.faults[%u]", link_path, i);
         if (sp_fault(r, e, path, cfg, &l->faults[i]) != 0)

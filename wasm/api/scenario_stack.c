@@ -26,7 +26,6 @@ static const struct sk_field sk_fields[] = {
     SKF(ip_max_datagram, SK_U16, 68, 65535),   /* RFC 791: 68 passes every link */
     SKF(icmp_unreachable, SK_BOOL, 0, 1),
     SKF(tcp_max_pcbs, SK_U8, 1, 64),
-    SKF(tcp_mss, SK_U16, 0, 65495),
     SKF(tcp_snd_buf, SK_U32, 64, 1048576),
     SKF(tcp_rcv_buf, SK_U32, 64, 1048576),
     SKF(tcp_ooo, SK_BOOL, 0, 1),
@@ -53,6 +52,19 @@ static const struct sk_field sk_fields[] = {
 };
 
 #define SK_N (sizeof sk_fields / sizeof sk_fields[0])
+
+/* The fields of `stack` in the schema's order, which a misspelt field's hint is looked for in
+ * (the first nearest wins, as in schema_errors.ts). */
+static const char *const sk_keys[] = {
+    "ip_ttl", "ip_frag", "ip_reass_timeout_ms", "ip_reass_max", "ip_max_datagram",
+    "icmp_unreachable", "tcp_max_pcbs", "tcp_mss",
+    "tcp_snd_buf", "tcp_rcv_buf", "tcp_ooo", "tcp_cc", "tcp_initial_cwnd", "tcp_max_cwnd",
+    "tcp_cwnd_inc", "tcp_dupack_thresh", "tcp_rto", "tcp_rto_initial_ms", "tcp_rto_min_ms",
+    "tcp_rto_max_ms", "tcp_timer_tick_ms", "tcp_fast_tick_ms", "tcp_timer_phase_ms",
+    "tcp_delack", "tcp_delack_ms", "tcp_time_wait_ms", "tcp_syn_retries", "tcp_max_retries",
+    "tcp_nagle", "tcp_timestamps", "tcp_sack", "tcp_channel_sensing", "tcp_small_queues",
+    "tcp_eifel", "tcp_nfc", NULL
+};
 
 static const char *const sk_cc[] = { "none", "fixed", "reno", "newreno", NULL };
 static const char *const sk_rto[] = { "rfc6298", "vj_ticks", "fixed", "nfc_alg1", NULL };
@@ -122,20 +134,47 @@ static int sk_nfc(struct scenario_reader *r, uint32_t obj, const char *path,
     return 0;
 }
 
+/* tcp_mss: 0 (from the MTU) or 64 .. 65495, the schema's anyOf. */
+static int sk_mss(struct scenario_reader *r, uint32_t obj, const char *path, struct host_config *c)
+{
+    uint32_t t = sr_get(r, obj, path, "tcp_mss", 0);
+    uint64_t v;
+    if (t == JSON_NONE)
+        return 0;
+    if (json_get_u64(&r->doc, t, &v) != 0 || (v != 0 && (v < 64 || v > 65495)))
+        return sr_fail(r, path, "tcp_mss", "must be 0 or an integer between 64 and 65495");
+    c->tcp_mss = (uint16_t)v;
+    return 0;
+}
+
+/* The limits between fields, against each other's values or defaults (checkStack() in
+ * semantic.ts). The timer phase places the tick trains: less than the slow tick (the fast
+ * one when only it is coarse), and nothing to place when every timer is exact. */
+static int sk_order(struct scenario_reader *r, uint32_t obj, const char *path,
+                    const struct host_config *c)
+{
+    struct sr_side min = sr_side(r, obj, "tcp_rto_min_ms", c->tcp_rto_min_ms);
+    struct sr_side max = sr_side(r, obj, "tcp_rto_max_ms", c->tcp_rto_max_ms);
+    struct sr_side initial = sr_side(r, obj, "tcp_rto_initial_ms", c->tcp_rto_initial_ms);
+    struct sr_side phase = sr_side(r, obj, "tcp_timer_phase_ms", c->tcp_timer_phase_ms);
+    struct sr_side slow = sr_side(r, obj, "tcp_timer_tick_ms", c->tcp_timer_tick_ms);
+    struct sr_side fast = sr_side(r, obj, "tcp_fast_tick_ms", c->tcp_fast_tick_ms);
+    if (sr_order(r, path, &min, &max, 0) != 0 || sr_order(r, path, &initial, &max, 0) != 0)
+        return -1;
+    if (c->tcp_timer_phase_ms == 0)
+        return 0;
+    if (slow.value == 0 && fast.value == 0)
+        return sr_fail(r, path, "tcp_timer_phase_ms", "is only used with coarse timers "
+                       "(tcp_timer_tick_ms or tcp_fast_tick_ms above 0); here every timer is exact");
+    return sr_order(r, path, &phase, slow.value > 0 ? &slow : &fast, 1);
+}
+
 int scenario_stack_read(struct scenario_reader *r, uint32_t obj, const char *path,
                         struct host_config *cfg)
 {
-    const char *allowed[SK_N + 5];
     size_t i;
     int e;
-    for (i = 0; i < SK_N; i++)
-        allowed[i] = sk_fields[i].name;
-    allowed[SK_N] = "tcp_cc";
-    allowed[SK_N + 1] = "tcp_rto";
-    allowed[SK_N + 2] = "tcp_delack";
-    allowed[SK_N + 3] = "tcp_nfc";
-    allowed[SK_N + 4] = NULL;
-    if (sr_object(r, obj, path, allowed) != 0)
+    if (sr_object(r, obj, path, sk_keys) != 0)
         return -1;
     for (i = 0; i < SK_N; i++)
         if (sk_field(r, obj, path, &sk_fields[i], cfg) != 0)
@@ -152,15 +191,7 @@ int scenario_stack_read(struct scenario_reader *r, uint32_t obj, const char *pat
     if (sr_enum(r, obj, path, "tcp_delack", sk_delack, 0, &e) != 0)
         return -1;
     cfg->tcp_delack = (enum tcp_delack_kind)e;
-    if (sk_nfc(r, obj, path, &cfg->tcp_nfc) != 0)
+    if (sk_mss(r, obj, path, cfg) != 0 || sk_nfc(r, obj, path, &cfg->tcp_nfc) != 0)
         return -1;
-    if (cfg->tcp_mss != 0 && cfg->tcp_mss < 64)
-        return sr_fail(r, path, "tcp_mss", "must be 0 (from the MTU) or from 64 to 65495");
-    if (cfg->tcp_rto_min_ms > cfg->tcp_rto_max_ms)
-        return sr_fail(r, path, "tcp_rto_min_ms", "must not exceed tcp_rto_max_ms (%u)",
-                       (unsigned)cfg->tcp_rto_max_ms);
-    if (cfg->tcp_rto_initial_ms > cfg->tcp_rto_max_ms)
-        return sr_fail(r, path, "tcp_rto_initial_ms", "must not exceed tcp_rto_max_ms (%u)",
-                       (unsigned)cfg->tcp_rto_max_ms);
-    return 0;
+    return sk_order(r, obj, path, cfg);
 }

@@ -2,6 +2,7 @@
  * times on a serial line, targeted faults and the cause links of the retransmission they
  * provoke, the bridge's parent links, the NFC module's busy drop, real-time mode over an
  * external link, the engine's own refusal of bad scenarios, and determinism. */
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -163,42 +164,58 @@ static void test_targeted_drop_and_cause_links(void)
     free(j);
 }
 
-/* The engine checks what it is given, whatever checked it before. */
+/* "line 1, column N: " + message, N the column of what follows the first `needle` in the
+ * one-line `json` (a key and its colon: the value): where the engine must point, counted
+ * here from the text itself. */
+static const char *at(const char *json, const char *needle, const char *message)
+{
+    static char buf[512];
+    const char *p = strstr(json, needle);
+    snprintf(buf, sizeof buf, "line 1, column %d: %s",
+             p ? (int)(p - json + (ptrdiff_t)strlen(needle)) + 1 : -1, message);
+    return buf;
+}
+
+/* The engine checks what it is given, whatever checked it before, and says where in the
+ * text: the line and column of the field's value (of the object or array that lacks it). */
 static void test_engine_refuses_bad_scenarios(void)
 {
-    static const struct {
-        const char *json, *message;
-    } cases[] = {
-        { "{\"version\":1", "line 1, column 13: expected ',' or '}'" },
-        { "[]", "(top level): must be an object, not array" },
-        { "{\"version\":1,\"name\":\"t\",\"title\":\"t\",\"duration_ms\":10,\"hosts\":[],\"links\":[]}",
-          "hosts: must have 1 to 8 entries (it has 0)" },
-    };
+    static const char empty_hosts[] =
+        "{\"version\":1,\"name\":\"t\",\"title\":\"t\",\"duration_ms\":10,\"hosts\":[],\"links\":[]}";
     char *bad[4];
-    const char *want[4] = { "links[0].baud: must be an integer from 50 to 4000000",
-                            "links[0].bauds: unknown field \"bauds\"",
-                            "apps[0].to: names \"c\", which does not exist",
-                            "links[0].faults[0]: give exactly one of \"p\" (random) and \"nth\" (targeted)" };
+    const char *want[4][2] = { { NULL, NULL },
+                               { "\"bauds\":", "links[0].bauds: unknown field \"bauds\" (did you mean \"baud\"?)" },
+                               { "\"to\":", "apps[0].to: names host \"c\", which does not exist (hosts: a, b)" },
+                               { "\"faults\":[", "links[0].faults[0]: must have exactly one of \"p\" and \"nth\", not both" } };
+    struct engine *e;
     size_t i;
+    e = engine_create();
+    CHECK_EQ(engine_load(e, "{\"version\":1", 12), ENGINE_ERR_INVALID);
+    CHECK(strcmp(engine_error(e), "line 1, column 13: expected ',' or '}'") == 0);
+    engine_destroy(e);
+    e = engine_create();
+    CHECK_EQ(engine_load(e, "[]", 2), ENGINE_ERR_INVALID);
+    CHECK(strcmp(engine_error(e), "line 1, column 1: must be an object") == 0);
+    engine_destroy(e);
+    e = engine_create();
+    CHECK_EQ(engine_load(e, empty_hosts, (uint32_t)strlen(empty_hosts)), ENGINE_ERR_INVALID);
+    CHECK(strcmp(engine_error(e), at(empty_hosts, "\"hosts\":", "hosts: must have between 1 and 8 entries")) == 0);
+    engine_destroy(e);
     bad[0] = scenario(",\"baud\":-5", "", 1);
     bad[1] = scenario(",\"bauds\":5", "", 1);
     bad[2] = scenario("", "{\"type\":\"ping\",\"host\":\"a\",\"to\":\"c\"}", 1);
     bad[3] = scenario(",\"faults\":[{\"action\":\"drop\",\"p\":0.1,\"nth\":2}]", "", 1);
-    for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        struct engine *e = engine_create();
-        CHECK_EQ(engine_load(e, cases[i].json, (uint32_t)strlen(cases[i].json)), ENGINE_ERR_INVALID);
-        CHECK(strcmp(engine_error(e), cases[i].message) == 0);
-        engine_destroy(e);
-    }
-    /* the first problem of the link is baud's: "baud" is replaced by -5 after it (the
-     * scenario() link already has "baud":57600, JSON's duplicate key is refused first) */
     for (i = 0; i < 4; i++) {
-        struct engine *e = engine_create();
+        e = engine_create();
         CHECK_EQ(engine_load(e, bad[i], (uint32_t)strlen(bad[i])), ENGINE_ERR_INVALID);
+        /* "baud" twice: the scenario() link already has one; the second is refused at its
+         * key, before any value is judged. */
         if (i == 0)
-            CHECK(strstr(engine_error(e), "duplicate key") != NULL);
-        else
-            CHECK(strcmp(engine_error(e), want[i]) == 0);
+            CHECK(strcmp(engine_error(e), at(bad[0], "57600,", "links[0].baud: duplicate key")) == 0);
+        else if (strcmp(engine_error(e), at(bad[i], want[i][0], want[i][1])) != 0)
+            printf("    got: %s\n    want: %s\n", engine_error(e), at(bad[i], want[i][0], want[i][1]));
+        if (i > 0)
+            CHECK(strcmp(engine_error(e), at(bad[i], want[i][0], want[i][1])) == 0);
         engine_destroy(e);
         free(bad[i]);
     }
@@ -210,34 +227,36 @@ static void test_engine_refuses_bad_scenarios(void)
 static void test_engine_refuses_bad_connections(void)
 {
     static const struct {
-        const char *apps, *message;
+        const char *apps, *key, *message;
     } cases[] = {
-        { "{\"type\":\"tcp_echo_client\",\"host\":\"a\",\"to\":\"b\",\"bytes\":3,\"connections\":4}",
+        { "{\"type\":\"tcp_echo_client\",\"host\":\"a\",\"to\":\"b\",\"bytes\":3,\"connections\":4}", "\"connections\":",
           "apps[0].connections: must be at most bytes (3)" },
-        { "{\"type\":\"tcp_echo_client\",\"host\":\"a\",\"to\":\"b\",\"bytes\":300,\"connections\":9}",
+        { "{\"type\":\"tcp_echo_client\",\"host\":\"a\",\"to\":\"b\",\"bytes\":300,\"connections\":9}", "\"connections\":",
           "apps[0].connections: needs 9 TCP sockets on host \"a\", which has tcp_max_pcbs 8" },
-        { "{\"type\":\"tcp_echo_client\",\"host\":\"a\",\"to\":\"b\",\"bytes\":300,\"connections\":65}",
-          "apps[0].connections: must be an integer from 1 to 64" },
-        { "{\"type\":\"udp_echo_server\",\"host\":\"b\",\"connections\":2}",
+        { "{\"type\":\"tcp_echo_client\",\"host\":\"a\",\"to\":\"b\",\"bytes\":300,\"connections\":65}", "\"connections\":",
+          "apps[0].connections: must be an integer between 1 and 64" },
+        { "{\"type\":\"udp_echo_server\",\"host\":\"b\",\"connections\":2}", "\"connections\":",
           "apps[0].connections: unknown field \"connections\"" },
         /* A TCP server's limits (app_tcp_server.h) leave the listener its socket. */
-        { "{\"type\":\"tcp_echo_server\",\"host\":\"b\",\"connections\":8}",
+        { "{\"type\":\"tcp_echo_server\",\"host\":\"b\",\"connections\":8}", "\"connections\":",
           "apps[0].connections: needs 9 TCP sockets on host \"b\" (8 connections and the "
           "listener), which has tcp_max_pcbs 8" },
-        { "{\"type\":\"tcp_discard_server\",\"host\":\"b\",\"backlog\":63}",
+        { "{\"type\":\"tcp_discard_server\",\"host\":\"b\",\"backlog\":63}", "\"backlog\":",
           "apps[0].backlog: needs 64 TCP sockets on host \"b\" (63 waiting connections and "
           "the listener), which has tcp_max_pcbs 8" },
-        { "{\"type\":\"tcp_echo_server\",\"host\":\"b\",\"backlog\":64}",
-          "apps[0].backlog: must be an integer from 1 to 63" },
+        { "{\"type\":\"tcp_echo_server\",\"host\":\"b\",\"backlog\":64}", "\"backlog\":",
+          "apps[0].backlog: must be an integer between 1 and 63" },
     };
     size_t i;
     for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         char *j = scenario("", cases[i].apps, 1);
         struct engine *e = engine_create();
+        char want[512];
+        snprintf(want, sizeof want, "%s", at(j, cases[i].key, cases[i].message));
         CHECK_EQ(engine_load(e, j, (uint32_t)strlen(j)), ENGINE_ERR_INVALID);
-        if (strncmp(engine_error(e), cases[i].message, strlen(cases[i].message)) != 0)
-            printf("    got: %s\n", engine_error(e));
-        CHECK(strncmp(engine_error(e), cases[i].message, strlen(cases[i].message)) == 0);
+        if (strcmp(engine_error(e), want) != 0)
+            printf("    got: %s\n    want: %s\n", engine_error(e), want);
+        CHECK(strcmp(engine_error(e), want) == 0);
         engine_destroy(e);
         free(j);
     }

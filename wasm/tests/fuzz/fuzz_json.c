@@ -222,7 +222,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     len = (uint32_t)size;
     if (json_parse(&d, (const char *)data, len, tokens, FUZZ_TOKENS, &e) != 0) {
         if (!e.message || e.offset > len || e.line < 1 || e.column < 1 || e.column > len + 1 ||
-            d.n != 0)
+            d.n != 0 || memchr(e.path, '\0', sizeof e.path) == NULL)
             abort();
         if (strcmp(e.message, "duplicate key") == 0 &&
             (e.first_offset >= e.offset || e.key_start != e.offset + 1 ||

@@ -4,6 +4,9 @@
 export interface ScenarioError {
   path: string;
   message: string;
+  /** Where in the file, when the error came from a file's text (parseScenario). */
+  line?: number;
+  column?: number;
 }
 
 export type PathSegment = string | number;
@@ -38,11 +41,14 @@ export function childPath(path: string, field: string): string {
 }
 
 /**
- * One line per error, for the command line:
- * "scenario.json: links[0].baud: must be an integer between 50 and 4000000".
+ * One line per error, for the command line, as the engine words it after the file's name:
+ * "scenario.json: line 12, column 17: links[0].baud: must be an integer between 50 and 4000000".
  */
 export function formatErrors(errors: readonly ScenarioError[], source = 'scenario'): string {
   return errors
-    .map((e) => (e.path === '' ? `${source}: ${e.message}` : `${source}: ${e.path}: ${e.message}`))
+    .map((e) => {
+      const where = e.line === undefined ? '' : `line ${e.line}, column ${e.column}: `;
+      return e.path === '' ? `${source}: ${where}${e.message}` : `${source}: ${where}${e.path}: ${e.message}`;
+    })
     .join('\n');
 }

@@ -84,7 +84,9 @@ describe('ping size', () => {
         (e: unknown) => e,
       );
       expect(err).toBeInstanceOf(EngineScenarioError);
-      expect((err as Error).message).toBe(message);
+      const text = JSON.stringify(doc);
+      const at = text.indexOf('"size":') + '"size":'.length + 1; // the engine points at the value
+      expect((err as Error).message).toBe(`line 1, column ${at}: ${message}`);
     }
   });
 });

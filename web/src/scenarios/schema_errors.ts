@@ -12,12 +12,14 @@ import { childPath, pointerToPath, type ScenarioError } from './errors.ts';
 
 type Schema = Record<string, unknown>;
 
-// Patterns are regular expressions; people get these phrases instead.
-const PATTERN_PHRASES: Record<string, string> = {
-  '^[a-z][a-z0-9_-]*$':
-    'a name of at most 15 characters: a lowercase letter, then lowercase letters, digits, "_" or "-"',
-  '^[a-z0-9][a-z0-9-]*$': 'a lowercase letter or digit, then lowercase letters, digits or "-"',
-  '^[SAFRPU]+$': 'one or more of the letters S, A, F, R, P, U (SYN, ACK, FIN, RST, PSH, URG)',
+// Patterns are regular expressions; people get these phrases instead, with the schema's
+// maxLength when it has one.
+const PATTERN_PHRASES: Record<string, (max: number | undefined) => string> = {
+  '^[a-z][a-z0-9_-]*$': (max) =>
+    `a name of at most ${max ?? 15} characters: a lowercase letter, then lowercase letters, digits, "_" or "-"`,
+  '^[a-z0-9][a-z0-9-]*$': (max) =>
+    `${max === undefined ? '' : `a name of at most ${max} characters: `}a lowercase letter or digit, then lowercase letters, digits or "-"`,
+  '^[SAFRPU]+$': (max) => `${max === undefined ? 'one or more' : `one to ${max}`} of the letters S, A, F, R, P, U (SYN, ACK, FIN, RST, PSH, URG)`,
 };
 
 export function translateAjvErrors(errors: readonly ErrorObject[], root: Schema): ScenarioError[] {
@@ -124,7 +126,8 @@ export function expectation(s: Schema, data?: unknown, inheritedType?: unknown):
       const why = r && !r.ok ? `: ${r.reason}` : '';
       return `an IPv4 address and prefix length, like "10.0.7.1/24"${why}`;
     }
-    return PATTERN_PHRASES[s.pattern] ?? `a string matching ${s.pattern}`;
+    const phrase = PATTERN_PHRASES[s.pattern];
+    return phrase ? phrase(typeof s.maxLength === 'number' ? s.maxLength : undefined) : `a string matching ${s.pattern}`;
   }
   switch (type) {
     case 'integer':

@@ -1,9 +1,9 @@
 // What JSON Schema cannot say about a scenario: names that must refer to other entries,
 // names and addresses that must be unique, the topology (a host on one link, a bridge on
-// two), and ranges that depend on another field (tcp_rto_min_ms <= tcp_rto_max_ms). Runs
+// two, the hosts a link joins on one subnet), and ranges that depend on another field (tcp_rto_min_ms <= tcp_rto_max_ms). Runs
 // only on a document that passed the schema, so every field has its type and range.
 
-import { formatIp, hostAddrProblem, parseAddr, parseIp } from './addr.ts';
+import { formatIp, hostAddrProblem, parseAddr, parseIp, type HostAddr } from './addr.ts';
 import { nfcChunkBytesDefault, schemaDefault } from './defaults.ts';
 import type { ScenarioError } from './errors.ts';
 import { checkReference } from './reference.ts';
@@ -24,7 +24,8 @@ export function checkScenario(s: Scenario): ScenarioError[] {
   };
   const names = checkNames(s, report);
   checkAddresses(s, report);
-  checkTopology(s, names, report);
+  const on = checkTopology(s, names, report);
+  checkSubnets(s, on, report);
   s.hosts.forEach((h, i) => h.stack && checkStack(h.stack, `hosts[${i}].stack`, report));
   s.links.forEach((l, i) => {
     if (l.type === 'nfc') checkNfc(l, `links[${i}]`, report);
@@ -75,39 +76,46 @@ function checkAddresses(s: Scenario, report: Report): void {
 }
 
 // Each host is on exactly one link (it has one interface), each bridge on exactly two.
-function checkTopology(s: Scenario, names: Map<string, Kind>, report: Report): void {
+// Returns the links each host and bridge is on.
+function checkTopology(s: Scenario, names: Map<string, Kind>, report: Report): Map<string, string[]> {
   const on = new Map<string, string[]>(); // node -> names of the links it is on
+  let refused = false; // an end was refused: what it leaves unattached is not a fault of its own
+  const refuse = (path: string, message: string): void => {
+    refused = true;
+    report(path, message);
+  };
   s.links.forEach((l, i) => {
     const ends: Array<['a' | 'b', string]> = l.type === 'external' ? [['a', l.a]] : [['a', l.a], ['b', l.b]];
     for (const [end, node] of ends) {
       const path = `links[${i}].${end}`;
       const kind = names.get(node);
       if (kind === undefined || kind === 'link') {
-        report(path, kind === 'link'
+        refuse(path, kind === 'link'
           ? `names link "${node}"; a link joins hosts and bridges`
           : `names "${node}", which is neither a host nor a bridge${known(s, 'host', 'bridge')}`);
         continue;
       }
       if (end === 'b' && node === l.a) {
-        report(path, `must differ from a (both are "${node}")`);
+        refuse(path, `must differ from a (both are "${node}")`);
         continue;
       }
       if (l.type === 'external' && kind === 'bridge') {
-        report(path, `names bridge "${node}"; the scenario's end of an external link is a host`);
+        refuse(path, `names bridge "${node}"; the scenario's end of an external link is a host`);
         continue;
       }
       const links = on.get(node) ?? [];
       if (kind === 'host' && links.length >= 1) {
-        report(path, `host "${node}" is already on link "${links[0]}"; a host is attached to exactly one link (join links with a bridge)`);
+        refuse(path, `host "${node}" is already on link "${links[0]}"; a host is attached to exactly one link (join links with a bridge)`);
         continue;
       }
       if (kind === 'bridge' && links.length >= 2) {
-        report(path, `bridge "${node}" already joins links "${links[0]}" and "${links[1]}"; a bridge joins exactly two links`);
+        refuse(path, `bridge "${node}" already joins links "${links[0]}" and "${links[1]}"; a bridge joins exactly two links`);
         continue;
       }
       on.set(node, [...links, l.name]);
     }
   });
+  if (refused) return on;
   s.hosts.forEach((h, i) => {
     if (names.get(h.name) === 'host' && !on.has(h.name))
       report(`hosts[${i}]`, `host "${h.name}" is on no link; every host is attached to exactly one link`);
@@ -119,6 +127,53 @@ function checkTopology(s: Scenario, names: Map<string, Kind>, report: Report): v
       ? `bridge "${b.name}" joins no link; a bridge joins exactly two links`
       : `bridge "${b.name}" joins only link "${links[0]}"; a bridge joins exactly two links`);
   });
+  return on;
+}
+
+// A host routes only its own subnet out of its interface (one connected route, no gateway:
+// host_add_netif()), so hosts that share a link, or links a bridge joins (it forwards
+// datagrams unchanged), are each on the other's subnet, or their apps fail with ERR_RTE at
+// run time. A host is blamed for a conflict with an earlier one; the engine says the same
+// (wasm/api/scenario_topology.c).
+function checkSubnets(s: Scenario, on: Map<string, string[]>, report: Report): void {
+  const segment = linkSegments(s, on);
+  // A host whose address no host may use is told so already (checkAddresses).
+  const hosts = s.hosts.map((h) => {
+    const r = parseAddr(h.addr);
+    const links = on.get(h.name) ?? [];
+    return r.ok && hostAddrProblem(r.value) === null && links.length === 1 ? { ...r.value, link: links[0]! } : null;
+  });
+  const onSubnetOf = (addr: number, h: HostAddr): boolean => {
+    const size = 2 ** (32 - h.prefix);
+    return Math.floor(addr / size) === Math.floor(h.addr / size);
+  };
+  const text = (h: HostAddr): string => `${formatIp(h.addr)}/${h.prefix}`;
+  hosts.forEach((a, i) => {
+    for (let j = 0; a && j < i; j++) {
+      const b = hosts[j];
+      if (!b || segment.get(a.link) !== segment.get(b.link) || (onSubnetOf(a.addr, b) && onSubnetOf(b.addr, a))) continue;
+      const via = a.link === b.link ? '' : ` (on link "${b.link}", joined to it by a bridge)`;
+      report(`hosts[${i}].addr`, `${text(a)} is not on link "${a.link}"'s subnet with hosts[${j}] ${text(b)}${via}`);
+      return;
+    }
+  });
+}
+
+/** Each link's segment: the first (in `links`) of the links that bridges join to it. */
+function linkSegments(s: Scenario, on: Map<string, string[]>): Map<string, string> {
+  const seg = new Map(s.links.map((l) => [l.name, l.name]));
+  const order = (name: string): number => s.links.findIndex((l) => l.name === name);
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (const b of s.bridges ?? []) {
+      const [x, y] = on.get(b.name) ?? [];
+      if (x === undefined || y === undefined || seg.get(x) === seg.get(y)) continue;
+      const [keep, drop] = order(seg.get(x)!) < order(seg.get(y)!) ? [seg.get(x)!, seg.get(y)!] : [seg.get(y)!, seg.get(x)!];
+      for (const [l, v] of seg) if (v === drop) seg.set(l, keep);
+      changed = true;
+    }
+  }
+  return seg;
 }
 
 /** A field and its value in an ordering rule; `note` tells a default from a written value. */

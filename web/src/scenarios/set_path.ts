@@ -5,6 +5,9 @@
 // trusts it: no prototype is ever written through (`__proto__` becomes a plain field that
 // validation then refuses as unknown).
 
+import { formatPath, type PathSegment } from './errors.ts';
+import { readJson } from './json_text.ts';
+
 export class ScenarioSetError extends Error {
   override name = 'ScenarioSetError';
 }
@@ -21,20 +24,27 @@ const INDEX = /^(0|[1-9][0-9]*)$/;
  * is not an object or array, an array index out of range, or an unknown element name.
  */
 export function applySet(doc: unknown, assignment: string): unknown {
+  return applySetAt(doc, assignment).doc;
+}
+
+/** applySet(), and the field it set as validation errors name it ("links[0].baud"). */
+export function applySetAt(doc: unknown, assignment: string): { doc: unknown; path: string } {
   const eq = assignment.indexOf('=');
   if (eq < 0) throw new ScenarioSetError(`--set "${assignment}": expected path=value, e.g. links.serial0.baud=9600`);
   const path = assignment.slice(0, eq).trim();
-  const value = parseValue(assignment.slice(eq + 1));
+  const value = parseValue(assignment.slice(eq + 1), assignment);
   const segments = path.split('.');
   if (path === '' || segments.some((s) => s === ''))
     throw new ScenarioSetError(`--set "${assignment}": the path "${path}" has an empty part; write fields separated by single dots`);
   if (!isContainer(doc) || Array.isArray(doc)) throw new ScenarioSetError(`--set "${assignment}": the scenario is not a JSON object`);
 
   const root = structuredClone(doc) as Record<string, unknown>;
+  const resolved: PathSegment[] = [];
   let at: Container = root;
   for (let i = 0; i < segments.length - 1; i++) {
     const where = segments.slice(0, i + 1).join('.');
     const key = locate(at, segments[i]!, where, assignment);
+    resolved.push(Array.isArray(at) ? Number(key) : key);
     let next: unknown = Object.hasOwn(at, key) ? (at as Record<string, unknown>)[key] : undefined;
     if (next === undefined) {
       // Only an object member may be created: its name says what it is. An element
@@ -49,17 +59,25 @@ export function applySet(doc: unknown, assignment: string): unknown {
     at = next;
   }
   const last = segments[segments.length - 1]!;
-  define(at, locate(at, last, path, assignment), value);
-  return root;
+  const key = locate(at, last, path, assignment);
+  resolved.push(Array.isArray(at) ? Number(key) : key);
+  define(at, key, value);
+  return { doc: root, path: formatPath(resolved) };
 }
 
-/** JSON when it parses (5000, 0.1, true, null, [1, 2], "quoted"), else the text itself. */
-function parseValue(text: string): unknown {
+/** JSON when it parses (5000, 0.1, true, null, [1, 2], "quoted"), else the text itself. JSON
+ *  that a scenario file could not hold (a key twice, a lone \ud800: the engine's reader,
+ *  json_text.ts) is refused as the file would be, not let through by JSON.parse. */
+function parseValue(text: string, assignment: string): unknown {
   try {
-    return JSON.parse(text);
+    JSON.parse(text);
   } catch {
     return text;
   }
+  const r = readJson(text);
+  if (r.ok) return r.doc.value;
+  const e = r.error;
+  throw new ScenarioSetError(`--set "${assignment}": the value, at column ${e.column}: ${e.path === '' ? '' : `${e.path}: `}${e.message}`);
 }
 
 // The key of one path segment in a container: an object's member name as given; an

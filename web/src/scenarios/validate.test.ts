@@ -3,7 +3,6 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 
 import { formatErrors } from './errors.ts';
-import { findDuplicateKeys } from './json_keys.ts';
 import { parseScenario, validateScenario } from './validate.ts';
 
 const testdata = new URL('./testdata/', import.meta.url);
@@ -220,14 +219,5 @@ describe('formatErrors', () => {
       'scenario.json',
     );
     expect(text).toBe('scenario.json: links[0].baud: must be an integer between 50 and 4000000\nscenario.json: is not valid JSON: oops');
-  });
-});
-
-describe('keys written twice', () => {
-  it('are found with their path, through arrays, escapes and nesting', () => {
-    const text = JSON.stringify({ a: [{ x: 1 }, { x: '"}]', y: { z: 1 } }] }).replace('"z":1', '"z":1 , "z" \n : 2');
-    expect(findDuplicateKeys(text)).toEqual([{ path: 'a[1].y.z', message: expect.stringContaining('written twice') }]);
-    expect(findDuplicateKeys('{"a":{"k":1},"b":{"k":1},"k":[{"k":1},{"k":2}]}')).toEqual([]);
-    expect(findDuplicateKeys('{"k":1,"\\u006b":2}').map((e) => e.path)).toEqual(['k']);
   });
 });
