@@ -388,12 +388,28 @@ static int rsp_text(struct host *h, struct tcp_responder_conn *c, struct ip_rx *
     return rsp_send(h, rx, s, &a);
 }
 
+/* Does the peer lack echo that it will never get? An answer was lost, and a later one's
+ * cumulative ACK covered the data it echoed, which the peer then took off its
+ * retransmission queue: nobody holds those bytes any more. The peer sends only within the
+ * window of the last ACK it has had (RFC 9293 3.8.6), and each answer carried the echo up
+ * to the point it acknowledged; so a peer whose echo stops at `left` (its SEG.ACK
+ * mirrored) cannot start a segment at left + RCV.WND or past it, nor stand past it with no
+ * data, unless it has had an ACK beyond the echo it holds. On a path that keeps the order
+ * (a serial line) only a lost answer does that. */
+static int rsp_echo_lost(const struct rsp_seg *s, uint32_t left, uint16_t wnd)
+{
+    uint32_t ahead = s->seq - left;
+    if (tcp_seq_lt(s->seq, left))
+        return 0;
+    return s->len ? ahead >= wnd : ahead > wnd;
+}
+
 /* A segment with ACK (no SYN, no RST) on a connection, RFC 9293 3.10.7.4. */
 static int rsp_segment(struct host *h, struct tcp_responder_conn *c, struct ip_rx *rx,
                        const struct rsp_seg *s)
 {
-    uint16_t tl = (uint16_t)(rx->len - rx->hlen);
-    uint32_t left = c->rcv_nxt, right = c->rcv_nxt + rsp_wnd(h, rx->netif);
+    uint16_t tl = (uint16_t)(rx->len - rx->hlen), wnd = rsp_wnd(h, rx->netif);
+    uint32_t left = c->rcv_nxt, right = c->rcv_nxt + wnd;
     uint8_t st = rsp_state_of(c);
 
     if (st == TCP_SYN_RECEIVED) {
@@ -424,6 +440,13 @@ static int rsp_segment(struct host *h, struct tcp_responder_conn *c, struct ip_r
         if (st == TCP_LAST_ACK && s->ack == c->snd_nxt) {
             rsp_set_state(h, c, TCP_CLOSED); /* our FIN is acknowledged: the entry is free */
             return 0;
+        }
+        if (!(c->flags & TCP_RESPONDER_F_DISCARD) && rsp_echo_lost(s, left, wnd)) {
+            /* Better a reset the peer's application sees than a connection that waits for
+             * ever; <SEQ=SEG.ACK> is the peer's RCV.NXT, so it takes the reset (RFC 5961 3.2). */
+            host_drop(h, DROP_TCP_ECHO_LOST, IP_PROTO_TCP, tl);
+            rsp_set_state(h, c, TCP_CLOSED);
+            return rsp_reset(h, rx, s);
         }
     }
     if (tcp_seq_gt(s->seq, c->rcv_nxt)) {

@@ -246,6 +246,44 @@ static void test_retransmitted_segment(void)
     lab_free(&L);
 }
 
+/* An answer lost, and the next one arrived: its ACK covered the lost echo's data, which
+ * the peer no longer holds. The peer, its echo stopped at the loss, sends from a window
+ * past it: the connection is reset at the peer's RCV.NXT rather than left to hang. */
+static void test_echo_lost_for_good(void)
+{
+    struct tcp_lab L;
+    struct tseg g;
+    uint32_t iss;
+    uint8_t big[300];
+    uint16_t i;
+    for (i = 0; i < sizeof big; i++)
+        big[i] = (uint8_t)i;
+    CHECK(rsp_start(&L, 50, 0, 7) == 0); /* window 536 */
+    CHECK((iss = rsp_connect(&L, MS(1), 40000)) != 0);
+    rsp_seg(&L, MS(10), 40000, TCP_ACK | TCP_PSH, IRS + 1, iss + 1, big, 300);   /* answer lost */
+    rsp_seg(&L, MS(11), 40000, TCP_ACK | TCP_PSH, IRS + 301, iss + 1, big, 200); /* arrives */
+    CHECK_EQ(lab_pending(&L), 2);
+    lab_skip(&L);
+    /* the second answer came back with an ACK of 501, so the peer, its echo still stopped
+     * at byte 0, may send up to 501 + 536. A segment from 501 could also come from a peer
+     * whose first echo is merely late (501 < 1 + 536): echoed... */
+    rsp_seg(&L, MS(300), 40000, TCP_ACK | TCP_PSH, IRS + 501, iss + 1, big, 36);
+    CHECK(lab_next(&L, &g));
+    CHECK_EQ(g.flags, TCP_ACK | TCP_PSH);
+    CHECK_EQ(g.seq, iss + 501);
+    CHECK_EQ(g.ack, IRS + 537);
+    CHECK_EQ(L.h.stats.drops[DROP_TCP_ECHO_LOST], 0);
+    /* ...the next, from 537 = 1 + 536, only from a peer that has had an ACK past its echo:
+     * reset, <SEQ=SEG.ACK><CTL=RST>, the entry freed */
+    rsp_seg(&L, MS(400), 40000, TCP_ACK | TCP_PSH, IRS + 537, iss + 1, big, 30);
+    CHECK(lab_next(&L, &g));
+    CHECK_EQ(g.flags, TCP_RST);
+    CHECK_EQ(g.seq, iss + 1);
+    CHECK_EQ(L.h.stats.drops[DROP_TCP_ECHO_LOST], 1);
+    CHECK_EQ(tcp_responder_count(&L.h), 0);
+    lab_free(&L);
+}
+
 static void test_old_and_out_of_window(void)
 {
     struct tcp_lab L;
@@ -774,7 +812,7 @@ static void test_input_result(void)
 }
 
 UNIT_MAIN(UNIT(test_handshake), UNIT(test_syn_received), UNIT(test_echo_one_segment),
-          UNIT(test_discard), UNIT(test_retransmitted_segment),
+          UNIT(test_discard), UNIT(test_retransmitted_segment), UNIT(test_echo_lost_for_good),
           UNIT(test_old_and_out_of_window), UNIT(test_larger_than_window),
           UNIT(test_peer_window), UNIT(test_rst_for_unknown), UNIT(test_rst_acceptability),
           UNIT(test_fin_close), UNIT(test_fin_close_discard), UNIT(test_fin_needs_room),

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "engine.h"
+#include "stack_err.h"
 #include "trace_rec.h"
 #include "unit.h"
 
@@ -123,6 +124,35 @@ static void test_echo_fifty_connections_with_loss(void)
     echo_run(50, 276000, 1000000, 0);
 }
 
+/* The responder's sixth frame (an echo) lost on the line: the next echo's ACK covers its
+ * data, which nobody holds any more. The connection is reset, so the client ends with an
+ * error instead of waiting for ever. */
+static void test_lost_echo_resets(void)
+{
+    char *json = scenario("{\"type\":\"tcp_echo_client\",\"host\":\"pc\",\"to\":\"arduino\","
+                          "\"port\":7,\"bytes\":20000}",
+                          100000);
+    char *faulty, *at;
+    struct report rep;
+    static const char fault[] = ",\"faults\":[{\"action\":\"drop\",\"nth\":6,\"dir\":\"ba\"}]";
+    CHECK(json != NULL);
+    at = strstr(json, "\"latency_us\":1000");
+    CHECK(at != NULL);
+    at += strlen("\"latency_us\":1000");
+    faulty = malloc(strlen(json) + sizeof fault);
+    CHECK(faulty != NULL);
+    memcpy(faulty, json, (size_t)(at - json));
+    strcpy(faulty + (at - json), fault);
+    strcat(faulty, at);
+    free(json);
+    CHECK(run_report(faulty, &rep) == 0);
+    free(faulty);
+    CHECK(rep.found);
+    CHECK_EQ(rep.done, 1);
+    CHECK_EQ(rep.error, ERR_RST);
+    CHECK(rep.bytes < 20000);
+}
+
 static void test_discard(void)
 {
     char *json = scenario("{\"type\":\"tcp_echo_client\",\"host\":\"pc\",\"to\":\"arduino\","
@@ -153,4 +183,5 @@ static void test_refuses_tcp_app(void)
 }
 
 UNIT_MAIN(UNIT(test_echo_one_connection), UNIT(test_echo_fifty_connections),
-          UNIT(test_echo_fifty_connections_with_loss), UNIT(test_discard), UNIT(test_refuses_tcp_app))
+          UNIT(test_echo_fifty_connections_with_loss), UNIT(test_lost_echo_resets), UNIT(test_discard),
+          UNIT(test_refuses_tcp_app))
