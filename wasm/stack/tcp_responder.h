@@ -6,8 +6,19 @@
  * host). The responder keeps no data: each segment is turned into its answer in the buffer
  * it arrived in (addresses swapped, the data echoed or dropped, the acknowledgement set),
  * and what is not yet acknowledged stays on the peer's retransmission queue. If an answer
- * is lost, the peer sends its segment again and gets the same answer. A connection is a
- * table entry: the peer's address and port, the two sequence numbers and the state.
+ * is lost, the peer sends its segment again and gets the same answer. If a later answer
+ * arrives instead, its ACK covers the lost echo's data, which the peer then forgets: the
+ * responder sees the peer send from a window past its own echo and resets the connection
+ * (DROP_TCP_ECHO_LOST) rather than let it wait for ever. A connection is a table entry:
+ * the peer's address and port, the two sequence numbers and the state.
+ *
+ * The window (cfg.tcp_responder_wnd): one MSS by default, what the responder can take in
+ * one datagram and echo at once; then one connection waits a round trip per segment
+ * (46 % of a SLIP line). A device that keeps receiving into a raw ring while it sends an
+ * answer absorbs the next segment meanwhile: two MSS (1072 at MTU 576) keep both
+ * directions of the line busy with one connection. The device never holds more than that
+ * whatever the number of connections: it answers each frame as it comes, and the peer's
+ * other segments wait on the peer's side of the line.
  *
  * How a datagram reaches it: the host's owner calls host_input(h, netif, dgram, len, now)
  * as for any host. IP checks the datagram (header checksum, lengths; reassembly) and hands
