@@ -190,7 +190,8 @@ static int rsp_reset(struct host *h, struct ip_rx *rx, const struct rsp_seg *s)
         a.seq = s->ack;
         a.flags = TCP_RST;
     } else {
-        a.ack = s->seq + s->len + ((s->flags & TCP_SYN) ? 1u : 0u) + ((s->flags & TCP_FIN) ? 1u : 0u);
+        a.ack = s->seq + s->len + ((s->flags & TCP_SYN) ? 1u : 0u) +
+                ((s->flags & TCP_FIN) ? 1u : 0u);
         a.flags = TCP_RST | TCP_ACK;
     }
     return rsp_send(h, rx, s, &a);
@@ -365,8 +366,11 @@ static int rsp_text(struct host *h, struct tcp_responder_conn *c, struct ip_rx *
         a.from = (uint16_t)(s->data + (from - s->seq));
         a.n = (uint16_t)(to - from);
         a.flags |= TCP_PSH;
-    } else if (echo && s->len) {
-        host_drop(h, DROP_TCP_ECHO_NO_ROOM, IP_PROTO_TCP, (uint16_t)(rx->len - rx->hlen));
+    } else if (to == from && tcp_seq_lt(from, end)) {
+        /* Text to take, none taken: no room in the peer's window for its echo, or text
+         * after the peer's FIN (RFC 9293 3.10.7.4, seventh check: ignored). */
+        host_drop(h, echo && !tcp_seq_gt(edge, from) ? DROP_TCP_ECHO_NO_ROOM : DROP_TCP_BAD_SEQ,
+                  IP_PROTO_TCP, (uint16_t)(rx->len - rx->hlen));
     }
     /* The FIN once all the text before it is taken, and on echo when the peer's window
      * has room for ours (else it is left for the peer to send again). */

@@ -495,13 +495,21 @@ static void test_fin_close(void)
     CHECK_EQ(g.seq, iss + 1);
     CHECK_EQ(g.len, 20);
     CHECK_EQ(g.ack, IRS + 22);
-    /* the echo acknowledged but not our FIN: the FIN alone, at its own number */
+    /* the echo acknowledged but not our FIN: the FIN alone, at its own number, whether the
+     * peer sends its FIN alone or with the data again (nothing of it counted as dropped) */
     rsp_seg(&L, MS(2010), 40000, TCP_ACK | TCP_FIN, IRS + 21, iss + 21, NULL, 0);
     CHECK(lab_next(&L, &g));
     CHECK_EQ(g.flags, TCP_ACK | TCP_FIN);
     CHECK_EQ(g.seq, iss + 21);
     CHECK_EQ(g.ack, IRS + 22);
     CHECK_EQ(g.len, 0);
+    rsp_seg(&L, MS(2020), 40000, TCP_ACK | TCP_PSH | TCP_FIN, IRS + 1, iss + 21, pattern, 20);
+    CHECK(lab_next(&L, &g));
+    CHECK_EQ(g.flags, TCP_ACK | TCP_FIN);
+    CHECK_EQ(g.seq, iss + 21);
+    CHECK_EQ(g.ack, IRS + 22);
+    CHECK_EQ(g.len, 0);
+    CHECK_EQ(L.h.stats.drops[DROP_TCP_ECHO_NO_ROOM], 0);
     /* the last ACK frees the entry, and is not answered */
     rsp_seg(&L, MS(3010), 40000, TCP_ACK, IRS + 22, iss + 22, NULL, 0);
     CHECK_EQ(lab_pending(&L), 0);

@@ -75,7 +75,8 @@ static int run_report(const char *json, struct report *rep)
                 rep->bytes = rd64le(r + TREC_APP_OFF_BYTES);
                 rep->text_len = trec_rd32(r + TREC_APP_OFF_TEXT_LEN);
                 if (rep->text_len)
-                    printf("    app 0: %.*s\n", (int)rep->text_len, (const char *)r + TREC_APP_FIXED);
+                    printf("    app 0: %.*s\n", (int)rep->text_len,
+                           (const char *)r + TREC_APP_FIXED);
             }
             off += trec_rd32(r + TREC_OFF_SIZE);
         }
@@ -206,5 +207,5 @@ static void test_refuses_tcp_app(void)
 }
 
 UNIT_MAIN(UNIT(test_echo_one_connection), UNIT(test_echo_fifty_connections),
-          UNIT(test_echo_fifty_connections_with_loss), UNIT(test_lost_echo_resets), UNIT(test_discard),
-          UNIT(test_capture_comment), UNIT(test_refuses_tcp_app))
+          UNIT(test_echo_fifty_connections_with_loss), UNIT(test_lost_echo_resets),
+          UNIT(test_discard), UNIT(test_capture_comment), UNIT(test_refuses_tcp_app))
