@@ -263,7 +263,9 @@ static int rsp_open(struct host *h, struct ip_rx *rx, const struct rsp_seg *s)
         host_drop(h, DROP_TCP_NO_PCB_MEM, IP_PROTO_TCP, (uint16_t)(rx->len - rx->hlen));
         return 0;
     }
+#if TCP_RESPONDER_PEER_ADDR
     c->raddr = rx->src;
+#endif
     c->rport = s->sport;
     c->flags = (uint8_t)(TCP_LISTEN | TCP_RESPONDER_F_SEEN |
                          (s->dport == TCP_RESPONDER_DISCARD_PORT ? TCP_RESPONDER_F_DISCARD : 0));
@@ -508,9 +510,15 @@ int tcp_responder_find(const struct host *h, uint16_t lport, uint32_t raddr, uin
     if (lport != TCP_RESPONDER_ECHO_PORT && lport != TCP_RESPONDER_DISCARD_PORT)
         return -1;
     svc = lport == TCP_RESPONDER_DISCARD_PORT ? TCP_RESPONDER_F_DISCARD : 0;
+#if !TCP_RESPONDER_PEER_ADDR
+    (void)raddr;
+#endif
     for (i = 0; i < HOST_CFG(h).tcp_responder_conns; i++) {
         const struct tcp_responder_conn *c = &h->responder.conns[i];
-        if (rsp_state_of(c) != TCP_CLOSED && c->raddr == raddr && c->rport == rport &&
+        if (rsp_state_of(c) != TCP_CLOSED && c->rport == rport &&
+#if TCP_RESPONDER_PEER_ADDR
+            c->raddr == raddr &&
+#endif
             (c->flags & TCP_RESPONDER_F_DISCARD) == svc)
             return i;
     }
