@@ -49,6 +49,9 @@ static const struct sk_field sk_fields[] = {
     SKF(tcp_channel_sensing, SK_BOOL, 0, 1),
     SKF(tcp_small_queues, SK_U8, 0, 64),
     SKF(tcp_eifel, SK_BOOL, 0, 1),
+    SKF(tcp_responder, SK_BOOL, 0, 1),
+    SKF(tcp_responder_conns, SK_U8, 1, 255),
+    SKF(tcp_responder_wnd, SK_U16, 0, 65535),
 };
 
 #define SK_N (sizeof sk_fields / sizeof sk_fields[0])
@@ -63,7 +66,7 @@ static const char *const sk_keys[] = {
     "tcp_rto_max_ms", "tcp_timer_tick_ms", "tcp_fast_tick_ms", "tcp_timer_phase_ms",
     "tcp_delack", "tcp_delack_ms", "tcp_time_wait_ms", "tcp_syn_retries", "tcp_max_retries",
     "tcp_nagle", "tcp_timestamps", "tcp_sack", "tcp_channel_sensing", "tcp_small_queues",
-    "tcp_eifel", "tcp_nfc", NULL
+    "tcp_eifel", "tcp_nfc", "tcp_responder", "tcp_responder_conns", "tcp_responder_wnd", NULL
 };
 
 static const char *const sk_cc[] = { "none", "fixed", "reno", "newreno", NULL };

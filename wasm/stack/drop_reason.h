@@ -71,7 +71,10 @@
     /* Added later, so at the end: a reason's number is in every trace, and new numbers \
      * in the middle would change the traces of scenarios that never meet them. */ \
     X(DROP_IP_REASS_EVICTED, "ip: reassembly evicted oldest incomplete datagram") \
-    X(DROP_IP_REASS_DONE, "ip: fragment of a datagram already reassembled")
+    X(DROP_IP_REASS_DONE, "ip: fragment of a datagram already reassembled") \
+    /* the TCP responder (tcp_responder.h) */ \
+    X(DROP_TCP_ECHO_NO_ROOM, "tcp: no room in the peer's window for the echo (responder)") \
+    X(DROP_TCP_ECHO_LOST, "tcp: an echo was lost and a later ACK covered its data: connection reset (responder)")
 
 #define DROP_REASON_ENUM(name, text) name,
 enum drop_reason {

@@ -111,8 +111,10 @@ uint16_t ip_tx_capacity(const struct host *h);
 int ip_output(struct host *h, uint32_t src, uint32_t dst, uint8_t proto, uint16_t payload_len,
               int df);
 
-/* The same for a payload that lies elsewhere, at d + IP_HLEN (the header is written at d):
- * an echo reply built where its request arrived. payload_len is at most 65515. */
+/* ip_output() for a payload written elsewhere than h->txbuf: at d + IP_HLEN, in a buffer
+ * with room for the header in front of it (an echo reply, and the TCP responder's answer,
+ * are built in the buffer their request arrived in). The header is written at d, without
+ * options. payload_len is at most 65515. */
 int ip_output_at(struct host *h, uint8_t *d, uint32_t src, uint32_t dst, uint8_t proto,
                  uint16_t payload_len, int df);
 
