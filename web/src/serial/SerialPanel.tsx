@@ -3,7 +3,7 @@
 // ladder and graphs as it happens; after the line ends the capture stays and exports.
 import { EchoConsole } from './EchoConsole.tsx';
 import { lineHealth } from './line_health.ts';
-import { connect, disconnect, hasWebSerial, setBaud, unplugEmulated, useLive } from './live_store.ts';
+import { connect, disconnect, hasWebSerial, setBaud, unplugEmulated, useLive, type LiveKind } from './live_store.ts';
 import { PingTool } from './PingTool.tsx';
 import { DiscardTool, ProbeTool } from './PortTools.tsx';
 import { ThroughputTool } from './ThroughputTool.tsx';
@@ -13,11 +13,18 @@ const BAUDS = [2400, 9600, 19200, 38400, 57600, 115200];
 
 const STATUS_TEXT = {
   idle: 'Not connected',
-  connecting: 'Connecting…',
   starting: 'Connected; waiting for the board to start (opening the port resets an Uno)…',
   up: 'Connected',
   ended: 'Disconnected',
 } as const;
+
+/** While a connection is made, the line says what is being connected: the session still
+ *  in the store is the one before, and neither its name nor its counters are this one's. */
+function connectingText(kind: LiveKind | null, baud: number): string {
+  return kind === 'usb'
+    ? `Connecting to a board over Web Serial at ${baud} baud: choose its port…`
+    : `Connecting to the emulated Arduino at ${baud} baud…`;
+}
 
 export function SerialPanel() {
   const status = useLive((s) => s.status);
@@ -30,7 +37,8 @@ export function SerialPanel() {
   const webSerial = hasWebSerial();
   const lineUp = status === 'starting' || status === 'up';
   const usable = status === 'up';
-  const health = session ? lineHealth(session.trace, session.world, session.bytesIn, session.baud) : null;
+  const connecting = status === 'connecting';
+  const health = session && !connecting ? lineHealth(session.trace, session.world, session.bytesIn, session.baud) : null;
 
   return (
     <div className="serial-panel" aria-label="Arduino connection">
@@ -61,8 +69,8 @@ export function SerialPanel() {
         </p>
       )}
       <p className="live-status" role="status" data-testid="live-status">
-        {STATUS_TEXT[status]}
-        {session && kind ? ` — ${session.label}, ${session.baud} baud, 8N1` : ''}
+        {status === 'connecting' ? connectingText(kind, baud) : STATUS_TEXT[status]}
+        {session && !connecting ? ` — ${session.label}, ${session.baud} baud, 8N1` : ''}
       </p>
       {message && (
         <p className="live-problem" role="alert">

@@ -8,7 +8,7 @@ import { Engine } from '../engine/engine.ts';
 import type { EngineModule } from '../engine/engine_module.ts';
 import type { RunResult } from '../engine/run.ts';
 import { Trace } from '../engine/trace_reader.ts';
-import type { TraceAppRecord, WorldDescription } from '../engine/trace_types.ts';
+import { AppRecordKind, type TraceAppRecord, type WorldDescription } from '../engine/trace_types.ts';
 import type { Scenario } from '../scenarios/types.ts';
 import { liveScenario } from './live_scenario.ts';
 import { openSerialLine, type SerialLine } from './serial_line.ts';
@@ -16,6 +16,12 @@ import { openSerialLine, type SerialLine } from './serial_line.ts';
 const PORT_LINK = 0;
 
 export type AppListener = (rec: TraceAppRecord) => void;
+
+/** An app of the session that has not reported yet: who hears its records, and its type. */
+interface RunningApp {
+  listener: AppListener;
+  type: unknown;
+}
 
 export class LiveSession {
   readonly trace = new Trace();
@@ -29,7 +35,7 @@ export class LiveSession {
   private timer: ReturnType<typeof setTimeout> | null = null;
   /** performance.now() at the session's zero; moved on when a wake-up comes late (see wake) */
   private t0 = performance.now();
-  private readonly apps = new Map<number, AppListener>();
+  private readonly apps = new Map<number, RunningApp>();
   private readonly changeListeners = new Set<() => void>();
 
   private constructor(
@@ -68,13 +74,14 @@ export class LiveSession {
     if (this.ended !== null) throw new Error(`the session is over: ${this.ended}`);
     this.engine.run(this.nowUs());
     const index = this.engine.appAdd({ host: 'pc', ...app });
-    this.apps.set(index, listener);
+    this.apps.set(index, { listener, type: app.type });
     this.advance();
     return index;
   }
 
   /** Hands bytes to a tcp_client app; returns how many it took. */
   sendToApp(app: number, bytes: Uint8Array): number {
+    if (this.ended !== null) throw new Error(`the session is over: ${this.ended}`);
     this.engine.run(this.nowUs());
     const n = this.engine.appSend(app, bytes);
     this.advance();
@@ -83,6 +90,7 @@ export class LiveSession {
 
   /** Ends an app: FIN for a tcp_client, the summary for a ping. */
   closeApp(app: number): void {
+    if (this.ended !== null) throw new Error(`the session is over: ${this.ended}`);
     this.engine.run(this.nowUs());
     this.engine.appClose(app);
     this.advance();
@@ -160,7 +168,10 @@ export class LiveSession {
     if (batch.length === 0) return;
     const firstApp = this.trace.apps.length;
     this.trace.append(batch);
-    for (const rec of this.trace.apps.slice(firstApp)) this.apps.get(rec.app)?.(rec);
+    for (const rec of this.trace.apps.slice(firstApp)) {
+      this.apps.get(rec.app)?.listener(rec);
+      if (rec.kind === AppRecordKind.Report) this.apps.delete(rec.app);
+    }
     for (const l of this.changeListeners) l();
   }
 
@@ -168,9 +179,18 @@ export class LiveSession {
     if (this.ended !== null) return;
     this.engine.run(this.nowUs());
     this.collect();
+    this.stopPings();
     this.ended = problem ?? 'disconnected';
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     for (const l of this.changeListeners) l();
+  }
+
+  /** A ping cut short by the line's end says what it got, as iputils does when its
+   * interface goes away and the user presses Ctrl-C: the statistics of the requests sent.
+   * Closing a ping sends nothing, so the capture is what the line carried. */
+  private stopPings(): void {
+    for (const [index, app] of this.apps) if (app.type === 'ping') this.engine.appClose(index);
+    this.collect();
   }
 }

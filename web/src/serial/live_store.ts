@@ -84,6 +84,7 @@ export async function connect(kind: LiveKind): Promise<void> {
   if (live.status === 'connecting' || live.status === 'starting' || live.status === 'up') return;
   let port: SerialPort;
   let emulated: EmulatedSerialPort | null = null;
+  const before = live.kind;
   setLive({ status: 'connecting', kind, message: null });
   try {
     if (kind === 'usb') {
@@ -110,7 +111,8 @@ export async function connect(kind: LiveKind): Promise<void> {
       }, USB_BOOT_MS);
   } catch (e) {
     const message = e instanceof DOMException && e.name === 'NotFoundError' ? 'no port was chosen' : e instanceof Error ? e.message : String(e);
-    setLive({ status: live.session ? 'ended' : 'idle', message });
+    // the session shown is still the one before, and so is its kind
+    setLive({ status: live.session ? 'ended' : 'idle', kind: live.session ? before : null, message });
   }
 }
 

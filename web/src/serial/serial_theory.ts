@@ -4,7 +4,19 @@
 // leave them out, as the seed's do. The seed also leaves out the two END bytes (its 29.2 ms
 // for 84 bytes at 57600); with them it is 29.9 ms.
 
+import { slip6EncodedLen } from '../packets/view/slip_wire.ts';
+
 const SLIP_ENDS = 2;
+
+/** The framings of the live link (docs/scenario-format.md, "type": "external"). */
+export type LiveFraming = 'slip' | 'slip6';
+
+/** Characters a datagram of `ipBytes` costs on the line with `framing`, END before and after
+ *  as the page sends it, escapes left out: SLIP adds the two ENDs (RFC 1055), SLIP6 sends
+ *  every 6 bits as a character (slip_wire.ts). */
+export function framedBytes(ipBytes: number, framing: LiveFraming): number {
+  return framing === 'slip6' ? slip6EncodedLen(ipBytes, true) : ipBytes + SLIP_ENDS;
+}
 
 /** Microseconds one SLIP frame of `ipBytes` spends on a line of `baud`. */
 export function slipFrameUs(ipBytes: number, baud: number, bitsPerChar = 10): number {
