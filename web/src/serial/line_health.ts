@@ -4,7 +4,7 @@
 // looks like from here; silence is what a board at another rate, or without the
 // firmware, looks like.
 import type { Trace } from '../engine/trace_reader.ts';
-import type { WorldDescription } from '../engine/trace_types.ts';
+import { traceField, type WorldDescription } from '../engine/trace_types.ts';
 import { LIVE_MTU } from './live_scenario.ts';
 
 /** Drop reasons that mean the bytes on the line were wrong, not that the stack chose to drop. */
@@ -37,8 +37,10 @@ export function lineHealth(trace: Trace, world: WorldDescription, bytesIn: numbe
   const bad = new Map<string, number>();
   let badTotal = 0;
   for (const e of trace.events) {
-    if (e.kind !== dropKind || !MALFORMED.test(world.drop_reasons[e.a] ?? '')) continue;
-    const text = world.drop_reason_texts[e.a] ?? `reason ${e.a}`;
+    if (e.kind !== dropKind) continue;
+    const reason = traceField(e, 'drop', 'reason');
+    if (!MALFORMED.test(world.drop_reasons[reason] ?? '')) continue;
+    const text = world.drop_reason_texts[reason] ?? `reason ${reason}`;
     bad.set(text, (bad.get(text) ?? 0) + 1);
     badTotal++;
   }
