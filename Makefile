@@ -138,7 +138,7 @@ wasm-lib: $(BUILD)/wasm/libstack.a
 
 # The engine as one ES module and its .wasm, for the page's worker and for Node (the
 # `stackscope` command, vitest): kept in web/src so Vite resolves the .wasm next to it.
-ENGINE_JS := web/src/engine/wasm/stackscope-engine.mjs
+ENGINE_JS := web/src/core/engine/wasm/stackscope-engine.mjs
 wasm-engine: $(ENGINE_JS)
 
 # The exports are engine.h's ENGINE_API functions (EMSCRIPTEN_KEEPALIVE): engine.o is

@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config';
 // They run in Node against the real wasm engine and, where a test says so, real tshark.
 export default defineConfig({
   test: {
-    include: ['web/src/**/*.test.ts', 'bin/**/*.test.ts'],
+    include: ['web/src/**/*.test.ts', 'bin/**/*.test.ts', 'scripts/**/*.test.ts'],
     testTimeout: 60_000,
     pool: 'forks',
   },

@@ -14,7 +14,7 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const CLI = join(ROOT, 'bin/stackscope.mjs');
 const NATIVE = join(ROOT, 'build/native/stackscope-engine');
 const SUITE = join(ROOT, 'test/bad-input/commands');
-const SCENARIO = join(ROOT, 'web/src/scenarios/shipped/arduino-slip.json');
+const SCENARIO = join(ROOT, 'web/src/core/scenarios/shipped/arduino-slip.json');
 
 interface Case {
   id: string;
@@ -106,7 +106,7 @@ describe.runIf(process.getuid?.() === 0)('a full disk', () => {
     const mount = await run('mount', ['-t', 'tmpfs', '-o', 'size=64k', 'tmpfs', disk]);
     expect(mount.code, mount.stderr).toBe(0);
     try {
-      const bulk = join(ROOT, 'web/src/scenarios/shipped/ethernet-bulk-lossy.json');
+      const bulk = join(ROOT, 'web/src/core/scenarios/shipped/ethernet-bulk-lossy.json');
       const c: Case = { id: 'full-disk', args: [], exit: 1, names: '', why: '' };
       const cli = await run(process.execPath, [CLI, 'run', bulk, '--trace', join(disk, 'a.trace')]);
       expectRefused(cli, c, `${join(disk, 'a.trace')}: cannot write: no space left on the device`, 'stackscope');

@@ -8,14 +8,14 @@ import { tmpdir, cpus } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { Engine } from '../web/src/engine/engine.ts';
-import { ENGINE_WASM_URL, loadEngineModule, type EngineModule } from '../web/src/engine/engine_module.ts';
+import { Engine } from '../web/src/core/engine/engine.ts';
+import { ENGINE_WASM_URL, loadEngineModule, type EngineModule } from '../web/src/core/engine/engine_module.ts';
 
 import { parseArgs, single, UsageError, type CommandSpec } from './args.ts';
 import { readScenarioInput } from './scenario_input.ts';
 import { shippedScenarios } from './shipped.ts';
 
-const ENGINE_GLUE_URL = new URL('../web/src/engine/wasm/stackscope-engine.mjs', import.meta.url);
+const ENGINE_GLUE_URL = new URL('../web/src/core/engine/wasm/stackscope-engine.mjs', import.meta.url);
 
 /** A longer --seconds is a mistake: the bench runs that long for each scenario, twice. */
 const MAX_SECONDS = 600;

@@ -6,13 +6,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { Engine, EngineScenarioError } from '../web/src/engine/engine.ts';
+import { Engine, EngineScenarioError } from '../web/src/core/engine/engine.ts';
 import { cli } from './cli_capture.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const CLI = join(ROOT, 'bin/stackscope.mjs');
-const BAD = join(ROOT, 'web/src/scenarios/testdata/bad');
-const EXPECTED = JSON.parse(readFileSync(join(ROOT, 'web/src/scenarios/testdata/bad-expected.json'), 'utf8')) as Record<
+const BAD = join(ROOT, 'web/src/core/scenarios/testdata/bad');
+const EXPECTED = JSON.parse(readFileSync(join(ROOT, 'web/src/core/scenarios/testdata/bad-expected.json'), 'utf8')) as Record<
   string,
   { path: string; message: string }[]
 >;
@@ -169,7 +169,7 @@ describe('TCP servers: connections at once and the listen backlog', () => {
 
   it('each limit must leave the listener a socket: the validator and the engine say so alike', async () => {
     const doc = (server: object): string => JSON.stringify({
-      ...JSON.parse(readFileSync(join(ROOT, 'web/src/scenarios/shipped/arduino-slip.json'), 'utf8')),
+      ...JSON.parse(readFileSync(join(ROOT, 'web/src/core/scenarios/shipped/arduino-slip.json'), 'utf8')),
       apps: [{ type: 'tcp_echo_server', host: 'arduino', ...server }],
     });
     // arduino has tcp_max_pcbs 4: 3 connections and the listener

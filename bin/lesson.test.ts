@@ -9,7 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { cli } from './cli_capture.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const LESSON = join(ROOT, 'web/src/lessons/shipped/01-retransmission-timer.json');
+const LESSON = join(ROOT, 'web/src/core/lessons/shipped/01-retransmission-timer.json');
 const dir = mkdtempSync(join(tmpdir(), 'stackscope-lesson-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 

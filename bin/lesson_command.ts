@@ -3,10 +3,10 @@
 // the run cannot play (an anchor not found) is one line naming the field, exit status 2.
 //   stackscope lesson [name|file.json] [--set path=value ...]
 import { readFileSync } from 'node:fs';
-import { formatLessonErrors, frameLabel, LessonFileError, parseLesson, runLesson, withPositions } from '../web/src/lessons/index.ts';
-import type { LessonRun, PlayedStep } from '../web/src/lessons/index.ts';
-import type { Hit } from '../web/src/lessons/hit.ts';
-import { seconds } from '../web/src/lessons/values.ts';
+import { formatLessonErrors, frameLabel, LessonFileError, parseLesson, runLesson, withPositions } from '../web/src/core/lessons/index.ts';
+import type { LessonRun, PlayedStep } from '../web/src/core/lessons/index.ts';
+import type { Hit } from '../web/src/core/lessons/hit.ts';
+import { seconds } from '../web/src/core/lessons/values.ts';
 import { parseArgs, UsageError, type CommandSpec } from './args.ts';
 import { shippedLessons, shippedScenarioDoc } from './lessons.ts';
 import { readArgFile, ScenarioInputError } from './scenario_input.ts';

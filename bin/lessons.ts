@@ -1,10 +1,10 @@
-// The lessons that ship with stackscope: web/src/lessons/shipped/*.json (docs/lessons.md),
+// The lessons that ship with stackscope: web/src/core/lessons/shipped/*.json (docs/lessons.md),
 // and the shipped scenarios a lesson may name instead of writing one out.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { scenariosIn, shippedScenarios, type ShippedScenario } from './shipped.ts';
 
-const LESSONS_DIR = fileURLToPath(new URL('../web/src/lessons/shipped/', import.meta.url));
+const LESSONS_DIR = fileURLToPath(new URL('../web/src/core/lessons/shipped/', import.meta.url));
 
 export function shippedLessons(): ShippedScenario[] {
   return scenariosIn(LESSONS_DIR);

@@ -6,9 +6,9 @@ import { describe, expect, it } from 'vitest';
 import { cli } from './cli_capture.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const OK = join(ROOT, 'web/src/replay/testdata/ok.json');
-const WRONG = join(ROOT, 'web/src/replay/testdata/wrong-seed.json');
-const RATIO = join(ROOT, 'web/src/replay/testdata/ratio.json');
+const OK = join(ROOT, 'web/src/core/replay/testdata/ok.json');
+const WRONG = join(ROOT, 'web/src/core/replay/testdata/wrong-seed.json');
+const RATIO = join(ROOT, 'web/src/core/replay/testdata/ratio.json');
 
 interface JsonRow {
   label: string;
@@ -86,10 +86,10 @@ describe('stackscope replay', () => {
     const none = await cli('replay', 'no-such-replay');
     expect(none.code).toBe(2);
     expect(none.err).toContain('no such scenario');
-    const plain = await cli('replay', join(ROOT, 'web/src/scenarios/testdata/good/minimal.json'));
+    const plain = await cli('replay', join(ROOT, 'web/src/core/scenarios/testdata/good/minimal.json'));
     expect(plain.code).toBe(2);
     expect(plain.err).toContain('has no "reference" block');
-    const bad = await cli('replay', join(ROOT, 'web/src/scenarios/testdata/bad/reference-dangling.json'));
+    const bad = await cli('replay', join(ROOT, 'web/src/core/scenarios/testdata/bad/reference-dangling.json'));
     expect(bad.code).toBe(2);
     expect(bad.err).toContain('reference.rows[0].run: names run "slow", which does not exist');
     expect((await cli('replay', OK, '--jsn')).code).toBe(2);

@@ -1,9 +1,9 @@
-// stackscope replay: run the replays of the seeds' experiments (web/src/scenarios/replays,
+// stackscope replay: run the replays of the seeds' experiments (web/src/core/scenarios/replays,
 // docs/replays.md) and print each row beside the seed's figure. Exit 1 when a judged row is
 // outside its tolerance, 2 for bad arguments or a bad replay file.
-import { EngineScenarioError } from '../web/src/engine/engine.ts';
-import { runScenario } from '../web/src/engine/run.ts';
-import { ReplayPlanError, runReplay, type ReplayResult } from '../web/src/replay/replay.ts';
+import { EngineScenarioError } from '../web/src/core/engine/engine.ts';
+import { runScenario } from '../web/src/core/engine/run.ts';
+import { ReplayPlanError, runReplay, type ReplayResult } from '../web/src/core/replay/replay.ts';
 import { parseArgs, type CommandSpec } from './args.ts';
 import { figureLines, replayLines } from './replay_table.ts';
 import { ScenarioInputError, readScenarioInput } from './scenario_input.ts';

@@ -2,9 +2,9 @@
 // ratio row "run / over_run"; the seed's figure, the value checked against when it is a
 // corrected one, the simulated value, the deviation, the tolerance, the verdict), and below
 // it each row's reason; with --figures, the seed's packet lists beside the runs' captures.
-import type { FigureComparison, FigureLine } from '../web/src/replay/figures.ts';
-import { unitOf } from '../web/src/replay/judge.ts';
-import type { ReplayResult } from '../web/src/replay/replay.ts';
+import type { FigureComparison, FigureLine } from '../web/src/core/replay/figures.ts';
+import { unitOf } from '../web/src/core/replay/judge.ts';
+import type { ReplayResult } from '../web/src/core/replay/replay.ts';
 
 function num(v: number | null): string {
   if (v === null) return '-';

@@ -1,8 +1,8 @@
 // stackscope run: one scenario to its end, a summary, and the files asked for. Every
 // argument and every output path is checked before the run starts.
-import { EngineScenarioError } from '../web/src/engine/engine.ts';
-import { runScenario } from '../web/src/engine/run.ts';
-import { classicPcap } from '../web/src/engine/pcap_export.ts';
+import { EngineScenarioError } from '../web/src/core/engine/engine.ts';
+import { runScenario } from '../web/src/core/engine/run.ts';
+import { classicPcap } from '../web/src/core/engine/pcap_export.ts';
 import { parseArgs, single, UsageError, type CommandSpec } from './args.ts';
 import { OutputFiles } from './output_files.ts';
 import { ScenarioInputError, readScenarioInput, type ScenarioInput } from './scenario_input.ts';

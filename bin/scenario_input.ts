@@ -3,10 +3,10 @@
 // a ScenarioInputError whose message names the file, the line and column, the field and the
 // reason, in the engine's words (docs/scenario-format.md).
 import { existsSync, readFileSync } from 'node:fs';
-import { formatErrors, ScenarioSetError, validateScenario } from '../web/src/scenarios/index.ts';
-import { applySetAt } from '../web/src/scenarios/set_path.ts';
-import type { Scenario } from '../web/src/scenarios/types.ts';
-import { locateErrors, readScenarioText } from '../web/src/scenarios/validate.ts';
+import { formatErrors, ScenarioSetError, validateScenario } from '../web/src/core/scenarios/index.ts';
+import { applySetAt } from '../web/src/core/scenarios/set_path.ts';
+import type { Scenario } from '../web/src/core/scenarios/types.ts';
+import { locateErrors, readScenarioText } from '../web/src/core/scenarios/validate.ts';
 import { replayScenarios, shippedScenarios } from './shipped.ts';
 
 export class ScenarioInputError extends Error {}

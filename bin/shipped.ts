@@ -1,10 +1,10 @@
-// The scenarios that ship with stackscope: web/src/scenarios/shipped/*.json, and the
-// replays of the seeds' experiments, web/src/scenarios/replays/*.json (docs/replays.md).
+// The scenarios that ship with stackscope: web/src/core/scenarios/shipped/*.json, and the
+// replays of the seeds' experiments, web/src/core/scenarios/replays/*.json (docs/replays.md).
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-export const SHIPPED_DIR = fileURLToPath(new URL('../web/src/scenarios/shipped/', import.meta.url));
-export const REPLAYS_DIR = fileURLToPath(new URL('../web/src/scenarios/replays/', import.meta.url));
+export const SHIPPED_DIR = fileURLToPath(new URL('../web/src/core/scenarios/shipped/', import.meta.url));
+export const REPLAYS_DIR = fileURLToPath(new URL('../web/src/core/scenarios/replays/', import.meta.url));
 
 export interface ShippedScenario {
   name: string;

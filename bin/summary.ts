@@ -1,10 +1,10 @@
 // The summary `stackscope run` prints: duration, frames per link, drops by reason,
 // retransmissions by cause, what each application did (with goodput) and, for the apps that
 // check the bytes they receive, how many they checked and how many differed; the trace hash.
-import type { AppCheck } from '../web/src/engine/engine.ts';
-import type { RunResult } from '../web/src/engine/run.ts';
-import { Fate, traceField } from '../web/src/engine/trace_types.ts';
-import type { Scenario } from '../web/src/scenarios/types.ts';
+import type { AppCheck } from '../web/src/core/engine/engine.ts';
+import type { RunResult } from '../web/src/core/engine/run.ts';
+import { Fate, traceField } from '../web/src/core/engine/trace_types.ts';
+import type { Scenario } from '../web/src/core/scenarios/types.ts';
 
 function count<K>(map: Map<K, number>, key: K): void {
   map.set(key, (map.get(key) ?? 0) + 1);

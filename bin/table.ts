@@ -2,10 +2,10 @@
 // Protocol, Length, Info), each row with Wireshark's TCP analysis flags as computed from the
 // capture alone, beside what the stack really did: why a segment was sent again, and what
 // became of the frame.
-import type { RunResult } from '../web/src/engine/run.ts';
-import { Fate, NONE, type TraceFrame } from '../web/src/engine/trace_types.ts';
-import { analyzeCapture } from '../web/src/packets/index.ts';
-import { stackSays } from '../web/src/packets/view/stack_says.ts';
+import type { RunResult } from '../web/src/core/engine/run.ts';
+import { Fate, NONE, type TraceFrame } from '../web/src/core/engine/trace_types.ts';
+import { analyzeCapture } from '../web/src/core/packets/index.ts';
+import { stackSays } from '../web/src/core/run/stack_says.ts';
 
 export interface TableRow {
   no: number;

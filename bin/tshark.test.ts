@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { runScenario } from '../web/src/engine/run.ts';
+import { runScenario } from '../web/src/core/engine/run.ts';
 import { readScenarioInput } from './scenario_input.ts';
 import { shippedScenarios } from './shipped.ts';
 import { main } from './cli.ts';

@@ -106,7 +106,7 @@ test("a lesson's URL opens on its step, with the caption that step has", async (
 
 test('a lesson file: a broken one gets its field, line and column; a good one opens and its link carries it', async ({ page }) => {
   await openPage(page);
-  const shipped = JSON.parse(readFileSync('web/src/lessons/shipped/01-retransmission-timer.json', 'utf8')) as { steps: { at: { event?: Record<string, unknown> } }[] };
+  const shipped = JSON.parse(readFileSync('web/src/core/lessons/shipped/01-retransmission-timer.json', 'utf8')) as { steps: { at: { event?: Record<string, unknown> } }[] };
   // A typo in a field: the banner names it where it is.
   const broken = JSON.stringify({ ...shipped, steps: shipped.steps.map((s, i) => (i === 2 ? { ...s, at: { event: { kind: 'tcp.rto.restart', hots: 'client' } } } : s)) }, null, 2);
   await page.getByLabel('Lesson file').setInputFiles({ name: 'my-lesson.json', mimeType: 'application/json', buffer: Buffer.from(broken) });

@@ -18,7 +18,7 @@ interface Delay {
 
 declare global {
   interface Window {
-    /** the emulated port the stand-in handed out (web/src/serial/emulated_port.ts) */
+    /** the emulated port the stand-in handed out (web/src/ui/serial/emulated_port.ts) */
     standInPort?: { unplug(): void; latency: { toBoard: Delay; fromBoard: Delay } };
     /** with a gated stand-in: hands the port over (as when the user picks it in the chooser) */
     releasePort?: () => void;

@@ -1,5 +1,5 @@
 /* The engine API: what the page's Web Worker and the `stackscope` command call, in wasm
- * (web/src/engine/engine.ts wraps these exports) and natively (wasm/api/main_native.c).
+ * (web/src/core/engine/engine.ts wraps these exports) and natively (wasm/api/main_native.c).
  *
  *   e = engine_create()
  *   engine_load(e, json, len)       0, or ENGINE_ERR_INVALID with engine_error(e) naming the

@@ -2,7 +2,7 @@
  * capture here; how hosts and bridges attach to links and share subnets in
  * scenario_topology.c; faults in scenario_parts.c; applications in scenario_apps.c; the
  * stack in scenario_stack.c. docs/scenario-format.md is the specification, and every rule
- * and message is the one web/src/scenarios applies (schema.json, semantic.ts). */
+ * and message is the one web/src/core/scenarios applies (schema.json, semantic.ts). */
 #include "scenario_load.h"
 
 #include <stdio.h>

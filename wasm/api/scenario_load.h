@@ -1,7 +1,7 @@
 /* Reads a scenario file (docs/scenario-format.md) into a struct world_config.
  *
  * The page and the command line validate the file with the schema first
- * (web/src/scenarios); this is the engine's own check, which trusts nothing, under the same
+ * (web/src/core/scenarios); this is the engine's own check, which trusts nothing, under the same
  * rules: every field's type and range, unknown fields, names that refer to nothing, the
  * topology and the subnets. The first problem found is reported as "line 12, column 17:
  * links[0].baud: must be an integer between 50 and 4000000": the position of the field's
@@ -17,7 +17,7 @@
 #include "world.h"
 
 /* The longest scenario file the engine reads, and the tokens (values and keys) it may hold:
- * docs/scenario-format.md, "The file"; web/src/scenarios/json_text.ts applies the same. */
+ * docs/scenario-format.md, "The file"; web/src/core/scenarios/json_text.ts applies the same. */
 #define SCENARIO_MAX_BYTES (1u << 20)
 #define SCENARIO_MAX_TOKENS 32768u
 

@@ -1,6 +1,6 @@
 /* Typed reads of scenario fields with the range checks and messages of scenario_load.h.
  * Every reader takes the object token and its path ("links[0]") and names the field in
- * its message, in the words of the schema validator (web/src/scenarios/schema_errors.ts):
+ * its message, in the words of the schema validator (web/src/core/scenarios/schema_errors.ts):
  * "links[0].baud: must be an integer between 50 and 4000000". A missing optional field
  * leaves *out at the default the caller put there. All return 0, or -1 once a message is
  * written (the first problem wins). */
@@ -24,7 +24,7 @@ struct scenario_reader {
 /* Writes "path.field: message" (the path alone when field is NULL, the message alone when
  * both are empty), after "line 12, column 9: " when the reader gives positions: those of
  * the field's value in the text, or of the object or array that lacks it (the deepest part
- * of the path the document has). The rule of locatePath() in web/src/scenarios/json_text.ts,
+ * of the path the document has). The rule of locatePath() in web/src/core/scenarios/json_text.ts,
  * so both validators point at one place. */
 int sr_fail(struct scenario_reader *r, const char *path, const char *field, const char *fmt, ...)
 #if defined(__GNUC__)
@@ -74,14 +74,14 @@ uint32_t sr_array(struct scenario_reader *r, uint32_t obj, const char *path, con
 
 /* An IPv4 address written "a.b.c.d" (prefix NULL) or "a.b.c.d/len" (len 1 .. 32): decimal
  * numbers 0 .. 255 without leading zeros (inet_aton(3) would read those as octal), nothing
- * else. The rules of web/src/scenarios/addr.ts. Returns 0, or -1 with why it is not one in
+ * else. The rules of web/src/core/scenarios/addr.ts. Returns 0, or -1 with why it is not one in
  * the words of addr.ts in why[0..cap) ("\"07\" has a leading zero"). */
 int sr_ipv4_parse(const char *text, uint32_t *addr, uint8_t *prefix, char *why, size_t cap);
 /* "a.b.c.d/len". */
 int sr_cidr(struct scenario_reader *r, uint32_t obj, const char *path, const char *key,
             uint32_t *addr, uint8_t *prefix);
 /* Why a well-formed address cannot be a host's, in the words of hostAddrProblem() in
- * web/src/scenarios/addr.ts (RFC 1122 3.2.1.3): "this network", loopback, multicast and
+ * web/src/core/scenarios/addr.ts (RFC 1122 3.2.1.3): "this network", loopback, multicast and
  * reserved, and, on a subnet of /30 or wider, that subnet's own address and broadcast.
  * Returns 0, or -1 with the reason in why[0..cap). */
 int sr_addr_problem(uint32_t addr, uint8_t prefix, char *why, size_t cap);

@@ -3,7 +3,7 @@
  * the hosts a link joins, or links that bridges join, are on one subnet, since a host
  * routes only its own subnet out of its interface (host_add_netif(): one connected route,
  * no gateway), so an app's peer off that subnet is unreachable (ERR_RTE). checkTopology()
- * and checkSubnets() in web/src/scenarios/semantic.ts say the same in the same words. */
+ * and checkSubnets() in web/src/core/scenarios/semantic.ts say the same in the same words. */
 #include "scenario_parts.h"
 
 #include <stdio.h>

@@ -2,7 +2,7 @@
  *
  * A trace is a stream of records, each a whole number of 8-byte words, little-endian,
  * read through the offsets below (docs/trace-format.md describes the same layout for the
- * TypeScript reader, web/src/engine/trace_reader.ts). Every record starts with
+ * TypeScript reader, web/src/core/engine/trace_reader.ts). Every record starts with
  *     u16 type, u16 reserved (0), u32 size (bytes of the whole record, a multiple of 8)
  * so a reader can skip types it does not know. Records are appended in the order things
  * happen in the run. A datagram handed to a link gives two records: TREC_FRAME when it is

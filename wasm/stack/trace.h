@@ -17,7 +17,7 @@ struct host;
 /* X(kind, name, the names of fields a, b, c, d, what they mean). A field named _b, _c or
  * _d is not used by that kind. The names are the one list of what each field holds: the
  * simulator's C reads them through TRACE_FIELD below, the page through
- * web/src/engine/trace_fields.ts, which scripts/gen-trace-fields.mjs generates from here
+ * web/src/core/engine/trace_fields.ts, which scripts/gen-trace-fields.ts generates from here
  * (a test keeps the two equal). */
 #define TRACE_KINDS(X) \
     X(TRACE_TCP_STATE, "tcp.state", old_state, new_state, _c, _d, "enum tcp_state") \

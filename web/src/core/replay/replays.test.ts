@@ -1,0 +1,53 @@
+// Every replay file (web/src/core/scenarios/replays) is a valid scenario with a reference block,
+// and every run it names builds into a valid scenario: checked without the engine, so a
+// broken replay is found by the fast tests, before `stackscope replay` runs it.
+import { readdirSync, readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { formatErrors } from '../scenarios/errors.ts';
+import { parseScenario } from '../scenarios/validate.ts';
+import { longSessionRounds } from './long_session_rounds.ts';
+import { ReplayPlanError, runScenarioOf, runScenariosOf } from './replay.ts';
+
+const DIR = new URL('../scenarios/replays/', import.meta.url);
+const files = readdirSync(DIR).filter((f) => f.endsWith('.json')).sort();
+
+describe('the replay files', () => {
+  it('exist', () => {
+    expect(files.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it.each(files)('%s: valid, a reference block, every run builds, no run left unused', (file) => {
+    const r = parseScenario(readFileSync(new URL(file, DIR), 'utf8'));
+    if (!r.ok) throw new Error(formatErrors(r.errors, file));
+    const ref = r.scenario.reference;
+    expect(ref, `${file} has no reference block`).toBeDefined();
+    expect(`${r.scenario.name}.json`).toBe(file);
+    const used = new Set(ref!.rows.flatMap((row) => [row.run ?? '', ...(row.over_run === undefined ? [] : [row.over_run])]));
+    for (const run of ref!.runs ?? []) {
+      expect(used.has(run.name), `run ${run.name} is named by no row`).toBe(true);
+      for (const s of runScenariosOf(r.scenario, run.name)) expect(s.reference).toBeUndefined();
+    }
+    for (const row of ref!.rows) expect(row.why.length, row.label).toBeGreaterThan(20);
+  });
+
+  it('nfc-long-session.json holds the rounds long_session_rounds.ts draws, on both ends', () => {
+    const r = parseScenario(readFileSync(new URL('nfc-long-session.json', DIR), 'utf8'));
+    if (!r.ok) throw new Error(formatErrors(r.errors, 'nfc-long-session.json'));
+    const rounds = longSessionRounds().map(({ req, resp }) => ({ req, resp }));
+    expect(rounds).toHaveLength(68);
+    for (const app of r.scenario.apps ?? []) {
+      if (!('rounds' in app)) continue;
+      expect(app.rounds.map(({ req, resp }) => ({ req, resp }))).toEqual(rounds);
+    }
+    expect((r.scenario.apps ?? []).filter((a) => 'rounds' in a)).toHaveLength(2);
+  });
+
+  it('a run whose override breaks the scenario is refused with the field named', () => {
+    const r = parseScenario(readFileSync(new URL(files[0]!, DIR), 'utf8'));
+    if (!r.ok) throw new Error('unreachable');
+    const s = structuredClone(r.scenario);
+    s.reference = { document: 'x', runs: [{ name: 'bad', set: ['links.0.baud=-1'] }], rows: s.reference!.rows };
+    expect(() => runScenarioOf(s, 'bad')).toThrow(ReplayPlanError);
+    expect(() => runScenarioOf(s, 'bad')).toThrow(/links\[0\]\.baud/);
+  });
+});

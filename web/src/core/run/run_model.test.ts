@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { shippedRun } from './testing/test_runs.ts';
+import { frameSentAt, stepInstant } from './run_model.ts';
+
+describe('stepping through a run', () => {
+  it('frames are in the order sent, so a step finds the frame sent at its instant', async () => {
+    const run = await shippedRun('nfc-bridge-1080');
+    const frames = run.result.trace.frames;
+    for (let i = 1; i < frames.length; i++) expect(frames[i]!.tSent).toBeGreaterThanOrEqual(frames[i - 1]!.tSent);
+    // Walk every instant: where frames were sent, the one found was sent then, on the
+    // capture point asked for when one of them crossed it.
+    let t = -1;
+    let found = 0;
+    for (;;) {
+      const next = stepInstant(run.instants, t, 1);
+      if (next === t) break;
+      t = next;
+      const atT = frames.filter((f) => f.tSent === t);
+      const f = frameSentAt(frames, t, 1);
+      if (atT.length === 0) expect(f).toBeUndefined();
+      else {
+        found++;
+        expect(f!.tSent).toBe(t);
+        expect(f!.link === 1 || atT.every((g) => g.link !== 1)).toBe(true);
+      }
+    }
+    expect(found).toBeGreaterThan(10);
+  });
+});

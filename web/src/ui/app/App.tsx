@@ -1,0 +1,118 @@
+// The page: scenario bar, parameters, playback, and the four linked views (packet list,
+// details and bytes, ladder, graphs) sharing one cursor and one selection.
+import { useEffect, useState, type ReactNode } from 'react';
+import { DetailsPane } from '../packet_list/DetailsPane.tsx';
+import { PacketListPane } from '../packet_list/PacketListPane.tsx';
+import { GraphsPane } from '../timeline/GraphsPane.tsx';
+import { CompareLadder } from '../timeline/CompareLadder.tsx';
+import { LadderPane } from '../timeline/LadderPane.tsx';
+import { ErrorBanner } from './ErrorBanner.tsx';
+import { LessonPanel } from './LessonPanel.tsx';
+import { PaneSplitter } from './PaneSplitter.tsx';
+import { ParamsPanel } from './ParamsPanel.tsx';
+import { PlaybackBar } from './PlaybackBar.tsx';
+import { ReplayTable } from './ReplayTable.tsx';
+import { ScenarioBar } from './ScenarioBar.tsx';
+import { SerialPanel } from '../serial/SerialPanel.tsx';
+import { getState, runNow, setState, subscribeState, useApp, type PaneId } from '../common/store.ts';
+import { stateFromUrl, urlFromState } from './url_sync.ts';
+import './layout.css';
+
+export function App() {
+  // At projector sizes the packet list needs the width; the parameters are one click away.
+  const [showParams, setShowParams] = useState(() => window.innerWidth >= 1500);
+  // Live, the side panel holds the connection and the tools, always shown: nothing works without it.
+  const mode = useApp((s) => s.mode);
+  const maximised = useApp((s) => s.maximised);
+  // A lesson takes the side panel (the parameters stay one click away below it).
+  const lessonOpen = useApp((s) => s.lesson !== null);
+  // Side by side (what-if rules, a lesson step's change), the ladder pane shows two runs.
+  const sideBySide = useApp((s) => s.sideBySide);
+  // The split between the panes: the list's share of the width, the top row's of the height.
+  const [split, setSplit] = useState({ col: 0.53, row: 0.52 });
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      // Escape closes an open menu first; only then does it restore the panes.
+      if (e.key !== 'Escape' || !getState().maximised || document.querySelector('[role="menu"]')) return;
+      setState({ maximised: null });
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+  useEffect(() => {
+    stateFromUrl();
+    void runNow();
+    // A link pasted over the current one (only the hash changes, the page stays) runs too.
+    const onHash = () => {
+      stateFromUrl();
+      void runNow();
+    };
+    window.addEventListener('hashchange', onHash);
+    const unsubscribe = subscribeState(urlFromState);
+    return () => {
+      window.removeEventListener('hashchange', onHash);
+      unsubscribe();
+    };
+  }, []);
+  return (
+    <div className="app">
+      <ScenarioBar />
+      <ErrorBanner />
+      <PlaybackBar />
+      {mode === 'scenario' && <ReplayTable />}
+      <div className={`app-body${mode === 'live' ? ' live' : lessonOpen ? ' lesson-open' : showParams ? '' : ' params-hidden'}`}>
+        <aside className="side">
+          {mode === 'live' ? (
+            <SerialPanel />
+          ) : (
+            <>
+              {lessonOpen && <LessonPanel />}
+              <button type="button" className="side-toggle" onClick={() => setShowParams(!showParams)} aria-expanded={showParams} aria-label="Parameters panel">
+                {showParams ? '◀ Parameters' : '▶'}
+              </button>
+              {showParams && <ParamsPanel />}
+            </>
+          )}
+        </aside>
+        <main
+          className="app-main"
+          data-maximised={maximised ?? undefined}
+          style={{
+            gridTemplateColumns: `minmax(0, ${split.col}fr) 6px minmax(0, ${1 - split.col}fr)`,
+            gridTemplateRows: `minmax(0, ${split.row}fr) 6px minmax(0, ${1 - split.row}fr)`,
+          }}
+        >
+          <Pane id="list" label="Packet list" maximised={maximised}>
+            <PacketListPane />
+          </Pane>
+          <Pane id="ladder" label="Ladder diagram" maximised={maximised}>
+            {sideBySide ? <CompareLadder pair={sideBySide} /> : <LadderPane />}
+          </Pane>
+          <Pane id="details" label="Packet details" maximised={maximised}>
+            <DetailsPane />
+          </Pane>
+          <Pane id="graphs" label="Graphs" maximised={maximised}>
+            <GraphsPane />
+          </Pane>
+          {!maximised && (
+            <>
+              <PaneSplitter orientation="vertical" value={split.col} onChange={(col) => setSplit((s) => ({ ...s, col }))} label="Width of the packet list and the details" />
+              <PaneSplitter orientation="horizontal" value={split.row} onChange={(row) => setSplit((s) => ({ ...s, row }))} label="Height of the packet list and the ladder" />
+            </>
+          )}
+        </main>
+      </div>
+    </div>
+  );
+}
+
+/** One of the four panes, in its place in the grid, or alone over all of it when maximised
+ *  (the others stay mounted, hidden, so they keep their zoom and scroll). */
+function Pane(props: { id: PaneId; label: string; maximised: PaneId | null; children: ReactNode }) {
+  const { id, label, maximised, children } = props;
+  return (
+    <section className={`pane pane-${id}`} aria-label={label} hidden={maximised !== null && maximised !== id}>
+      {children}
+    </section>
+  );
+}

@@ -1,0 +1,39 @@
+// Keeps the URL and the store in step: the URL is read once at start (a broken part is
+// reported and left out), then rewritten whenever the run's definition changes.
+import { chooseLesson, openedLessonText, openLessonText } from './lesson_player.ts';
+import { decodePermalink, encodePermalink, LESSON_PREFIX } from './permalink.ts';
+import { composeScenario, getState, setState } from '../common/store.ts';
+import { shippedByName } from '../common/shipped.ts';
+import { LIVE_SCENARIO_NAME } from '../common/live_mode.ts';
+
+export function stateFromUrl(): void {
+  const { link, problems } = decodePermalink(location.hash);
+  const patch: Parameters<typeof setState>[0] = {};
+  if (link.scenario === LIVE_SCENARIO_NAME) {
+    Object.assign(patch, { mode: 'live', scenarioName: LIVE_SCENARIO_NAME, lesson: null, focus: null });
+  } else if (link.scenario?.startsWith(LESSON_PREFIX)) {
+    const step = link.step ?? 0;
+    const problem = link.lessonText !== undefined ? openLessonText(link.lessonText, "the link's lesson", step) : chooseLesson(link.scenario.slice(LESSON_PREFIX.length), step);
+    if (problem) problems.push(`URL: ${problem}`);
+  } else if (link.scenario !== undefined) {
+    const s = shippedByName(link.scenario);
+    if (s) Object.assign(patch, { mode: 'scenario', scenarioName: s.name, base: s, lesson: null, focus: null });
+    else problems.push(`URL: there is no scenario called "${link.scenario}"`);
+  }
+  Object.assign(patch, { sets: link.sets ?? [], rules: link.rules ?? [], link: link.link ?? 0, replayRun: link.replayRun ?? null });
+  setState(patch);
+  const c = composeScenario(getState());
+  if (!c.ok) {
+    problems.push(`URL: ${c.message}; running the scenario without the URL's changes`);
+    setState({ sets: [], rules: [], replayRun: null });
+  }
+  setState({ urlProblems: problems.length ? problems.join('\n') : null });
+}
+
+export function urlFromState(): void {
+  const s = getState();
+  const lessonText = s.lesson ? openedLessonText(s.lesson.name) : undefined;
+  const lesson = s.lesson ? { step: s.lesson.step, ...(lessonText !== undefined ? { lessonText } : {}) } : {};
+  const hash = encodePermalink({ scenario: s.scenarioName, sets: s.sets, rules: s.rules, link: s.link, ...lesson, ...(s.replayRun ? { replayRun: s.replayRun } : {}) });
+  if (hash !== location.hash) history.replaceState(null, '', hash);
+}

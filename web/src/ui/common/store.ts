@@ -1,0 +1,280 @@
+// The page's state and what changes it: one store, read with useApp(selector), so the packet
+// list, the details, the ladder and the graphs share one cursor and one selection.
+import { useSyncExternalStore } from 'react';
+import { EngineClient, RunError, type Progress } from '../../core/engine/client.ts';
+import { applySet, formatErrors, validateScenario } from '../../core/scenarios/index.ts';
+import type { Scenario } from '../../core/scenarios/types.ts';
+import { buildRunModel, frameSentAt, stepInstant, type RunModel } from '../../core/run/run_model.ts';
+import { SHIPPED, shippedByName } from './shipped.ts';
+import { withRules, type WhatIfRule } from '../../core/run/what_if.ts';
+import type { Compare } from '../../core/lessons/types.ts';
+import { runScenarioOf } from '../../core/replay/replay.ts';
+
+export interface AppState {
+  /** a scenario simulated in the worker, or the live session with a board (web/src/ui/serial) */
+  mode: 'scenario' | 'live';
+  scenarioName: string;
+  /** the scenario as shipped (or as loaded) */
+  base: Scenario;
+  /** changed parameters, as `--set` assignments ("links.serial.baud=9600") */
+  sets: string[];
+  rules: WhatIfRule[];
+  status: 'idle' | 'running' | 'ready';
+  progress: number;
+  /** the last problem (a bad parameter, a refused scenario); the last good run stays */
+  error: string | null;
+  /** what was wrong with the URL the page was opened with (those parts were left out) */
+  urlProblems: string | null;
+  run: RunModel | null;
+  /** the scenario that `run` ran (base + sets + rules), validated */
+  ran: Scenario | null;
+  /** a replay's run shown in the views (its name in reference.runs; '' the scenario as
+   *  written), or null: the scenario as written */
+  replayRun: string | null;
+  /** the capture point: index of the link whose packets are listed */
+  link: number;
+  cursorUs: number;
+  playing: boolean;
+  /** playback speed, times real time */
+  speed: number;
+  /** selected frame id */
+  selected: number | null;
+  theme: 'light' | 'dark';
+  presenter: boolean;
+  /** draw nothing after the cursor (list, ladder, graphs): the class predicts before it sees */
+  hideFuture: boolean;
+  /** the pane shown alone over the whole window (Escape restores), or null */
+  maximised: PaneId | null;
+  /** the lesson being taught (web/src/core/lessons), or null */
+  lesson: LessonState | null;
+  /** show the run without the what-if rules beside the run with them */
+  compare: boolean;
+  /** a lesson step's change to show beside the lesson's run ("Reno"), or null */
+  stepChange: Compare | null;
+  /** the two runs shown side by side (the ladder pane), or null */
+  sideBySide: SideBySide | null;
+  /** a time span the ladder should zoom onto (a lesson's step); `n` tells requests apart */
+  focus: { t0: number; t1: number; n: number } | null;
+}
+
+/** Two runs of one scenario on one time axis: `left` as it is, `right` with a change. */
+export interface SideBySide {
+  left: RunModel;
+  right: RunModel;
+  /** what each is: "without the what-if rules" / "with them", "NewReno" / "Reno" */
+  labels: [string, string];
+}
+
+export interface LessonState {
+  /** the shipped lesson's name */
+  name: string;
+  /** 0-based step shown */
+  step: number;
+  /** the choice the class picked for the step's question, or null */
+  picked: number | null;
+  /** whether the step's answer has been revealed (the run played on to it) */
+  revealed: boolean;
+}
+
+/** The four linked views of a simulated run. */
+export type PaneId = 'list' | 'ladder' | 'details' | 'graphs';
+
+type Listener = () => void;
+
+const first = SHIPPED[0]!;
+let state: AppState = {
+  mode: 'scenario',
+  scenarioName: first.name,
+  base: first,
+  sets: [],
+  rules: [],
+  status: 'idle',
+  progress: 0,
+  error: null,
+  urlProblems: null,
+  run: null,
+  ran: null,
+  replayRun: null,
+  link: 0,
+  cursorUs: 0,
+  playing: false,
+  speed: 1,
+  selected: null,
+  theme: 'light',
+  presenter: false,
+  hideFuture: false,
+  maximised: null,
+  lesson: null,
+  compare: false,
+  stepChange: null,
+  sideBySide: null,
+  focus: null,
+};
+const listeners = new Set<Listener>();
+const client = new EngineClient();
+
+export function getState(): AppState {
+  return state;
+}
+
+export function setState(patch: Partial<AppState>): void {
+  state = { ...state, ...patch };
+  for (const l of listeners) l();
+}
+
+function subscribe(l: Listener): () => void {
+  listeners.add(l);
+  return () => listeners.delete(l);
+}
+
+/** Calls `l` after every change (outside React: the URL sync). */
+export function subscribeState(l: Listener): () => void {
+  return subscribe(l);
+}
+
+export function useApp<T>(select: (s: AppState) => T): T {
+  return useSyncExternalStore(subscribe, () => select(state));
+}
+
+/** The scenario with the changed parameters and what-if rules applied, or the problem. */
+export function composeScenario(s: Pick<AppState, 'base' | 'sets' | 'rules'> & Partial<Pick<AppState, 'replayRun'>>): { ok: true; scenario: Scenario } | { ok: false; message: string } {
+  let doc: unknown = s.base;
+  try {
+    for (const a of s.sets) doc = applySet(doc, a);
+    // A replay's run: the scenario with that run's overrides, as the replay runs it.
+    if (s.replayRun) doc = runScenarioOf(doc as Scenario, s.replayRun);
+  } catch (e) {
+    return { ok: false, message: (e as Error).message };
+  }
+  doc = withRules(doc as Scenario, s.rules);
+  const v = validateScenario(doc);
+  return v.ok ? { ok: true, scenario: v.scenario } : { ok: false, message: formatErrors(v.errors, s.base.name) };
+}
+
+/** A speed that makes the whole run last about 20 s of playback. */
+export function defaultSpeed(endUs: number): number {
+  const x = endUs / 1e6 / 20;
+  const steps = [0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1, 2, 5, 10, 20, 50, 100];
+  return steps.find((v) => v >= x) ?? 100;
+}
+
+/** Runs the current scenario; on success the cursor and selection are kept where they make sense. */
+export async function runNow(): Promise<void> {
+  if (state.mode === 'live') return; // the live session is the run (app/live_page.ts)
+  const c = composeScenario(state);
+  if (!c.ok) {
+    setState({ error: c.message });
+    return;
+  }
+  setState({ status: 'running', progress: 0, error: null });
+  try {
+    // Side by side, the other run goes first (quickly: its progress is not shown), so both
+    // are there when the views draw.
+    const other = sideBySideScenario();
+    const otherRun = other ? buildRunModel(await client.run(JSON.stringify(other.scenario), () => {})) : null;
+    const result = await client.run(JSON.stringify(c.scenario), (p: Progress) =>
+      setState({ progress: p.durationUs ? p.nowUs / p.durationUs : 0 }),
+    );
+    const run = buildRunModel(result);
+    const sideBySide = other && otherRun ? (other.rulesOff ? { left: otherRun, right: run, labels: other.labels } : { left: run, right: otherRun, labels: other.labels }) : null;
+    const sameScenario = state.ran?.name === c.scenario.name;
+    setState({
+      status: 'ready',
+      run,
+      ran: c.scenario,
+      link: sameScenario ? Math.min(state.link, result.world.links.length - 1) : 0,
+      cursorUs: sameScenario ? Math.min(state.cursorUs, run.endUs) : 0,
+      selected: sameScenario ? state.selected : null,
+      speed: sameScenario ? state.speed : defaultSpeed(run.endUs),
+      playing: false,
+      progress: 1,
+      sideBySide,
+    });
+  } catch (e) {
+    if (e instanceof RunError && e.message === 'superseded by a newer run') return;
+    setState({ status: state.run ? 'ready' : 'idle', error: e instanceof Error ? e.message : String(e) });
+  }
+}
+
+export function chooseScenario(name: string): void {
+  const s = shippedByName(name);
+  if (!s) {
+    setState({ error: `no scenario called "${name}"` });
+    return;
+  }
+  setState({ mode: 'scenario', scenarioName: name, base: s, sets: [], rules: [], selected: null, lesson: null, stepChange: null, focus: null, replayRun: null });
+}
+
+/** Sets one parameter (a path into the scenario) and re-runs. */
+export function setParam(path: string, value: unknown): void {
+  const assignment = `${path}=${JSON.stringify(value)}`;
+  const sets = [...state.sets.filter((a) => !a.startsWith(`${path}=`)), assignment];
+  const c = composeScenario({ ...state, sets });
+  if (!c.ok) {
+    setState({ error: c.message });
+    return;
+  }
+  setState({ sets });
+  void runNow();
+}
+
+export function resetParam(path: string): void {
+  setState({ sets: state.sets.filter((a) => !a.startsWith(`${path}=`)) });
+  void runNow();
+}
+
+export function addRule(rule: WhatIfRule): void {
+  setState({ rules: [...state.rules, rule] });
+  void runNow();
+}
+
+/** The scenario to run beside the page's: a lesson step's change, else (with "Side by side"
+ *  and rules in force) the scenario without the what-if rules; null for none. */
+function sideBySideScenario(): { scenario: Scenario; labels: [string, string]; rulesOff: boolean } | null {
+  if (state.stepChange) {
+    const c = composeScenario({ ...state, sets: [...state.sets, ...state.stepChange.set] });
+    return c.ok ? { scenario: c.scenario, labels: ['as the lesson runs', state.stepChange.label], rulesOff: false } : null;
+  }
+  if (!state.compare || state.rules.length === 0) return null;
+  const c = composeScenario({ ...state, rules: [] });
+  return c.ok ? { scenario: c.scenario, labels: ['without the what-if rules', 'with them'], rulesOff: true } : null;
+}
+
+/** Shows a replay's run in the views (null: the scenario as written). */
+export function chooseReplayRun(name: string | null): void {
+  setState({ replayRun: name });
+  void runNow();
+}
+
+/** Shows (or stops showing) the run without the what-if rules beside the run with them. */
+export function setCompare(on: boolean): void {
+  setState({ compare: on });
+  void runNow();
+}
+
+export function removeRule(index: number): void {
+  setState({ rules: state.rules.filter((_, i) => i !== index) });
+  void runNow();
+}
+
+export function select(frameId: number | null, moveCursor = true): void {
+  const f = frameId === null ? undefined : state.run?.result.trace.frame(frameId);
+  setState({ selected: frameId, ...(f && moveCursor ? { cursorUs: f.tSent } : {}) });
+}
+
+export function setCursor(us: number): void {
+  const end = state.run?.endUs ?? 0;
+  setState({ cursorUs: Math.max(0, Math.min(end, us)) });
+}
+
+/** Moves the cursor to the next (or previous) instant something happens; a frame sent at
+ *  that instant becomes the selection, so the list, the details and the ladder show the
+ *  event the class has just stepped to. */
+export function step(dir: 1 | -1): void {
+  if (!state.run) return;
+  const t = stepInstant(state.run.instants, state.cursorUs, dir);
+  const f = frameSentAt(state.run.result.trace.frames, t, state.link);
+  setState({ playing: false, cursorUs: t, ...(f ? { selected: f.id } : {}) });
+}
+
+export { SHIPPED };

@@ -1,0 +1,196 @@
+// The ladder (sequence) diagram: one lifeline per host, bridge and NFC module, time flowing
+// down on one scale, every frame an arrow whose slope is its real transit time, timers as
+// bars, drops where they happened. Hover tells the sender's state, click selects (the
+// packet list follows), right click asks "what if". D3 draws into the <svg> (and a canvas
+// when thousands of arrows are in view); React owns the page around it.
+import * as d3 from 'd3';
+import { useCallback, useEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
+import { select, setCursor, useApp } from '../common/store.ts';
+import { WhatIfMenu } from '../common/WhatIfMenu.tsx';
+import { Tooltip, type TipState } from './Tooltip.tsx';
+import { ViewButtons } from './ViewButtons.tsx';
+import { MaximiseButton } from '../common/MaximiseButton.tsx';
+import { drawArrowsCanvas, themeColours, type CanvasColours } from './ladder_canvas.ts';
+import { ladderModel } from './ladder_model.ts';
+import { ladderMermaid } from './mermaid.ts';
+import { buildScene, fitRange, headerHeight, hitTest, type ArrowMark } from './ladder_scene.ts';
+import { drawCursor, drawScene, ensureLayers } from './ladder_svg.ts';
+import { savePng, saveSvg } from './svg_export.ts';
+import { textFor } from './text_size.ts';
+import { useAxisZoom } from './use_axis_zoom.ts';
+import { useSize } from '../common/use_size.ts';
+import './timeline.css';
+
+/** Deepest zoom: half a microsecond per pixel. */
+const FINEST_US_PER_PX = 0.5;
+
+export function LadderPane() {
+  const run = useApp((s) => s.run);
+  const selected = useApp((s) => s.selected);
+  const cursorUs = useApp((s) => s.cursorUs);
+  const playing = useApp((s) => s.playing);
+  const theme = useApp((s) => s.theme);
+  const presenter = useApp((s) => s.presenter);
+  const hideFuture = useApp((s) => s.hideFuture);
+  const text = textFor(presenter);
+  const headerH = headerHeight(text);
+  const name = useApp((s) => s.ran?.name ?? s.scenarioName);
+  const bodyRef = useRef<HTMLDivElement>(null);
+  const svgRef = useRef<SVGSVGElement>(null);
+  const canvasRef = useRef<HTMLCanvasElement>(null);
+  const size = useSize(bodyRef);
+  const [tip, setTip] = useState<TipState | null>(null);
+  const [menu, setMenu] = useState<{ frameId: number; x: number; y: number } | null>(null);
+
+  const model = useMemo(() => (run ? ladderModel(run) : null), [run]);
+  const base = useMemo(
+    () => d3.scaleLinear().domain([0, (model?.lastUs ?? 1) * 1.02]).range(fitRange(text, size.height)),
+    [model, size.height, text],
+  );
+  const maxScale = model ? model.lastUs / Math.max(1, size.height) / FINEST_US_PER_PX : 2;
+  // Pan from the start of the run to its end (which may lie after the last frame).
+  const bottom = Math.max(size.height, base(model?.endUs ?? 0) + 10);
+  // Zoom keeps the selected frame still, else the cursor.
+  const selIndex = model && selected !== null ? model.indexOf(selected) : -1;
+  const anchorUs = selIndex >= 0 ? model!.paths[selIndex]!.t0 : cursorUs;
+  const zoom = useAxisZoom(svgRef, 'y', size, maxScale, [0, bottom], { at: () => (model ? base(anchorUs) : null), lo: headerH, hi: size.height });
+  const y = useMemo(() => zoom.transform.rescaleY(base), [zoom.transform, base]);
+  // Hide the future: the scene holds nothing after the cursor (then it follows the cursor).
+  const horizonUs = hideFuture ? cursorUs : null;
+  const scene = useMemo(
+    () => (model && size.width > 0 && size.height > 0 ? buildScene(model, { width: size.width, height: size.height, y, selected, text, horizonUs }) : null),
+    [model, size.width, size.height, y, selected, text, horizonUs],
+  );
+
+  // The drawing: SVG marks, then the canvas (theme colours), then the cursor (cheap, often).
+  useEffect(() => {
+    const el = svgRef.current;
+    if (!el || !scene || !model) return;
+    drawScene(ensureLayers(el), scene, model.lanes.lifelines);
+  }, [scene, model]);
+  // Reading CSS variables forces a style pass: once per theme, not once per zoom step (the
+  // ScenarioBar, earlier in the page, sets the theme before this effect runs).
+  const colours = useRef<{ theme: string; c: CanvasColours } | null>(null);
+  useEffect(() => {
+    const c = canvasRef.current;
+    if (!c || !scene || !bodyRef.current) return;
+    if (colours.current?.theme !== theme) colours.current = { theme, c: themeColours(bodyRef.current) };
+    drawArrowsCanvas(c, scene, colours.current.c);
+  }, [scene, theme]);
+  useEffect(() => {
+    const el = svgRef.current;
+    if (el && scene && model) drawCursor(ensureLayers(el), scene, y(cursorUs));
+  }, [scene, model, y, cursorUs]);
+
+  // Another scenario starts unzoomed (a re-run of the same one keeps the view).
+  const { reveal, fit } = zoom;
+  useEffect(() => fit(), [name, fit]);
+  // The cursor leads: wherever Play, Step, the scrubber or a click moves it, the ladder
+  // follows (at any zoom); a frame selected elsewhere comes into view too.
+  useEffect(() => {
+    // Playing pages on (the cursor starts near the top again); a step or a scrub moves the
+    // view just enough, so the frame the class was looking at stays in it where it can.
+    if (model) reveal(base(cursorUs), headerH + 10, size.height - 10, playing ? 0.2 : 'nearest');
+  }, [playing, cursorUs, model, base, reveal, size.height, headerH]);
+  useEffect(() => {
+    if (selIndex >= 0) reveal(base(model!.paths[selIndex]!.t0), headerH + 10, size.height - 20, 0.3);
+  }, [selIndex, model, base, reveal, size.height, headerH]);
+  // A lesson's step asks for its span: zoom onto it (after the reveals above, which it overrides).
+  const focus = useApp((s) => s.focus);
+  const { zoomTo } = zoom;
+  useEffect(() => {
+    if (focus && model) zoomTo(base(focus.t0), base(focus.t1), headerH + 10, size.height - 10);
+  }, [focus, model, base, zoomTo, headerH, size.height]);
+
+  const arrowAt = (e: MouseEvent): ArrowMark | null => {
+    if (!scene) return null;
+    const hit = (e.target as Element).closest?.('[data-frame-id]');
+    if (hit) return scene.arrows.find((a) => a.id === Number(hit.getAttribute('data-frame-id'))) ?? null;
+    if (!scene.canvas || !svgRef.current) return null;
+    const r = svgRef.current.getBoundingClientRect();
+    return hitTest(scene, e.clientX - r.left, e.clientY - r.top);
+  };
+  const local = (e: MouseEvent) => {
+    const r = bodyRef.current!.getBoundingClientRect();
+    return { x: e.clientX - r.left, y: e.clientY - r.top };
+  };
+  const onMove = (e: MouseEvent) => {
+    const a = arrowAt(e);
+    if (!a || !model) return setTip(null);
+    const p = local(e);
+    setTip({ lines: model.tooltip(a.i), ...p, width: size.width });
+    if (svgRef.current) svgRef.current.style.cursor = 'pointer';
+  };
+  const onLeave = () => {
+    setTip(null);
+    if (svgRef.current) svgRef.current.style.cursor = '';
+  };
+  const onClick = (e: MouseEvent) => {
+    // A folded burst unfolds: the view zooms onto its frames.
+    const g = (e.target as Element).closest?.('[data-group-t0]');
+    if (g) return zoom.zoomTo(base(Number(g.getAttribute('data-group-t0'))), base(Number(g.getAttribute('data-group-t1'))) + 1, headerH + 10, size.height - 10);
+    const a = arrowAt(e);
+    if (a) return select(a.id);
+    const p = local(e);
+    if (model && p.y > headerH) setCursor(Math.round(y.invert(p.y)));
+  };
+  const onContextMenu = (e: MouseEvent) => {
+    const a = arrowAt(e);
+    if (!a) return;
+    e.preventDefault();
+    setTip(null);
+    setMenu({ frameId: a.id, x: e.clientX, y: e.clientY });
+  };
+  const closeMenu = useCallback(() => setMenu(null), []);
+
+  /** The SVG to save: the one on screen, or, when arrows are on the canvas, a fresh SVG
+   *  with every arrow in view. */
+  const exportable = (): SVGSVGElement | null => {
+    if (!scene || !model || !svgRef.current) return null;
+    if (!scene.canvas) return svgRef.current;
+    const el = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
+    const svg = ensureLayers(el);
+    drawScene(svg, scene, model.lanes.lifelines, true);
+    return el;
+  };
+  const exportSvg = () => {
+    const el = exportable();
+    if (el) saveSvg(el, `${name}-ladder.svg`);
+  };
+  const exportPng = () => {
+    const el = exportable();
+    if (el) void savePng(el, `${name}-ladder.png`);
+  };
+
+  const inView = scene?.arrows.length ?? 0;
+  return (
+    <>
+      <div className="pane-title tl-title">
+        <span>Ladder</span>
+        {model && (
+          <span className="muted">
+            {inView} frame{inView === 1 ? '' : 's'} in view{scene?.canvas ? ' (canvas)' : ''}
+          </span>
+        )}
+        <span className="tl-spacer" />
+        <ViewButtons enabled={!!model} zoomBy={zoom.zoomBy} fit={fit} fitTitle="Show the whole run" exportSvg={exportSvg} exportPng={exportPng} exportWhat="the ladder" mermaid={() => (model && run ? ladderMermaid(model, run.result.world) : null)} />
+        <MaximiseButton pane="ladder" />
+      </div>
+      <div className="tl-body" ref={bodyRef}>
+        <canvas ref={canvasRef} style={{ width: size.width, height: size.height }} aria-hidden="true" />
+        <svg
+          ref={svgRef}
+          data-testid="ladder-svg"
+          aria-label="Ladder diagram: one lifeline per host, time flowing down, one arrow per frame"
+          onMouseMove={onMove}
+          onMouseLeave={onLeave}
+          onClick={onClick}
+          onContextMenu={onContextMenu}
+        />
+        {!model && <div className="tl-empty muted">The ladder appears when the scenario has run.</div>}
+        {tip && <Tooltip tip={tip} />}
+        {menu && <WhatIfMenu frameId={menu.frameId} x={menu.x} y={menu.y} onClose={closeMenu} />}
+      </div>
+    </>
+  );
+}
