@@ -106,10 +106,8 @@ describe('--set: a value is held to the file reader, and a field it changed is n
     expect(refusal(set)).toBe(`${base}: --set "${set}": the value, at column 4: unpaired surrogate in \\u escape`);
   });
 
-  it("an error in a field a --set changed names the --set, not a place in the file", () => {
-    expect(refusal('links.serial.baud=5')).toBe(
-      `${base}: links[0].baud: must be an integer between 50 and 4000000 (set by --set links.serial.baud=5)`,
-    );
+  it('an error in a field a --set changed names the --set, not a place in the file', () => {
+    expect(refusal('links.serial.baud=5')).toBe(`${base}: links[0].baud: must be an integer between 50 and 4000000 (set by --set links.serial.baud=5)`);
     // a field the --set did not touch keeps its place in the file
     expect(refusal('hosts.pc.stack.tcp_timer_tick_ms=100')).toMatch(
       /: line \d+, column \d+: hosts\[0\]\.stack\.tcp_timer_phase_ms: must be less than tcp_timer_tick_ms \(100\)$/,

@@ -35,7 +35,7 @@ describe('stackscope list and run', () => {
     expect(r.out).toContain('64 bytes from 10.0.7.2: icmp_seq=1 ttl=64 time=31.9 ms');
     expect(r.out).toContain('3 packets transmitted, 3 received, 0% packet loss');
     expect(r.out).toMatch(/app 2 tcp_echo_client on pc -> arduino: done: 200 bytes in 0\.\d+ s/);
-    expect(r.out).toMatch(/app 2 tcp_echo_client on pc -> arduino: done: .*\n    content: 200 bytes checked, all as expected\n/);
+    expect(r.out).toMatch(/app 2 tcp_echo_client on pc -> arduino: done: .*\n {4}content: 200 bytes checked, all as expected\n/);
     expect(r.out).toMatch(/app 3 tcp_echo_client on pc -> arduino: error -?\d+/);
     expect(r.out).toMatch(/^trace hash [0-9a-f]{16}$/m);
   });
@@ -53,8 +53,7 @@ describe('stackscope list and run', () => {
     const pcapng = join(dir, 'a.pcapng');
     const pcap = join(dir, 'a.pcap');
     const trace = join(dir, 'a.trace');
-    const r = await cli('run', 'ethernet-bulk-lossy', '--set', 'apps.0.bytes=200000', '--seed', '3',
-      '--pcapng', pcapng, '--pcap', pcap, '--trace', trace);
+    const r = await cli('run', 'ethernet-bulk-lossy', '--set', 'apps.0.bytes=200000', '--seed', '3', '--pcapng', pcapng, '--pcap', pcap, '--trace', trace);
     expect(r.code).toBe(0);
     expect(r.out).toMatch(/app 0 bulk_sender on sender -> receiver: done: 200000 bytes/);
     expect(r.out).toMatch(/retransmissions: sender: (RTO expired|fast retransmit)/);
@@ -66,7 +65,7 @@ describe('stackscope list and run', () => {
   it("the bulk receiver's content check: every data byte checked, none differs", async () => {
     const r = await cli('run', 'ethernet-bulk-lossy', '--set', 'apps.0.bytes=200000');
     expect(r.code).toBe(0);
-    expect(r.out).toMatch(/app 1 bulk_receiver on receiver: done: 200000 bytes.*\n    content: 200000 bytes checked, all as expected\n/);
+    expect(r.out).toMatch(/app 1 bulk_receiver on receiver: done: 200000 bytes.*\n {4}content: 200000 bytes checked, all as expected\n/);
   });
 
   // Servers that answer with other bytes than the client expects: a request/response
@@ -75,23 +74,32 @@ describe('stackscope list and run', () => {
   // the apps' own, from a real run; the process exits 1 naming each app and its count.
   it('bytes that differ: the summary shows the count, one line per app on stderr, status 1', () => {
     const file = join(dir, 'wrong-server.json');
-    writeFileSync(file, JSON.stringify({
-      version: 1, name: 'wrong-server', title: 'Clients of the wrong servers', duration_ms: 5000,
-      hosts: [{ name: 'pc', addr: '10.0.7.1/24' }, { name: 'box', addr: '10.0.7.2/24' }],
-      links: [{ name: 'eth', type: 'ethernet', a: 'pc', b: 'box' }],
-      apps: [
-        { type: 'reqresp_server', host: 'box', port: 7891, rounds: [{ req: 3000, resp: 3000 }] },
-        { type: 'tcp_echo_client', host: 'pc', to: 'box', port: 7891, bytes: 3000 },
-        { type: 'tcp_echo_server', host: 'box', port: 7 },
-        { type: 'reqresp_client', host: 'pc', to: 'box', port: 7, rounds: [{ req: 500, resp: 500 }] },
-      ],
-    }));
+    writeFileSync(
+      file,
+      JSON.stringify({
+        version: 1,
+        name: 'wrong-server',
+        title: 'Clients of the wrong servers',
+        duration_ms: 5000,
+        hosts: [
+          { name: 'pc', addr: '10.0.7.1/24' },
+          { name: 'box', addr: '10.0.7.2/24' },
+        ],
+        links: [{ name: 'eth', type: 'ethernet', a: 'pc', b: 'box' }],
+        apps: [
+          { type: 'reqresp_server', host: 'box', port: 7891, rounds: [{ req: 3000, resp: 3000 }] },
+          { type: 'tcp_echo_client', host: 'pc', to: 'box', port: 7891, bytes: 3000 },
+          { type: 'tcp_echo_server', host: 'box', port: 7 },
+          { type: 'reqresp_client', host: 'pc', to: 'box', port: 7, rounds: [{ req: 500, resp: 500 }] },
+        ],
+      }),
+    );
     const r = spawnSync(process.execPath, [CLI, 'run', file], { encoding: 'utf8' });
     expect(r.status).toBe(1);
     // the server found the client's bytes right: its request pattern is the echo pattern
-    expect(r.stdout).toMatch(/app 0 reqresp_server on box: done: .*\n    content: 3000 bytes checked, all as expected\n/);
-    expect(r.stdout).toMatch(/app 1 tcp_echo_client on pc -> box: done: 3000 bytes.*\n    content: 3000 bytes checked, 3000 differ from what was expected\n/);
-    expect(r.stdout).toMatch(/app 3 reqresp_client on pc -> box: done: .*\n    content: 500 bytes checked, 500 differ from what was expected\n/);
+    expect(r.stdout).toMatch(/app 0 reqresp_server on box: done: .*\n {4}content: 3000 bytes checked, all as expected\n/);
+    expect(r.stdout).toMatch(/app 1 tcp_echo_client on pc -> box: done: 3000 bytes.*\n {4}content: 3000 bytes checked, 3000 differ from what was expected\n/);
+    expect(r.stdout).toMatch(/app 3 reqresp_client on pc -> box: done: .*\n {4}content: 500 bytes checked, 500 differ from what was expected\n/);
     expect(r.stderr.trimEnd().split('\n')).toEqual([
       'stackscope: app 1 tcp_echo_client on pc: 3000 of the 3000 bytes it checked differ from what was expected',
       'stackscope: app 3 reqresp_client on pc: 500 of the 500 bytes it checked differ from what was expected',
@@ -128,33 +136,50 @@ describe('TCP servers: connections at once and the listen backlog', () => {
   // with the defaults, and one client opening `connections` at once.
   const echoWorld = (connections: number, server: object = {}): string => {
     const file = join(dir, `echo-${connections}-${Object.keys(server).join('-')}.json`);
-    writeFileSync(file, JSON.stringify({
-      version: 1, name: 'echo-many', title: 'Many connections to one echo server', duration_ms: 60000,
-      hosts: [
-        { name: 'pc', addr: '10.0.0.1/24', stack: { tcp_max_pcbs: 64 } },
-        { name: 'server', addr: '10.0.0.2/24', stack: { tcp_max_pcbs: 64 } },
-      ],
-      links: [{ name: 'eth', type: 'ethernet', a: 'pc', b: 'server' }],
-      apps: [
-        { type: 'tcp_echo_server', host: 'server', ...server },
-        { type: 'tcp_echo_client', host: 'pc', to: 'server', bytes: 640000, connections },
-      ],
-    }));
+    writeFileSync(
+      file,
+      JSON.stringify({
+        version: 1,
+        name: 'echo-many',
+        title: 'Many connections to one echo server',
+        duration_ms: 60000,
+        hosts: [
+          { name: 'pc', addr: '10.0.0.1/24', stack: { tcp_max_pcbs: 64 } },
+          { name: 'server', addr: '10.0.0.2/24', stack: { tcp_max_pcbs: 64 } },
+        ],
+        links: [{ name: 'eth', type: 'ethernet', a: 'pc', b: 'server' }],
+        apps: [
+          { type: 'tcp_echo_server', host: 'server', ...server },
+          { type: 'tcp_echo_client', host: 'pc', to: 'server', bytes: 640000, connections },
+        ],
+      }),
+    );
     return file;
   };
 
   it('an echo client with 64 connections to a default server finishes, byte-exact', async () => {
     const r = await cli('run', echoWorld(64));
     expect(r.code).toBe(0);
-    expect(r.out).toMatch(/app 1 tcp_echo_client on pc -> server, 64 connections: done: 640000 bytes in \d+\.\d+ s.*\n    content: 640000 bytes checked, all as expected\n/);
+    expect(r.out).toMatch(
+      /app 1 tcp_echo_client on pc -> server, 64 connections: done: 640000 bytes in \d+\.\d+ s.*\n {4}content: 640000 bytes checked, all as expected\n/,
+    );
   });
 
-  it('the same over the Arduino scenario\'s 57600-baud SLIP line', async () => {
-    const r = await cli('run', 'arduino-slip', '--set', 'hosts.pc.stack.tcp_max_pcbs=64', '--set', 'hosts.arduino.stack.tcp_max_pcbs=64',
-      '--set', 'apps=[{"type":"tcp_echo_server","host":"arduino"},{"type":"tcp_echo_client","host":"pc","to":"arduino","bytes":6400,"connections":64}]',
-      '--set', 'duration_ms=600000');
+  it("the same over the Arduino scenario's 57600-baud SLIP line", async () => {
+    const r = await cli(
+      'run',
+      'arduino-slip',
+      '--set',
+      'hosts.pc.stack.tcp_max_pcbs=64',
+      '--set',
+      'hosts.arduino.stack.tcp_max_pcbs=64',
+      '--set',
+      'apps=[{"type":"tcp_echo_server","host":"arduino"},{"type":"tcp_echo_client","host":"pc","to":"arduino","bytes":6400,"connections":64}]',
+      '--set',
+      'duration_ms=600000',
+    );
     expect(r.code).toBe(0);
-    expect(r.out).toMatch(/app 1 tcp_echo_client on pc -> arduino, 64 connections: done: 6400 bytes.*\n    content: 6400 bytes checked, all as expected\n/);
+    expect(r.out).toMatch(/app 1 tcp_echo_client on pc -> arduino, 64 connections: done: 6400 bytes.*\n {4}content: 6400 bytes checked, all as expected\n/);
   });
 
   it('a scenario sets them: 2 at once and 1 waiting, the other SYNs dropped and retried', async () => {
@@ -162,16 +187,17 @@ describe('TCP servers: connections at once and the listen backlog', () => {
     expect(r.code).toBe(0);
     expect(r.out).toMatch(/drops: .*server: tcp: listen backlog full x\d+/);
     expect(r.out).toMatch(/retransmissions: .*pc: SYN RTO expired x\d+/);
-    expect(r.out).toMatch(/5 connections: done: 640000 bytes.*\n    content: 640000 bytes checked, all as expected\n/);
+    expect(r.out).toMatch(/5 connections: done: 640000 bytes.*\n {4}content: 640000 bytes checked, all as expected\n/);
     const all = await cli('run', echoWorld(5));
     expect(all.out).not.toMatch(/listen backlog full|SYN RTO expired/);
   });
 
   it('each limit must leave the listener a socket: the validator and the engine say so alike', async () => {
-    const doc = (server: object): string => JSON.stringify({
-      ...JSON.parse(readFileSync(join(ROOT, 'web/src/core/scenarios/shipped/arduino-slip.json'), 'utf8')),
-      apps: [{ type: 'tcp_echo_server', host: 'arduino', ...server }],
-    });
+    const doc = (server: object): string =>
+      JSON.stringify({
+        ...JSON.parse(readFileSync(join(ROOT, 'web/src/core/scenarios/shipped/arduino-slip.json'), 'utf8')),
+        apps: [{ type: 'tcp_echo_server', host: 'arduino', ...server }],
+      });
     // arduino has tcp_max_pcbs 4: 3 connections and the listener
     const cases: [object, string][] = [
       [{ connections: 4 }, 'apps[0].connections: needs 5 TCP sockets on host "arduino" (4 connections and the listener), which has tcp_max_pcbs 4'],
@@ -227,9 +253,16 @@ describe('bad input: exit status 2, the field and the reason', () => {
   // `to` as an address, the tcp_client and a TCP app on a responder host: the engine checks them with the schema's and
   // validate.ts's rules and names the same field (the wording differs only where the schema
   // explains a malformed address).
-  const PEER_FIXTURES = ['app-to-own-address.json', 'app-to-loopback.json', 'app-to-broadcast.json', 'app-to-bad-address.json',
-    'tcp-client-missing-port.json', 'tcp-client-probe-not-boolean.json', 'reqresp-rounds-differ-by-address.json',
-    'responder-tcp-app.json'];
+  const PEER_FIXTURES = [
+    'app-to-own-address.json',
+    'app-to-loopback.json',
+    'app-to-broadcast.json',
+    'app-to-bad-address.json',
+    'tcp-client-missing-port.json',
+    'tcp-client-probe-not-boolean.json',
+    'reqresp-rounds-differ-by-address.json',
+    'responder-tcp-app.json',
+  ];
   for (const f of PEER_FIXTURES) {
     it(`${f}: the engine names the same field`, async () => {
       const first = EXPECTED[f]![0]!;
@@ -264,7 +297,7 @@ describe('bad input: exit status 2, the field and the reason', () => {
     writeFileSync(f, '{"version": 1,,}');
     const r = await cli('run', f);
     expect(r.code).toBe(2);
-    expect(r.err).toContain("broken.json: line 1, column 15: expected a string key");
+    expect(r.err).toContain('broken.json: line 1, column 15: expected a string key');
   });
 });
 

@@ -42,7 +42,12 @@ export async function lessonCommand(argv: string[]): Promise<number> {
       // a --set of the command line is not in the file: no line and column for it
       const inFile = e.errors.filter((x) => !fromCommandLine(x.path, parsed.lesson.set?.length ?? 0));
       const placed = withPositions(inFile, text);
-      throw new ScenarioInputError(formatLessonErrors(e.errors.map((x) => placed.find((p) => p.path === x.path) ?? x), source));
+      throw new ScenarioInputError(
+        formatLessonErrors(
+          e.errors.map((x) => placed.find((p) => p.path === x.path) ?? x),
+          source,
+        ),
+      );
     }
     throw e;
   }
@@ -64,7 +69,12 @@ function locate(arg: string): { source: string; text: string } {
   const file = readArgFile(arg);
   if (file) return file;
   const shipped = shippedLessons().find((l) => l.name === arg);
-  if (!shipped) throw new ScenarioInputError(`${arg}: no such lesson (${shippedLessons().map((l) => l.name).join(', ')}) and no such file`);
+  if (!shipped)
+    throw new ScenarioInputError(
+      `${arg}: no such lesson (${shippedLessons()
+        .map((l) => l.name)
+        .join(', ')}) and no such file`,
+    );
   return { source: arg, text: readFileSync(shipped.file, 'utf8') };
 }
 
@@ -80,8 +90,9 @@ function printStep(run: LessonRun, s: PlayedStep, i: number): void {
 
 /** "1.083 s, client tcp.rto.expire" or "1.083 s, eth No. 9 (client)" */
 function where(run: LessonRun, h: Hit): string {
-  const what = h.event && !h.frame
-    ? `${run.world.hosts[h.event.host]!.name} ${run.world.trace_kinds[h.event.kind]}`
-    : frameLabel(run, h.frame!) + (h.event ? ` ${run.world.trace_kinds[h.event.kind]}` : '');
+  const what =
+    h.event && !h.frame
+      ? `${run.world.hosts[h.event.host]!.name} ${run.world.trace_kinds[h.event.kind]}`
+      : frameLabel(run, h.frame!) + (h.event ? ` ${run.world.trace_kinds[h.event.kind]}` : '');
   return `${seconds(h.time / 1e6)}, ${what}`;
 }

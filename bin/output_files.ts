@@ -117,7 +117,7 @@ export class OutputFiles {
 
   private writeAll(c: Claim, bytes: Uint8Array): void {
     try {
-      for (let off = 0; off < bytes.length; ) off += writeSync(c.fd, bytes, off, bytes.length - off);
+      for (let off = 0; off < bytes.length;) off += writeSync(c.fd, bytes, off, bytes.length - off);
       // A disk that fills late (or a network file system) may report it only here.
       if (c.tmp) fsyncSync(c.fd);
       closeSync(c.fd);

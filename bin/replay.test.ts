@@ -17,8 +17,7 @@ interface JsonRow {
   simulated: number | null;
   pass: boolean | null;
 }
-const rowsOf = (out: string): JsonRow[] =>
-  (JSON.parse(out) as { replays: { rows: JsonRow[] }[] }).replays.flatMap((r) => r.rows);
+const rowsOf = (out: string): JsonRow[] => (JSON.parse(out) as { replays: { rows: JsonRow[] }[] }).replays.flatMap((r) => r.rows);
 
 describe('stackscope replay', () => {
   it('prints every row and exits 0 when all are within their tolerance', async () => {

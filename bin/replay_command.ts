@@ -51,7 +51,9 @@ export async function replayCommand(argv: string[]): Promise<number> {
     }
     const rows = results.flatMap((r) => r.rows);
     const failed = rows.filter((r) => r.pass === false).length;
-    console.log(`${results.length} replay(s), ${rows.length} rows: ${rows.filter((r) => r.pass).length} ok, ${failed} outside the tolerance, ${rows.filter((r) => r.pass === null).length} information`);
+    console.log(
+      `${results.length} replay(s), ${rows.length} rows: ${rows.filter((r) => r.pass).length} ok, ${failed} outside the tolerance, ${rows.filter((r) => r.pass === null).length} information`,
+    );
   }
   return results.every((r) => r.pass) ? 0 : 1;
 }

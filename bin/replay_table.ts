@@ -17,7 +17,12 @@ function pad(cells: string[][]): string[] {
   const widths = cells[0]!.map((_, i) => Math.max(...cells.map((r) => r[i]!.length)));
   // Text left, figures right.
   const left = new Set([0, 1, 2]);
-  return cells.map((r) => r.map((c, i) => (left.has(i) ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ').trimEnd());
+  return cells.map((r) =>
+    r
+      .map((c, i) => (left.has(i) ? c.padEnd(widths[i]!) : c.padStart(widths[i]!)))
+      .join('  ')
+      .trimEnd(),
+  );
 }
 
 export function replayLines(r: ReplayResult, withWhy: boolean): string[] {
@@ -35,7 +40,10 @@ export function replayLines(r: ReplayResult, withWhy: boolean): string[] {
     row.pass === null ? 'info' : row.pass ? 'ok' : 'FAIL',
   ]);
   const failed = r.rows.filter((x) => x.pass === false).length;
-  const out = [`${r.name}: ${r.title}`, `  seed: ${r.document}; ${failed === 0 ? 'every judged row within its tolerance' : `${failed} row(s) outside their tolerance`}`];
+  const out = [
+    `${r.name}: ${r.title}`,
+    `  seed: ${r.document}; ${failed === 0 ? 'every judged row within its tolerance' : `${failed} row(s) outside their tolerance`}`,
+  ];
   out.push(...pad([head, ...body]).map((l) => `  ${l}`));
   r.rows.forEach((row, i) => {
     if (row.error) out.push(`  row ${i + 1} (${row.label}): no value: ${row.error}`);
@@ -59,7 +67,14 @@ export function figureLines(f: FigureComparison): string[] {
     return [sn!, st!, si!, p.same === null ? '' : p.same ? '=' : 'x', on!, ot!, oi!];
   });
   const widths = head.map((_, i) => Math.max(...[head, ...body].map((r) => r[i]!.length)));
-  const fmt = (r: string[]): string => `    ${r.map((c, i) => (i === 2 || i === 6 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ').trimEnd()}`;
-  return [`  ${f.label} beside run ${f.run || '(as written)'}, link ${f.link}: ${f.same} of ${f.compared} TCP rows the same segment`,
-    fmt(head), ...body.map(fmt)];
+  const fmt = (r: string[]): string =>
+    `    ${r
+      .map((c, i) => (i === 2 || i === 6 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!)))
+      .join('  ')
+      .trimEnd()}`;
+  return [
+    `  ${f.label} beside run ${f.run || '(as written)'}, link ${f.link}: ${f.same} of ${f.compared} TCP rows the same segment`,
+    fmt(head),
+    ...body.map(fmt),
+  ];
 }

@@ -54,13 +54,7 @@ export async function runCommand(argv: string[]): Promise<number> {
   }
 }
 
-async function runAndWrite(
-  input: ScenarioInput,
-  linkName: string | undefined,
-  table: boolean,
-  files: OutputFiles,
-  outputs: Set<string>,
-): Promise<number> {
+async function runAndWrite(input: ScenarioInput, linkName: string | undefined, table: boolean, files: OutputFiles, outputs: Set<string>): Promise<number> {
   const wall0 = performance.now();
   let result;
   try {

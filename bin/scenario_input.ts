@@ -42,8 +42,12 @@ function locate(arg: string): { source: string; bytes: Uint8Array } {
   if (file) return file;
   const shipped = [...shippedScenarios(), ...replayScenarios()].find((s) => s.name === arg);
   if (!shipped) {
-    const names = shippedScenarios().map((s) => s.name).join(', ');
-    const replays = replayScenarios().map((s) => s.name).join(', ');
+    const names = shippedScenarios()
+      .map((s) => s.name)
+      .join(', ');
+    const replays = replayScenarios()
+      .map((s) => s.name)
+      .join(', ');
     throw new ScenarioInputError(`${arg}: no such scenario (shipped: ${names}; replays: ${replays}) and no such file`);
   }
   return { source: arg, bytes: readFileSync(shipped.file) };

@@ -16,10 +16,7 @@ function s(us: number): string {
 
 export function summaryLines(scenario: Scenario, r: RunResult, wallMs: number): string[] {
   const w = r.world;
-  const out = [
-    `${scenario.name}: ${scenario.title}`,
-    `seed ${w.seed}; ${s(r.virtualUs)} s of virtual time in ${(wallMs / 1000).toFixed(3)} s`,
-  ];
+  const out = [`${scenario.name}: ${scenario.title}`, `seed ${w.seed}; ${s(r.virtualUs)} s of virtual time in ${(wallMs / 1000).toFixed(3)} s`];
   const drops = new Map<string, number>();
   w.links.forEach((link, i) => {
     const frames = r.trace.frames.filter((f) => f.link === i);
@@ -27,8 +24,7 @@ export function summaryLines(scenario: Scenario, r: RunResult, wallMs: number): 
     const lost = frames.filter((f) => f.fate === Fate.Dropped || f.fate === Fate.Unfinished);
     for (const f of lost) count(drops, `${link.name}: ${w.drop_reason_texts[f.reason] ?? f.reason}`);
     out.push(
-      `link ${link.name} (${link.description}): ${frames.length} frames ` +
-        `(${ab} a->b, ${frames.length - ab} b->a), ${lost.length} dropped on the link`,
+      `link ${link.name} (${link.description}): ${frames.length} frames ` + `(${ab} a->b, ${frames.length - ab} b->a), ${lost.length} dropped on the link`,
     );
   });
   const dropKind = w.trace_kinds.indexOf('drop');
@@ -62,7 +58,14 @@ export function summaryLines(scenario: Scenario, r: RunResult, wallMs: number): 
     const check = r.checks?.get(i);
     if (check) out.push(`    content: ${contentText(check)}`);
     // Lines and reports; a tcp_client's received bytes (kind 2) may be anything, and the report counts them.
-    for (const l of lines) if (l.text && l.kind !== 2) out.push(...l.text.trimEnd().split('\n').map((t) => `    ${t}`));
+    for (const l of lines)
+      if (l.text && l.kind !== 2)
+        out.push(
+          ...l.text
+            .trimEnd()
+            .split('\n')
+            .map((t) => `    ${t}`),
+        );
   }
   out.push(`trace hash ${r.hash}`);
   return out;

@@ -46,9 +46,7 @@ describe('captures against tshark', () => {
         ours.forEach((flags, k) => expect({ frame: k + 1, flags }).toEqual({ frame: k + 1, flags: theirs[k] }));
         // and the packet list reads the same: Protocol and Info, word for word
         const columns = tsharkColumns(pcap);
-        rows.forEach((row, k) =>
-          expect({ frame: k + 1, protocol: row.protocol, info: row.info }).toEqual({ frame: k + 1, ...columns[k] }),
-        );
+        rows.forEach((row, k) => expect({ frame: k + 1, protocol: row.protocol, info: row.info }).toEqual({ frame: k + 1, ...columns[k] }));
         compared += ours.length;
       }
       expect(compared).toBeGreaterThan(10);
@@ -62,7 +60,7 @@ describe('captures against tshark', () => {
     expect(flags).toContain('tcp.analysis.fast_retransmission');
   });
 
-  it('the comment of a retransmitted segment carries the stack\'s cause', async () => {
+  it("the comment of a retransmitted segment carries the stack's cause", async () => {
     const r = await runScenario(readScenarioInput('ethernet-bulk-lossy', [], undefined).json);
     const file = join(dir, 'comments.pcapng');
     writeFileSync(file, r.pcapng);

@@ -6,9 +6,21 @@ import { execFileSync } from 'node:child_process';
 /** Wireshark's TCP analysis flags (its expert items); other tcp.analysis.* fields are values. */
 const FLAGS = new Set(
   [
-    'retransmission', 'fast_retransmission', 'spurious_retransmission', 'out_of_order', 'lost_segment',
-    'ack_lost_segment', 'duplicate_ack', 'zero_window', 'zero_window_probe', 'zero_window_probe_ack',
-    'window_full', 'window_update', 'keep_alive', 'keep_alive_ack', 'reused_ports',
+    'retransmission',
+    'fast_retransmission',
+    'spurious_retransmission',
+    'out_of_order',
+    'lost_segment',
+    'ack_lost_segment',
+    'duplicate_ack',
+    'zero_window',
+    'zero_window_probe',
+    'zero_window_probe_ack',
+    'window_full',
+    'window_update',
+    'keep_alive',
+    'keep_alive_ack',
+    'reused_ports',
   ].map((f) => `tcp.analysis.${f}`),
 );
 
@@ -36,9 +48,7 @@ export function tsharkFlags(file: string): string[][] {
 
 /** Frame numbers tshark marks malformed, or with an expert error (a bad checksum is a warning). */
 export function tsharkMalformed(file: string): string[] {
-  return tshark(file, ['-Y', '_ws.malformed || _ws.expert.severity == "Error"', '-T', 'fields', '-e', 'frame.number'])
-    .split('\n')
-    .filter(Boolean);
+  return tshark(file, ['-Y', '_ws.malformed || _ws.expert.severity == "Error"', '-T', 'fields', '-e', 'frame.number']).split('\n').filter(Boolean);
 }
 
 export function tsharkFrameCount(file: string): number {

@@ -23,12 +23,17 @@ async function openPresenting(page: Page, scenario: string, theme: 'light' | 'da
 async function settled(page: Page): Promise<void> {
   let last = '';
   await expect
-    .poll(async () => {
-      const now = await ladderSvg(page).evaluate((el) => el.innerHTML.length + ':' + el.querySelectorAll('text').length + ':' + (el.querySelector('g.ld-axis')?.innerHTML ?? ''));
-      const same = now === last;
-      last = now;
-      return same;
-    }, { intervals: [250, 250, 250, 500] })
+    .poll(
+      async () => {
+        const now = await ladderSvg(page).evaluate(
+          (el) => el.innerHTML.length + ':' + el.querySelectorAll('text').length + ':' + (el.querySelector('g.ld-axis')?.innerHTML ?? ''),
+        );
+        const same = now === last;
+        last = now;
+        return same;
+      },
+      { intervals: [250, 250, 250, 500] },
+    )
     .toBe(true);
 }
 
@@ -87,7 +92,10 @@ for (const scenario of SCENARIOS) {
 test('the replays of the seeds, presenter: no two ladder labels overlap at Fit', async ({ page }) => {
   test.setTimeout(240_000);
   const errors = await openPresenting(page, 'arduino-ping');
-  const names = await page.getByLabel('Scenario').locator('optgroup[label="Replays of the seeds"] option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
+  const names = await page
+    .getByLabel('Scenario')
+    .locator('optgroup[label="Replays of the seeds"] option')
+    .evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
   expect(names.length).toBeGreaterThan(5);
   for (const name of names) {
     await page.getByLabel('Scenario').selectOption(name);
@@ -109,7 +117,10 @@ test('presenter mode: every text of the ladder and the graphs is at least 16 px'
         .map((t) => ({ text: t.textContent ?? '', px: parseFloat(getComputedStyle(t).fontSize) })),
     );
     expect(sizes.length).toBeGreaterThan(10);
-    expect(sizes.filter((s) => s.px < PRESENTER_MIN_PX), scenario).toEqual([]);
+    expect(
+      sizes.filter((s) => s.px < PRESENTER_MIN_PX),
+      scenario,
+    ).toEqual([]);
   }
 });
 
@@ -231,7 +242,9 @@ test("a teacher's parameters: loss per direction, several delays, the descriptio
   await expect(page).toHaveURL(/set=links\.eth\.faults%3D/);
   await expect(page.getByTestId('run-summary')).toBeVisible();
   // "Delay by" offers several amounts: delay one data segment by half a second.
-  const row = packetRows(page).filter({ hasText: /Len=1\d{3}/ }).first();
+  const row = packetRows(page)
+    .filter({ hasText: /Len=1\d{3}/ })
+    .first();
   const no = (await row.getByRole('gridcell').first().textContent())!.trim();
   await row.click({ button: 'right' });
   await expect(page.getByRole('menuitem', { name: /Delay this frame by/ })).not.toHaveCount(0);
@@ -244,7 +257,9 @@ test("a teacher's parameters: loss per direction, several delays, the descriptio
 test('the ladder is copied as a Mermaid sequenceDiagram', async ({ page, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await openPresenting(page, 'nfc-bridge-1080');
-  await ladderBar(page).getByRole('button', { name: /Export/ }).click();
+  await ladderBar(page)
+    .getByRole('button', { name: /Export/ })
+    .click();
   await page.getByRole('menuitem', { name: 'Copy as Mermaid' }).click();
   await expect(ladderBar(page).getByRole('button', { name: 'Copied' })).toBeVisible();
   const text = await page.evaluate(() => navigator.clipboard.readText());
@@ -255,7 +270,9 @@ test('the ladder is copied as a Mermaid sequenceDiagram', async ({ page, context
 
 test('what if, side by side: the runs without and with the drop on one time axis, and their differences', async ({ page }) => {
   const errors = await openPresenting(page, 'arduino-slip');
-  const data = packetRows(page).filter({ hasText: /ECHO\s*Request/ }).first();
+  const data = packetRows(page)
+    .filter({ hasText: /ECHO\s*Request/ })
+    .first();
   await data.click({ button: 'right' });
   await page.getByRole('menuitem', { name: /side by side/ }).click();
   const ladders = page.getByTestId('compare-ladder');

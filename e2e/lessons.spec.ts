@@ -33,7 +33,10 @@ async function expectNoFuture(page: Page, what: string): Promise<void> {
     svgs.map((svg) => {
       const line = svg.querySelector('line.ld-cursor');
       const cursor = line ? line.getBoundingClientRect().top : Infinity;
-      const bottoms = [...svg.querySelectorAll('.ld-arrows path')].map((m) => m.getBoundingClientRect()).filter((r) => r.height > 0 || r.width > 0).map((r) => r.bottom);
+      const bottoms = [...svg.querySelectorAll('.ld-arrows path')]
+        .map((m) => m.getBoundingClientRect())
+        .filter((r) => r.height > 0 || r.width > 0)
+        .map((r) => r.bottom);
       return { cursor, bottom: Math.max(-Infinity, ...bottoms) };
     }),
   );
@@ -106,9 +109,15 @@ test("a lesson's URL opens on its step, with the caption that step has", async (
 
 test('a lesson file: a broken one gets its field, line and column; a good one opens and its link carries it', async ({ page }) => {
   await openPage(page);
-  const shipped = JSON.parse(readFileSync('web/src/core/lessons/shipped/01-retransmission-timer.json', 'utf8')) as { steps: { at: { event?: Record<string, unknown> } }[] };
+  const shipped = JSON.parse(readFileSync('web/src/core/lessons/shipped/01-retransmission-timer.json', 'utf8')) as {
+    steps: { at: { event?: Record<string, unknown> } }[];
+  };
   // A typo in a field: the banner names it where it is.
-  const broken = JSON.stringify({ ...shipped, steps: shipped.steps.map((s, i) => (i === 2 ? { ...s, at: { event: { kind: 'tcp.rto.restart', hots: 'client' } } } : s)) }, null, 2);
+  const broken = JSON.stringify(
+    { ...shipped, steps: shipped.steps.map((s, i) => (i === 2 ? { ...s, at: { event: { kind: 'tcp.rto.restart', hots: 'client' } } } : s)) },
+    null,
+    2,
+  );
   await page.getByLabel('Lesson file').setInputFiles({ name: 'my-lesson.json', mimeType: 'application/json', buffer: Buffer.from(broken) });
   await expect(page.getByRole('alert')).toContainText(/my-lesson\.json: steps\[2\]\.at\.event\.hots: .*line \d+ column \d+/);
   // The same lesson as written, under another name: it opens on step 1 and a link reproduces it.

@@ -6,7 +6,9 @@ import { openPage, packetRows, shot } from './helpers.ts';
 test("the Arduino ping replay: the seed's figures beside the simulated ones", async ({ page }) => {
   const errors = await openPage(page, '#s=arduino-ping');
   const table = page.getByRole('region', { name: 'Replay against the seed' });
-  await expect(table.getByTestId('replay-summary')).toHaveText('3 match the paper, 3 match a corrected theory, 0 outside, 3 differ (shown, not judged)', { timeout: 60_000 });
+  await expect(table.getByTestId('replay-summary')).toHaveText('3 match the paper, 3 match a corrected theory, 0 outside, 3 differ (shown, not judged)', {
+    timeout: 60_000,
+  });
   const line56 = table.locator('tbody tr').filter({ hasText: '56 B, line theory' });
   // judged against the theory with the END bytes, not the paper's 29.2: the row says so
   await expect(line56).toContainText('29.86');
@@ -47,7 +49,7 @@ test("the NFC paper's packet lists open under the table, each beside our capture
   expect(errors).toEqual([]);
 });
 
-test("mTCP: rows judged against a corrected theory say so, rows not judged say why, and any run opens in the views", async ({ page }) => {
+test('mTCP: rows judged against a corrected theory say so, rows not judged say why, and any run opens in the views', async ({ page }) => {
   const errors = await openPage(page, '#s=mtcp-fixed-window');
   const table = page.getByRole('region', { name: 'Replay against the seed' });
   await expect(table.getByTestId('replay-summary')).toContainText('match a corrected theory', { timeout: 60_000 });

@@ -205,7 +205,7 @@ test('Unplug during a ping, then Connect again: Ping and Stop work on the new bo
   expect(errors).toEqual([]);
 });
 
-test('while a new port is being chosen, the status line and counters are not the old board\'s', async ({ page }) => {
+test("while a new port is being chosen, the status line and counters are not the old board's", async ({ page }) => {
   const errors = await openLivePage(page, { gated: true });
   await connectEmulated(page);
   await pingUntil(page, 1, 200, 1);
@@ -230,7 +230,7 @@ test('while a new port is being chosen, the status line and counters are not the
   expect(errors).toEqual([]);
 });
 
-test('Unplug in the middle of a ping: Linux\'s statistics for what went', async ({ page }) => {
+test("Unplug in the middle of a ping: Linux's statistics for what went", async ({ page }) => {
   const errors = await openLivePage(page);
   await connectEmulated(page);
   await pingUntil(page, 10, 300, 3);
@@ -280,7 +280,11 @@ test('the TCP console marks each line: "> " sent, "< " received, "* " the connec
     '* Connection closed.',
   ]);
   // colour as well as the mark, and a key that says which is which
-  const colour = (cls: string) => out.locator(`.${cls}`).first().evaluate((e) => getComputedStyle(e).color);
+  const colour = (cls: string) =>
+    out
+      .locator(`.${cls}`)
+      .first()
+      .evaluate((e) => getComputedStyle(e).color);
   expect(await colour('line-sent')).not.toBe(await colour('line-received'));
   await expect(page.getByTestId('console-key')).toHaveText('> sent, < received, * the connection');
   await shot(page, 'arduino-console');
@@ -336,7 +340,10 @@ test('the ping output wraps between words only, Presenter off and on', async ({ 
 /** tshark's fields of the frames of `file` that match `filter`, a row per frame. */
 function tsharkRows(file: string, filter: string, fields: string[]): string[][] {
   const out = execFileSync('tshark', ['-r', file, '-Y', filter, '-T', 'fields', ...fields.flatMap((f) => ['-e', f])], { encoding: 'utf8' });
-  return out.split('\n').filter((l) => l !== '').map((l) => l.split('\t'));
+  return out
+    .split('\n')
+    .filter((l) => l !== '')
+    .map((l) => l.split('\t'));
 }
 
 interface ThroughputFigures {
@@ -372,7 +379,7 @@ async function runThroughput(page: Page, n: number, bytes: number, timeout: numb
   return { share: share!, ceiling: ceiling!, mss: mss!, window: window!, rttMs: rttMs!, atOnce: atOnce!, bound: bound! };
 }
 
-test('throughput: the ceiling for the MSS and framing, the board\'s window and the round trip, as tshark reads the capture', async ({ page }) => {
+test("throughput: the ceiling for the MSS and framing, the board's window and the round trip, as tshark reads the capture", async ({ page }) => {
   test.setTimeout(120_000);
   const errors = await openLivePage(page);
   await connectEmulated(page);
@@ -419,7 +426,8 @@ test('throughput: the ceiling for the MSS and framing, the board\'s window and t
   // the explanation holds: what was measured is within what the window and the line allow
   expect(f.share).toBeLessThanOrEqual(Math.min(f.bound, f.ceiling) + 0.05);
   const why = (await page.getByTestId('tp-why').textContent()) ?? '';
-  if (f.bound < f.ceiling) expect(why).toContain(`The board advertises a ${window}-byte window: at most ${window} bytes per round trip of ${f.rttMs.toFixed(1)} ms`);
+  if (f.bound < f.ceiling)
+    expect(why).toContain(`The board advertises a ${window}-byte window: at most ${window} bytes per round trip of ${f.rttMs.toFixed(1)} ms`);
   else expect(why).toContain('The line is the limit');
   expect(errors).toEqual([]);
 });
@@ -435,7 +443,9 @@ test('issue 18: the echo throughput with 1 and 5 connections reaches 75 % of the
   const shares: number[] = [];
   for (const n of [1, 5]) {
     const f = await runThroughput(page, n, 2048, 120_000);
-    console.log(`issue 18, N=${n}: ${f.share} % of the line; ceiling ${f.ceiling} % (MSS ${f.mss}); window ${f.window} B; rtt ${f.rttMs} ms; ${f.atOnce} at once: window bound ${f.bound} %`);
+    console.log(
+      `issue 18, N=${n}: ${f.share} % of the line; ceiling ${f.ceiling} % (MSS ${f.mss}); window ${f.window} B; rtt ${f.rttMs} ms; ${f.atOnce} at once: window bound ${f.bound} %`,
+    );
     console.log(`  why: ${await page.getByTestId('tp-why').textContent()}`);
     await page.getByLabel('Throughput and its limits').scrollIntoViewIfNeeded();
     await shot(page, `arduino-throughput-n${n}`);

@@ -29,7 +29,10 @@ async function waitForServer(): Promise<void> {
 async function loadMs(page: Page, hash: string, frames: number): Promise<number> {
   await page.goto('about:blank');
   await page.goto(`${BASE}${hash}`);
-  await page.getByTestId('run-summary').filter({ hasText: `${frames} frames` }).waitFor({ timeout: 300_000 });
+  await page
+    .getByTestId('run-summary')
+    .filter({ hasText: `${frames} frames` })
+    .waitFor({ timeout: 300_000 });
   await page.locator(ROW).first().waitFor();
   return page.evaluate(() => performance.now());
 }
@@ -91,7 +94,9 @@ try {
   console.log(`run and render ${n10k} frames:                  ${t10k.toFixed(0)} ms from navigation`);
   console.log(`run and render ${n100k} frames:                 ${t100k.toFixed(0)} ms from navigation`);
   console.log(`scrolling ${scroll.rows} rows:                     ${scroll.fps.toFixed(1)} frames per second`);
-  console.log(`built app, gzipped: JS ${gz('dist/assets', '.js') + gz('dist/assets', '.mjs')} B, CSS ${gz('dist/assets', '.css')} B, wasm ${gz('dist/assets', '.wasm')} B`);
+  console.log(
+    `built app, gzipped: JS ${gz('dist/assets', '.js') + gz('dist/assets', '.mjs')} B, CSS ${gz('dist/assets', '.css')} B, wasm ${gz('dist/assets', '.wasm')} B`,
+  );
 } finally {
   server.kill();
 }

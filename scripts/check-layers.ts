@@ -122,8 +122,7 @@ export function checkLayers(files: string[], read: (f: string) => string): Viola
     const asset = e.to.startsWith('build/') && /\?raw$/.test(e.to);
     if (a && rule && !asset && (!b || !(rule.may as readonly string[]).includes(b)))
       out.push({ file: e.from, line: e.line, message: `${a} may not import ${e.to} (${b ?? 'outside every layer'})` });
-    if (isTesting(e.to) && !isTest(e.from) && !isTesting(e.from))
-      out.push({ file: e.from, line: e.line, message: `imports the test-only ${e.to}` });
+    if (isTesting(e.to) && !isTest(e.from) && !isTesting(e.from)) out.push({ file: e.from, line: e.line, message: `imports the test-only ${e.to}` });
   }
   for (const cycle of folderCycles(edges)) {
     const witness = edges.filter((e) => cycle.includes(folderOf(e.from)) && cycle.includes(folderOf(e.to)) && folderOf(e.from) !== folderOf(e.to));

@@ -12,6 +12,7 @@ declare -A NEED=(
   [gcc]=gcc
   [make]=make
   [clang]=clang
+  [clang-format]=clang-format
   [emcc]=emscripten
   [tshark]=tshark
   [dumpcap]=tshark

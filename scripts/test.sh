@@ -31,6 +31,7 @@ step "engine compiled by emcc to wasm, warnings are errors" bash scripts/emcc-en
 step "firmware built by avr-gcc (the page's emulated Arduino runs it)" make --no-print-directory firmware
 step "TypeScript type check (strict)" npx tsc -p tsconfig.json
 step "layering: the core depends on no view, no folder cycles (scripts/check-layers.ts)" npx tsx scripts/check-layers.ts
+step "lint and format: ESLint, Prettier, clang-format" bash scripts/check-format.sh
 step "TypeScript tests: dissectors vs tshark, scenarios, engine, CLI" npx vitest run
 step "replays against the seeds' numbers" node bin/stackscope.mjs replay
 step "the page in Chromium (Playwright)" npx playwright test

@@ -186,23 +186,56 @@ text('syntax-trailing-characters', 'serial', '', 'text after the document', '  ]
 text('syntax-unclosed-object', 'serial', '', 'the document ends before its closing brace', '  ]\n}\n', `  ]\n${MARK}`);
 text('syntax-key-twice', 'serial', 'seed', 'a key written twice at the top', '"seed": 7,', `"seed": 7,\n  ${MARK}"seed": 8,`);
 text('syntax-key-twice-nested', 'serial', 'links[0].baud', 'a key written twice in a link', '"baud": 57600,', `"baud": 57600, ${MARK}"baud": 9600,`);
-text('syntax-key-twice-escaped', 'serial', 'links[0].baud', 'a key written twice, once with an escape', '"baud": 57600,', `"baud": 57600, ${MARK}"b\\u0061ud": 9600,`);
+text(
+  'syntax-key-twice-escaped',
+  'serial',
+  'links[0].baud',
+  'a key written twice, once with an escape',
+  '"baud": 57600,',
+  `"baud": 57600, ${MARK}"b\\u0061ud": 9600,`,
+);
 text('syntax-nan', 'serial', 'links[0].baud', 'NaN as a value', '"baud": 57600', `"baud": ${MARK}NaN`);
 text('syntax-infinity', 'serial', 'duration_ms', 'Infinity as a value', '"duration_ms": 3000', `"duration_ms": ${MARK}Infinity`);
 text('syntax-minus-infinity', 'serial', 'apps[1].count', '-Infinity as a value', '"count": 2', `"count": ${MARK}-Infinity`);
 text('syntax-nan-in-array', 'serial', 'links[0].latency_us[1]', 'NaN as an array element', '200\n', `${MARK}NaN\n`);
-text('syntax-lone-high-surrogate', 'serial', 'title', 'a \\ud800 without its low half', '"Two hosts on a serial line"', `"Two hosts ${MARK}\\ud800 on a serial line"`);
+text(
+  'syntax-lone-high-surrogate',
+  'serial',
+  'title',
+  'a \\ud800 without its low half',
+  '"Two hosts on a serial line"',
+  `"Two hosts ${MARK}\\ud800 on a serial line"`,
+);
 text('syntax-lone-low-surrogate', 'serial', 'hosts[1].name', 'a \\udc00 alone', '"name": "mcu"', `"name": "m${MARK}\\udc00cu"`);
 text('syntax-surrogate-pair-reversed', 'serial', 'description', 'a low half before a high half', '"The base', `"${MARK}\\udc00\\ud800The base`);
 text('syntax-control-character', 'serial', 'description', 'a raw tab inside a string', 'The base of', `The base${MARK}\tof`);
 text('syntax-empty-file', 'serial', '', 'no value at all', pretty(bases.serial!), MARK);
-text('syntax-deep-nesting', 'serial', `x${'.a'.repeat(63)}`, 'containers 65 deep', '  "seed": 7,', `  "x": ${'{"a": '.repeat(63)}${MARK}{"a": 1${'}'.repeat(64)},\n  "seed": 7,`);
+text(
+  'syntax-deep-nesting',
+  'serial',
+  `x${'.a'.repeat(63)}`,
+  'containers 65 deep',
+  '  "seed": 7,',
+  `  "x": ${'{"a": '.repeat(63)}${MARK}{"a": 1${'}'.repeat(64)},\n  "seed": 7,`,
+);
 // 32768 values and keys at most (wasm/api/scenario_load.h): the root, "x", its array, and
 // elements 0 .. 32764; element 32765 is one too many.
-text('syntax-too-many-values', 'serial', 'x[32765]', 'more than 32768 values and keys', '{\n  "version"',
-  `{\n  "x": [${Array.from({ length: 32765 }, () => '0').join(',')},${MARK}0,0],\n  "version"`);
-text('syntax-too-many-members', 'serial', 'x', 'an object of 257 members', '  "seed": 7,',
-  `  "x": {${Array.from({ length: 257 }, (_, i) => `${i === 256 ? MARK : ''}"k${i}": 0`).join(', ')}},\n  "seed": 7,`);
+text(
+  'syntax-too-many-values',
+  'serial',
+  'x[32765]',
+  'more than 32768 values and keys',
+  '{\n  "version"',
+  `{\n  "x": [${Array.from({ length: 32765 }, () => '0').join(',')},${MARK}0,0],\n  "version"`,
+);
+text(
+  'syntax-too-many-members',
+  'serial',
+  'x',
+  'an object of 257 members',
+  '  "seed": 7,',
+  `  "x": {${Array.from({ length: 257 }, (_, i) => `${i === 256 ? MARK : ''}"k${i}": 0`).join(', ')}},\n  "seed": 7,`,
+);
 
 // Encodings: the file's bytes.
 const utf8 = (t: string): Uint8Array => new TextEncoder().encode(t);
@@ -211,25 +244,52 @@ const bytes = (name: string, path: string, fault: string, f: (t: string) => Uint
   add({ name, base: 'serial', path, fault, text: (t) => (find ? swap(t, find, by) : t), bytes: f });
 bytes('encoding-utf8-bom', '', 'a UTF-8 byte order mark', (t) => Uint8Array.from([0xef, 0xbb, 0xbf, ...utf8(t)]), '{', `${MARK}{`);
 bytes('encoding-utf16le-bom', '', 'UTF-16, little-endian, with its byte order mark', (t) => Uint8Array.from([0xff, 0xfe, ...utf16le(t)]), '{', `${MARK}{`);
-bytes('encoding-utf16be-bom', '', 'UTF-16, big-endian, with its byte order mark', (t) => {
-  const le = utf16le(t);
-  const be = le.map((_, i) => le[i ^ 1]!);
-  return Uint8Array.from([0xfe, 0xff, ...be]);
-}, '{', `${MARK}{`);
+bytes(
+  'encoding-utf16be-bom',
+  '',
+  'UTF-16, big-endian, with its byte order mark',
+  (t) => {
+    const le = utf16le(t);
+    const be = le.map((_, i) => le[i ^ 1]!);
+    return Uint8Array.from([0xfe, 0xff, ...be]);
+  },
+  '{',
+  `${MARK}{`,
+);
 // Without a BOM, the first NUL is the high byte of the opening brace.
 bytes('encoding-utf16le-no-bom', '', 'UTF-16 without a byte order mark', utf16le, '{', `{${MARK}`);
-bytes('encoding-invalid-utf8', '', 'a byte that is not UTF-8 (Latin-1 é)', (t) => {
-  const b = utf8(t.replace('§', 'x'));
-  b[new TextEncoder().encode(t.slice(0, t.indexOf('§'))).length] = 0xe9;
-  return b;
-}, 'The base of', `The ${MARK}§ase of`);
-bytes('encoding-nul-byte', '', 'a NUL byte in a string', (t) => {
-  const b = utf8(t.replace('§', 'x'));
-  b[new TextEncoder().encode(t.slice(0, t.indexOf('§'))).length] = 0;
-  return b;
-}, 'The base of', `The ${MARK}§ase of`);
+bytes(
+  'encoding-invalid-utf8',
+  '',
+  'a byte that is not UTF-8 (Latin-1 é)',
+  (t) => {
+    const b = utf8(t.replace('§', 'x'));
+    b[new TextEncoder().encode(t.slice(0, t.indexOf('§'))).length] = 0xe9;
+    return b;
+  },
+  'The base of',
+  `The ${MARK}§ase of`,
+);
+bytes(
+  'encoding-nul-byte',
+  '',
+  'a NUL byte in a string',
+  (t) => {
+    const b = utf8(t.replace('§', 'x'));
+    b[new TextEncoder().encode(t.slice(0, t.indexOf('§'))).length] = 0;
+    return b;
+  },
+  'The base of',
+  `The ${MARK}§ase of`,
+);
 // 1 MiB as written; the command used to strip the blanks and pass it on.
-add({ name: 'encoding-over-size', base: 'serial', path: '', fault: 'a file over 1 MiB (blanks)', text: (t) => swap(t, '  "seed": 7,', `  "seed": 7,${' '.repeat(1 << 20)}`) });
+add({
+  name: 'encoding-over-size',
+  base: 'serial',
+  path: '',
+  fault: 'a file over 1 MiB (blanks)',
+  text: (t) => swap(t, '  "seed": 7,', `  "seed": 7,${' '.repeat(1 << 20)}`),
+});
 
 // The top level.
 value('top-version-string', 'serial', ['version'], '1', 'version as a string');
@@ -291,19 +351,47 @@ value('stack-mss-small', 'serial', ['hosts', 0, 'stack', 'tcp_mss'], 10, 'an MSS
 value('stack-mss-huge', 'serial', ['hosts', 0, 'stack', 'tcp_mss'], 70000, 'an MSS over 65495');
 value('stack-delack-500', 'serial', ['hosts', 0, 'stack', 'tcp_delack_ms'], 500, 'a delayed-ACK timeout of 500 ms (RFC 1122: under 500)');
 value('stack-rto-min-over-max', 'serial', ['hosts', 0, 'stack', 'tcp_rto_min_ms'], 70000, 'tcp_rto_min_ms above the default maximum');
-change('stack-rto-max-under-min', 'serial', 'hosts[1].stack.tcp_rto_max_ms', ['hosts', 1, 'stack', 'tcp_rto_max_ms'], 'tcp_rto_max_ms below the default minimum', (d) => {
-  d.hosts[1].stack = { tcp_rto_max_ms: 500 };
-});
-change('stack-rto-initial-over-max', 'serial', 'hosts[1].stack.tcp_rto_initial_ms', ['hosts', 1, 'stack', 'tcp_rto_initial_ms'], 'tcp_rto_initial_ms above tcp_rto_max_ms', (d) => {
-  d.hosts[1].stack = { tcp_rto_initial_ms: 3000, tcp_rto_max_ms: 2000, tcp_rto_min_ms: 200 };
-});
+change(
+  'stack-rto-max-under-min',
+  'serial',
+  'hosts[1].stack.tcp_rto_max_ms',
+  ['hosts', 1, 'stack', 'tcp_rto_max_ms'],
+  'tcp_rto_max_ms below the default minimum',
+  (d) => {
+    d.hosts[1].stack = { tcp_rto_max_ms: 500 };
+  },
+);
+change(
+  'stack-rto-initial-over-max',
+  'serial',
+  'hosts[1].stack.tcp_rto_initial_ms',
+  ['hosts', 1, 'stack', 'tcp_rto_initial_ms'],
+  'tcp_rto_initial_ms above tcp_rto_max_ms',
+  (d) => {
+    d.hosts[1].stack = { tcp_rto_initial_ms: 3000, tcp_rto_max_ms: 2000, tcp_rto_min_ms: 200 };
+  },
+);
 value('stack-phase-equals-tick', 'serial', ['hosts', 0, 'stack', 'tcp_timer_phase_ms'], 500, 'the timer phase equal to the tick');
-change('stack-phase-exact-timers', 'serial', 'hosts[1].stack.tcp_timer_phase_ms', ['hosts', 1, 'stack', 'tcp_timer_phase_ms'], 'a timer phase with exact timers', (d) => {
-  d.hosts[1].stack = { tcp_timer_phase_ms: 100 };
-});
-change('stack-phase-over-fast-tick', 'serial', 'hosts[1].stack.tcp_timer_phase_ms', ['hosts', 1, 'stack', 'tcp_timer_phase_ms'], 'a phase at the fast tick when it is the only coarse one', (d) => {
-  d.hosts[1].stack = { tcp_fast_tick_ms: 250, tcp_timer_phase_ms: 250 };
-});
+change(
+  'stack-phase-exact-timers',
+  'serial',
+  'hosts[1].stack.tcp_timer_phase_ms',
+  ['hosts', 1, 'stack', 'tcp_timer_phase_ms'],
+  'a timer phase with exact timers',
+  (d) => {
+    d.hosts[1].stack = { tcp_timer_phase_ms: 100 };
+  },
+);
+change(
+  'stack-phase-over-fast-tick',
+  'serial',
+  'hosts[1].stack.tcp_timer_phase_ms',
+  ['hosts', 1, 'stack', 'tcp_timer_phase_ms'],
+  'a phase at the fast tick when it is the only coarse one',
+  (d) => {
+    d.hosts[1].stack = { tcp_fast_tick_ms: 250, tcp_timer_phase_ms: 250 };
+  },
+);
 value('stack-nfc-unknown', 'serial', ['hosts', 0, 'stack', 'tcp_nfc', 'window'], 4, 'a misspelt tcp_nfc field');
 value('stack-nfc-window', 'serial', ['hosts', 0, 'stack', 'tcp_nfc', 'r_window'], 17, 'an r window of 17');
 value('stack-nfc-not-object', 'serial', ['hosts', 0, 'stack', 'tcp_nfc'], true, 'tcp_nfc that is not an object');
@@ -358,7 +446,11 @@ value('external-with-b', 'external', ['links', 0, 'b'], 'pc', 'an external link 
 change('external-bridge-end', 'external', 'links[0].a', ['links', 0, 'a'], 'an external link whose end is a bridge', (d) => {
   d.bridges = [{ name: 'br' }];
   d.hosts.push({ name: 'mcu', addr: '10.0.7.2/24' });
-  d.links = [{ name: 'usb', type: 'external', a: 'br' }, { name: 's1', type: 'serial', a: 'br', b: 'pc', baud: 9600 }, { name: 's2', type: 'serial', a: 'br', b: 'mcu', baud: 9600 }];
+  d.links = [
+    { name: 'usb', type: 'external', a: 'br' },
+    { name: 's1', type: 'serial', a: 'br', b: 'pc', baud: 9600 },
+    { name: 's2', type: 'serial', a: 'br', b: 'mcu', baud: 9600 },
+  ];
 });
 value('external-framing-cslip', 'external', ['links', 0, 'framing'], 'cslip', 'CSLIP on an external link');
 value('nfc-rate-300', 'bridged', ['links', 0, 'rate_kbps'], 300, 'an NFC rate of 300 kbit/s');

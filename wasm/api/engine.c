@@ -60,7 +60,7 @@ int engine_run(struct engine *e, double until_us)
     if (until_us < 0)
         until_us = 0;
     return world_run_until(e->w, until_us >= ENGINE_LAST_DOUBLE_BELOW_2_64 ? UINT64_MAX
-                                                                         : (uint64_t)until_us);
+                                                                           : (uint64_t)until_us);
 }
 
 double engine_now(const struct engine *e)
@@ -136,7 +136,8 @@ int engine_port_write(struct engine *e, uint32_t link, const uint8_t *bytes, uin
 {
     if (!e || !e->w || link > 255)
         return ENGINE_ERR_FAILED;
-    return world_port_input(e->w, (uint8_t)link, bytes, n) == ERR_OK ? ENGINE_OK : ENGINE_ERR_FAILED;
+    return world_port_input(e->w, (uint8_t)link, bytes, n) == ERR_OK ? ENGINE_OK
+                                                                     : ENGINE_ERR_FAILED;
 }
 
 uint32_t engine_port_read(struct engine *e, uint32_t link, uint8_t *buf, uint32_t cap)

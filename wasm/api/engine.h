@@ -26,8 +26,8 @@
 
 /* Every call that can fail returns a negative ENGINE_ERR_* and engine_error() says why;
  * success is ENGINE_OK or, where a call says so, a count or an index. */
-#define ENGINE_OK 0
-#define ENGINE_ERR_FAILED (-1)  /* out of memory, or called in the wrong state */
+#define ENGINE_OK          0
+#define ENGINE_ERR_FAILED  (-1) /* out of memory, or called in the wrong state */
 #define ENGINE_ERR_INVALID (-2) /* the scenario (or an app) is not valid */
 
 /* The exports of the wasm build are the functions declared ENGINE_API, and only they:

@@ -9,9 +9,9 @@
 #include <string.h>
 
 /* esc_decode()'s failures; the parser turns them into messages. */
-#define ESC_BAD (-1)       /* not one of RFC 8259 section 7's escapes, or a bad hex digit */
+#define ESC_BAD       (-1) /* not one of RFC 8259 section 7's escapes, or a bad hex digit */
 #define ESC_SURROGATE (-2) /* a \u surrogate that is not half of a high-low pair */
-#define ESC_SHORT (-3)     /* the input ended inside the escape */
+#define ESC_SHORT     (-3) /* the input ended inside the escape */
 
 enum json_state { ST_VALUE, ST_AFTER, ST_KEY };
 
@@ -32,8 +32,7 @@ struct json_parser {
     uint32_t index;
 };
 
-void json_line_col(const char *src, uint32_t len, uint32_t offset, uint32_t *line,
-                   uint32_t *column)
+void json_line_col(const char *src, uint32_t len, uint32_t offset, uint32_t *line, uint32_t *column)
 {
     uint32_t i, l = 1, c = 1;
     if (offset > len)
@@ -268,7 +267,8 @@ static int scan_string(struct json_parser *p, struct json_token *t)
 
 static int starts_non_finite(const char *s, uint32_t avail)
 {
-    return (avail >= 3 && memcmp(s, "NaN", 3) == 0) || (avail >= 8 && memcmp(s, "Infinity", 8) == 0);
+    return (avail >= 3 && memcmp(s, "NaN", 3) == 0) ||
+           (avail >= 8 && memcmp(s, "Infinity", 8) == 0);
 }
 
 /* RFC 8259 section 6: -? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)? */
@@ -540,14 +540,18 @@ static int scan_value(struct json_parser *p)
         return fail_unexpected(p, "expected a value");
     if ((c == '[' || c == '{') && p->depth >= JSON_MAX_DEPTH)
         return fail(p, p->pos, "too deeply nested");
-    t = new_token(p, c == '[' ? JSON_ARRAY : c == '{' ? JSON_OBJECT : c == '"' ? JSON_STRING
-                     : JSON_NUMBER, p->cur);
+    t = new_token(p,
+                  c == '['   ? JSON_ARRAY
+                  : c == '{' ? JSON_OBJECT
+                  : c == '"' ? JSON_STRING
+                             : JSON_NUMBER,
+                  p->cur);
     if (t == JSON_NONE)
         return -1;
     if (c != '[' && c != '{') {
-        r = c == '"'                    ? scan_string(p, &d->tok[t])
-            : c == '-' || is_digit(c)   ? scan_number(p, &d->tok[t])
-                                        : scan_literal(p, &d->tok[t]);
+        r = c == '"'                  ? scan_string(p, &d->tok[t])
+            : c == '-' || is_digit(c) ? scan_number(p, &d->tok[t])
+                                      : scan_literal(p, &d->tok[t]);
         if (r == 0)
             value_done(p);
         return r;
@@ -589,7 +593,8 @@ static int check_encoding(struct json_parser *p)
     const uint8_t *s = (const uint8_t *)p->s;
     uint32_t i = 0;
     if (p->len >= 2 && ((s[0] == 0xFF && s[1] == 0xFE) || (s[0] == 0xFE && s[1] == 0xFF)))
-        return fail(p, 0, "UTF-16 text (it starts with a UTF-16 byte order mark); JSON text is UTF-8");
+        return fail(p, 0,
+                    "UTF-16 text (it starts with a UTF-16 byte order mark); JSON text is UTF-8");
     /* A reader may ignore a UTF-8 BOM; a strict one says it is there. */
     if (p->len >= 3 && memcmp(s, "\xEF\xBB\xBF", 3) == 0)
         return fail(p, 0, "byte order mark is not allowed");
@@ -647,7 +652,7 @@ int json_parse(struct json_doc *doc, const char *src, uint32_t len, struct json_
                 return fail(&p, p.pos, "strings use double quotes");
             if (p.pos >= p.len || p.s[p.pos] != '"')
                 return fail_unexpected(&p, comma != JSON_NONE ? "expected a string key"
-                                                               : "expected a string key or '}'");
+                                                              : "expected a string key or '}'");
             comma = JSON_NONE;
             if (scan_key(&p, p.cur) < 0)
                 return -1;
@@ -676,8 +681,8 @@ int json_parse(struct json_doc *doc, const char *src, uint32_t len, struct json_
 
 const char *json_type_name(uint8_t type)
 {
-    static const char *const names[] = { "null", "boolean", "boolean", "number",
-                                         "string", "array", "object" };
+    static const char *const names[] = { "null",   "boolean", "boolean", "number",
+                                         "string", "array",   "object" };
     return type <= JSON_OBJECT ? names[type] : "invalid";
 }
 

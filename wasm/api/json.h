@@ -25,7 +25,15 @@
 
 #include <stdint.h>
 
-enum json_type { JSON_NULL, JSON_FALSE, JSON_TRUE, JSON_NUMBER, JSON_STRING, JSON_ARRAY, JSON_OBJECT };
+enum json_type {
+    JSON_NULL,
+    JSON_FALSE,
+    JSON_TRUE,
+    JSON_NUMBER,
+    JSON_STRING,
+    JSON_ARRAY,
+    JSON_OBJECT
+};
 
 /* "No token": the root's parent, json_object_get()'s "not there". */
 #define JSON_NONE 0xFFFFFFFFu

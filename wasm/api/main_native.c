@@ -27,10 +27,11 @@
 #include "engine.h"
 #include "trace_rec.h"
 
-#define NATIVE_USAGE "usage: stackscope-engine [--trace FILE] [--pcapng FILE] [--describe] SCENARIO.json"
+#define NATIVE_USAGE \
+    "usage: stackscope-engine [--trace FILE] [--pcapng FILE] [--describe] SCENARIO.json"
 #define NATIVE_EXIT_FAILED 1
-#define NATIVE_EXIT_USAGE 2
-#define NATIVE_STEP_US 1e6
+#define NATIVE_EXIT_USAGE  2
+#define NATIVE_STEP_US     1e6
 
 struct native_args {
     const char *trace, *pcapng, *scenario;
@@ -346,8 +347,8 @@ static int native_main(const struct native_args *a, struct engine *e, const char
         if (rc == 0)
             printf("{\"hash\":\"%s\",\"frames\":%llu,\"trace_bytes\":%.0f,\"virtual_us\":%.0f,"
                    "\"wall_us\":%.0f}\n",
-                   engine_hash(e), (unsigned long long)frames, engine_trace_total(e),
-                   engine_now(e), t1 - t0);
+                   engine_hash(e), (unsigned long long)frames, engine_trace_total(e), engine_now(e),
+                   t1 - t0);
     }
     native_out_discard(&trace);
     native_out_discard(&pcap);

@@ -10,10 +10,17 @@
 #include <stdio.h>
 #include <string.h>
 
-static const char *const sa_types[] = { "ping", "tcp_echo_server", "tcp_discard_server",
-                                        "udp_echo_server", "udp_discard_server",
-                                        "tcp_echo_client", "bulk_sender", "bulk_receiver",
-                                        "reqresp_client", "reqresp_server", "tcp_client",
+static const char *const sa_types[] = { "ping",
+                                        "tcp_echo_server",
+                                        "tcp_discard_server",
+                                        "udp_echo_server",
+                                        "udp_discard_server",
+                                        "tcp_echo_client",
+                                        "bulk_sender",
+                                        "bulk_receiver",
+                                        "reqresp_client",
+                                        "reqresp_server",
+                                        "tcp_client",
                                         NULL };
 
 /* Fields each type accepts beyond type, host and start_ms. */
@@ -32,8 +39,8 @@ static const char *const sa_fields[WORLD_APP_TYPE_COUNT][7] = {
 };
 
 /* 0: none (ping), or `port` is required (tcp_client). */
-static const uint16_t sa_default_port[WORLD_APP_TYPE_COUNT] = { 0, 7, 9, 7, 9, 7, 9000, 9000,
-                                                                7891, 7891, 0 };
+static const uint16_t sa_default_port[WORLD_APP_TYPE_COUNT] = { 0,    7,    9,    7,    9, 7,
+                                                                9000, 9000, 7891, 7891, 0 };
 
 static int sa_keys(struct scenario_reader *r, uint32_t e, const char *path, int type)
 {
@@ -49,7 +56,7 @@ static int sa_keys(struct scenario_reader *r, uint32_t e, const char *path, int 
 }
 
 /* The words of the schema's `to` (appTo) when it is neither a name nor an address. */
-#define SA_TO_EXPECTED                                                                        \
+#define SA_TO_EXPECTED                                                                         \
     "must be a host name (at most 15 characters: a lowercase letter, then lowercase letters, " \
     "digits, \"_\" or \"-\") or an IPv4 address like \"10.0.7.2\""
 
@@ -131,8 +138,10 @@ static int sa_rounds(struct scenario_reader *r, uint32_t e, const char *path,
         return -1;
     /* The engine keeps every app's rounds in one table (world.h). */
     if (cfg->n_rounds + n > WORLD_MAX_ROUNDS)
-        return sr_fail(r, path, "rounds", "brings the scenario's rounds to %u; all apps together "
-                       "may have at most %u", (unsigned)(cfg->n_rounds + n), WORLD_MAX_ROUNDS);
+        return sr_fail(r, path, "rounds",
+                       "brings the scenario's rounds to %u; all apps together "
+                       "may have at most %u",
+                       (unsigned)(cfg->n_rounds + n), WORLD_MAX_ROUNDS);
     a->first_round = cfg->n_rounds;
     a->n_rounds = (uint16_t)n;
     for (i = 0, k = t + 1; i < n; i++, k = r->doc.tok[k].next) {
@@ -157,8 +166,8 @@ static int sa_connections(struct scenario_reader *r, uint32_t e, const char *pat
         return sr_fail(r, path, "connections", "must be at most bytes (%u)", a->bytes);
     if (n > h->stack.tcp_max_pcbs)
         return sr_fail(r, path, "connections",
-                       "needs %u TCP sockets on host \"%s\", which has tcp_max_pcbs %u", n,
-                       h->name, (unsigned)h->stack.tcp_max_pcbs);
+                       "needs %u TCP sockets on host \"%s\", which has tcp_max_pcbs %u", n, h->name,
+                       (unsigned)h->stack.tcp_max_pcbs);
     a->connections = (uint8_t)n;
     return 0;
 }
@@ -193,11 +202,11 @@ static int sa_ping_reassembles(struct scenario_reader *r, const char *path,
     uint32_t dgram = a->size + 28u, reass = cfg->hosts[rx].stack.ip_reass_max;
     if (!l || dgram <= world_link_mtu(l) || dgram <= reass)
         return 0;
-    return sr_fail(r, path, "size",
-                   "%u bytes make a datagram of %u bytes, larger than host \"%s\"'s ip_reass_max %u "
-                   "(link \"%s\", MTU %u, carries %s in fragments)",
-                   a->size, dgram, cfg->hosts[rx].name, reass, l->name,
-                   (unsigned)world_link_mtu(l), what);
+    return sr_fail(
+        r, path, "size",
+        "%u bytes make a datagram of %u bytes, larger than host \"%s\"'s ip_reass_max %u "
+        "(link \"%s\", MTU %u, carries %s in fragments)",
+        a->size, dgram, cfg->hosts[rx].name, reass, l->name, (unsigned)world_link_mtu(l), what);
 }
 
 /* A ping's datagram (size + 20 bytes of IP header + 8 of ICMP) must be one its host builds
@@ -205,8 +214,8 @@ static int sa_ping_reassembles(struct scenario_reader *r, const char *path,
  * request at the peer, the echo reply (built where the request lies, so the peer's
  * ip_max_datagram does not bound it) back at the host. Else ping_start() refuses it or no
  * reply comes back. A peer outside the scenario is not checked. semantic.ts says the same. */
-static int sa_ping_size(struct scenario_reader *r, const char *path,
-                        const struct world_config *cfg, const struct world_app_config *a)
+static int sa_ping_size(struct scenario_reader *r, const char *path, const struct world_config *cfg,
+                        const struct world_app_config *a)
 {
     const struct world_host_config *h = &cfg->hosts[a->host];
     uint32_t dgram = a->size + 28u;
@@ -225,9 +234,8 @@ static int sa_ping_size(struct scenario_reader *r, const char *path,
 
 /* One limit of a TCP server (app_tcp_server.h), *v holding its default: a value given
  * must leave the listener a TCP socket of its host, as semantic.ts says too. */
-static int sa_server_limit(struct scenario_reader *r, uint32_t e, const char *path,
-                           const char *key, const char *what,
-                           const struct world_host_config *h, uint32_t *v)
+static int sa_server_limit(struct scenario_reader *r, uint32_t e, const char *path, const char *key,
+                           const char *what, const struct world_host_config *h, uint32_t *v)
 {
     uint32_t room = h->stack.tcp_max_pcbs - 1u;
     if (sr_u32(r, e, path, key, 1, APP_TCP_SERVER_MAX_CONNS, 0, v) != 0)
@@ -267,10 +275,11 @@ static int sa_fits_host(struct scenario_reader *r, const char *path, const struc
     if (!h->stack.tcp_responder || a->type == WORLD_APP_PING ||
         a->type == WORLD_APP_UDP_ECHO_SERVER || a->type == WORLD_APP_UDP_DISCARD_SERVER)
         return 0;
-    return sr_fail(r, path, "host",
-                   "names host \"%s\", a TCP responder (hosts[%u].stack.tcp_responder), which has "
-                   "no TCP sockets for a %s: it serves echo on port 7 and discard on port 9 by itself",
-                   h->name, (unsigned)a->host, sa_types[a->type]);
+    return sr_fail(
+        r, path, "host",
+        "names host \"%s\", a TCP responder (hosts[%u].stack.tcp_responder), which has "
+        "no TCP sockets for a %s: it serves echo on port 7 and discard on port 9 by itself",
+        h->name, (unsigned)a->host, sa_types[a->type]);
 }
 
 /* Everything of an app but its rounds (request/response types: sa_rounds). */
@@ -318,8 +327,7 @@ static int sa_app(struct scenario_reader *r, uint32_t e, const char *path,
                        sa_connections(r, e, path, cfg, a) != 0
                    ? -1
                    : 0;
-    case WORLD_APP_TCP_ECHO_SERVER:
-        return sa_server_limits(r, e, path, cfg, a);
+    case WORLD_APP_TCP_ECHO_SERVER: return sa_server_limits(r, e, path, cfg, a);
     case WORLD_APP_TCP_DISCARD_SERVER:
         a->pause_after = 0;
         a->pause_ms = 0;
@@ -328,17 +336,14 @@ static int sa_app(struct scenario_reader *r, uint32_t e, const char *path,
                        sa_server_limits(r, e, path, cfg, a) != 0
                    ? -1
                    : 0;
-    case WORLD_APP_BULK_SENDER:
-        return sr_u32(r, e, path, "bytes", 1, 0x7FFFFFFF, 1, &a->bytes);
+    case WORLD_APP_BULK_SENDER: return sr_u32(r, e, path, "bytes", 1, 0x7FFFFFFF, 1, &a->bytes);
     case WORLD_APP_REQRESP_CLIENT:
         if (sr_u32(r, e, path, "local_port", 0, 65535, 0, &local) != 0)
             return -1;
         a->local_port = (uint16_t)local;
         return 0;
-    case WORLD_APP_TCP_CLIENT:
-        return sr_bool(r, e, path, "probe", &a->probe);
-    default:
-        return 0;
+    case WORLD_APP_TCP_CLIENT: return sr_bool(r, e, path, "probe", &a->probe);
+    default: return 0;
     }
 }
 
@@ -353,18 +358,20 @@ static int sa_rounds_pair(struct scenario_reader *r, const struct world_config *
     uint16_t n;
     snprintf(path, sizeof path, "apps[%u]", (unsigned)si);
     if (cl->n_rounds != srv->n_rounds)
-        return sr_fail(r, path, "rounds", "has %u rounds, its client apps[%u] has %u; both get "
-                       "the same rounds", srv->n_rounds, (unsigned)ci, cl->n_rounds);
+        return sr_fail(r, path, "rounds",
+                       "has %u rounds, its client apps[%u] has %u; both get "
+                       "the same rounds",
+                       srv->n_rounds, (unsigned)ci, cl->n_rounds);
     for (n = 0; n < srv->n_rounds; n++) {
         const struct app_reqresp_round *a = &cfg->rounds[srv->first_round + n];
         const struct app_reqresp_round *b = &cfg->rounds[cl->first_round + n];
         if (a->req_len == b->req_len && a->resp_len == b->resp_len)
             continue;
         snprintf(path, sizeof path, "apps[%u].rounds[%u]", (unsigned)si, (unsigned)n);
-        return sr_fail(r, path, NULL, "req %u / resp %u differs from its client's "
+        return sr_fail(r, path, NULL,
+                       "req %u / resp %u differs from its client's "
                        "(apps[%u].rounds[%u]: req %u / resp %u); both get the same rounds",
-                       a->req_len, a->resp_len, (unsigned)ci, (unsigned)n, b->req_len,
-                       b->resp_len);
+                       a->req_len, a->resp_len, (unsigned)ci, (unsigned)n, b->req_len, b->resp_len);
     }
     return 0;
 }
@@ -427,7 +434,8 @@ int scenario_app_load(const struct world_config *cfg, const char *json, uint32_t
             goto out;
         }
         if (json_object_get(&r.doc, 0, "start_ms") != JSON_NONE) {
-            sr_fail(&r, "app", "start_ms", "not available in a running session: the app starts at once");
+            sr_fail(&r, "app", "start_ms",
+                    "not available in a running session: the app starts at once");
             goto out;
         }
     }

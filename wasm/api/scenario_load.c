@@ -13,25 +13,43 @@
 
 /* "reference" is a replay's seed figures (docs/replays.md): the command and the page read
  * it, the engine accepts it and reads nothing in it. */
-static const char *const sl_top_keys[] = { "version", "name", "title", "description", "seed",
-                                           "duration_ms", "hosts", "bridges", "links", "apps",
-                                           "capture", "reference", NULL };
+static const char *const sl_top_keys[] = { "version", "name",        "title",   "description",
+                                           "seed",    "duration_ms", "hosts",   "bridges",
+                                           "links",   "apps",        "capture", "reference",
+                                           NULL };
 static const char *const sl_host_keys[] = { "name", "addr", "stack", NULL };
 static const char *const sl_bridge_keys[] = { "name", "channel_sensing", NULL };
 static const char *const sl_link_types[] = { "serial", "nfc", "ethernet", "external", NULL };
 static const char *const sl_framings[] = { "slip", "cslip", "slip6", NULL };
 static const char *const sl_ext_framings[] = { "slip", "slip6", NULL };
-static const char *const sl_serial_keys[] = { "name", "type", "a", "b", "faults", "baud",
-                                              "bits_per_char", "framing", "leading_end", "qlen",
-                                              "mtu", "latency_us", NULL };
-static const char *const sl_nfc_keys[] = { "name", "type", "a", "b", "faults", "rate_kbps",
-                                           "chunk_bytes", "chunk_overhead", "pkt_overhead",
-                                           "slot_period_us", "slot_air_us", "slot_phase_us",
-                                           "lead_us", "uart_baud", "uart_bits_per_char", "qlen",
-                                           "mtu", "module_buffer", "channel", NULL };
+static const char *const sl_serial_keys[] = {
+    "name",    "type",        "a",    "b",   "faults",     "baud", "bits_per_char",
+    "framing", "leading_end", "qlen", "mtu", "latency_us", NULL
+};
+static const char *const sl_nfc_keys[] = { "name",
+                                           "type",
+                                           "a",
+                                           "b",
+                                           "faults",
+                                           "rate_kbps",
+                                           "chunk_bytes",
+                                           "chunk_overhead",
+                                           "pkt_overhead",
+                                           "slot_period_us",
+                                           "slot_air_us",
+                                           "slot_phase_us",
+                                           "lead_us",
+                                           "uart_baud",
+                                           "uart_bits_per_char",
+                                           "qlen",
+                                           "mtu",
+                                           "module_buffer",
+                                           "channel",
+                                           NULL };
 static const char *const sl_nfc_channels[] = { "slot", "packet", NULL };
-static const char *const sl_eth_keys[] = { "name", "type", "a", "b", "faults", "rate_bps",
-                                           "delay_us", "jitter_us", "qlen", "mtu", NULL };
+static const char *const sl_eth_keys[] = { "name",   "type",     "a",        "b",
+                                           "faults", "rate_bps", "delay_us", "jitter_us",
+                                           "qlen",   "mtu",      NULL };
 static const char *const sl_ext_keys[] = { "name", "type", "a", "faults", "framing", "mtu", NULL };
 
 /* Index of the host or bridge called `name` (hosts first), or -1. */
@@ -108,7 +126,8 @@ static int sl_hosts(struct scenario_reader *r, struct world_config *cfg)
         struct world_host_config *h = &cfg->hosts[i];
         uint32_t st;
         snprintf(path, sizeof path, "hosts[%u]", i);
-        if (sr_object(r, e, path, sl_host_keys) != 0 || sr_name(r, e, path, "name", 1, h->name) != 0 ||
+        if (sr_object(r, e, path, sl_host_keys) != 0 ||
+            sr_name(r, e, path, "name", 1, h->name) != 0 ||
             sl_name_unique(r, cfg, path, h->name) != 0 || sl_host_addr(r, e, path, cfg, h) != 0)
             return -1;
         host_config_default(&h->stack);
@@ -135,8 +154,8 @@ static int sl_bridges(struct scenario_reader *r, struct world_config *cfg)
     for (i = 0, e = t + 1; i < n; i++, e = r->doc.tok[e].next) {
         char name[WORLD_NAME_MAX];
         snprintf(path, sizeof path, "bridges[%u]", i);
-        if (sr_object(r, e, path, sl_bridge_keys) != 0 || sr_name(r, e, path, "name", 1, name) != 0 ||
-            sl_name_unique(r, cfg, path, name) != 0 ||
+        if (sr_object(r, e, path, sl_bridge_keys) != 0 ||
+            sr_name(r, e, path, "name", 1, name) != 0 || sl_name_unique(r, cfg, path, name) != 0 ||
             sr_bool(r, e, path, "channel_sensing", &cfg->bridge_sensing[cfg->n_bridges]) != 0)
             return -1;
         strcpy(cfg->bridges[cfg->n_bridges++], name);
@@ -156,8 +175,9 @@ static int sl_latency(struct scenario_reader *r, uint32_t e, const char *path,
         return 0;
     if (r->doc.tok[t].type == JSON_ARRAY) {
         if (r->doc.tok[t].size != 2)
-            return sr_fail(r, path, "latency_us", "must be an array of 2 values [ab, ba], each "
-                                                  "an integer between 0 and 10000000");
+            return sr_fail(r, path, "latency_us",
+                           "must be an array of 2 values [ab, ba], each "
+                           "an integer between 0 and 10000000");
         for (i = 0, x = t + 1; i < 2; i++, x = r->doc.tok[x].next) {
             char sub[48];
             snprintf(sub, sizeof sub, "latency_us[%u]", i);
@@ -187,8 +207,9 @@ static int sl_serial(struct scenario_reader *r, uint32_t e, const char *path,
     c->qlen = 10;
     c->mtu = 1500;
     if (external && sr_has(r, e, "b"))
-        return sr_fail(r, path, "b", "unknown field \"b\": an external link has one end, a; the "
-                                     "other is the caller's serial port");
+        return sr_fail(r, path, "b",
+                       "unknown field \"b\": an external link has one end, a; the "
+                       "other is the caller's serial port");
     if (sr_object(r, e, path, external ? sl_ext_keys : sl_serial_keys) != 0 ||
         sr_enum(r, e, path, "framing", external ? sl_ext_framings : sl_framings, 0, &framing) != 0)
         return -1;
@@ -223,8 +244,9 @@ static int sl_nfc_module_buffer(struct scenario_reader *r, uint32_t e, const cha
     if (t == JSON_NONE)
         return 0;
     if (r->doc.tok[t].type != JSON_ARRAY || r->doc.tok[t].size != 2)
-        return sr_fail(r, path, "module_buffer", "must be an array of 2 values [ab, ba], each "
-                                                 "an integer between 0 and 2048");
+        return sr_fail(r, path, "module_buffer",
+                       "must be an array of 2 values [ab, ba], each "
+                       "an integer between 0 and 2048");
     for (i = 0, x = t + 1; i < 2; i++, x = r->doc.tok[x].next) {
         char sub[32];
         snprintf(sub, sizeof sub, "module_buffer[%d]", i);
@@ -250,7 +272,8 @@ static int sl_nfc_order(struct scenario_reader *r, uint32_t e, const char *path,
     chunk.note = note;
     snprintf(note, sizeof note, ", the default at %u kbit/s", (unsigned)rate);
     return sr_order(r, path, &over, &chunk, 1) != 0 || sr_order(r, path, &air, &period, 0) != 0 ||
-                   sr_order(r, path, &phase, &period, 1) != 0 || sr_order(r, path, &lead, &period, 0) != 0
+                   sr_order(r, path, &phase, &period, 1) != 0 ||
+                   sr_order(r, path, &lead, &period, 0) != 0
                ? -1
                : 0;
 }
@@ -271,10 +294,10 @@ static int sl_nfc(struct scenario_reader *r, uint32_t e, const char *path,
         rate = (uint32_t)x;
     }
     link_nfc_config_default(c, rate == 424);
-#define SL_NFC(field, min, max)                                        \
-    v = c->field;                                                      \
-    if (sr_u32(r, e, path, #field, min, max, 0, &v) != 0)              \
-        return -1;                                                     \
+#define SL_NFC(field, min, max)                           \
+    v = c->field;                                         \
+    if (sr_u32(r, e, path, #field, min, max, 0, &v) != 0) \
+        return -1;                                        \
     c->field = v
     SL_NFC(chunk_bytes, 5, 255);
     SL_NFC(chunk_overhead, 0, 64);
@@ -401,8 +424,9 @@ static int sl_scenario_name(struct scenario_reader *r)
         return -1;
     if (json_string_copy(&r->doc, t, name, sizeof name) != 0 || !name[0] || name[0] == '-' ||
         strspn(name, "abcdefghijklmnopqrstuvwxyz0123456789-") != strlen(name))
-        return sr_fail(r, "", "name", "must be a name of at most 63 characters: a lowercase "
-                                      "letter or digit, then lowercase letters, digits or \"-\"");
+        return sr_fail(r, "", "name",
+                       "must be a name of at most 63 characters: a lowercase "
+                       "letter or digit, then lowercase letters, digits or \"-\"");
     return 0;
 }
 

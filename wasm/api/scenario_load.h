@@ -18,7 +18,7 @@
 
 /* The longest scenario file the engine reads, and the tokens (values and keys) it may hold:
  * docs/scenario-format.md, "The file"; web/src/core/scenarios/json_text.ts applies the same. */
-#define SCENARIO_MAX_BYTES (1u << 20)
+#define SCENARIO_MAX_BYTES  (1u << 20)
 #define SCENARIO_MAX_TOKENS 32768u
 
 /* Fills *cfg from json[0..len). Returns 0, or -1 with a message in err[0..errlen). */

@@ -7,9 +7,9 @@
 #include "ip.h"
 #include "tcp.h"
 
-static const char *const sp_fault_keys[] = { "action", "p", "nth", "count", "dir", "delay_us",
-                                             "match", NULL };
-static const char *const sp_match_keys[] = { "from", "to", "proto", "tcp_flags", "payload",
+static const char *const sp_fault_keys[] = { "action", "p",        "nth",   "count",
+                                             "dir",    "delay_us", "match", NULL };
+static const char *const sp_match_keys[] = { "from", "to",      "proto",   "tcp_flags", "payload",
                                              "port", "min_len", "max_len", NULL };
 static const char *const sp_actions[] = { "drop", "corrupt", "duplicate", "delay", NULL };
 static const char *const sp_dirs[] = { "ab", "ba", "both", NULL };
@@ -36,8 +36,9 @@ static int sp_tcp_flags(struct scenario_reader *r, uint32_t m, const char *path,
     *out = 0;
     if (json_string_copy(&r->doc, t, buf, sizeof buf) != 0 || buf[0] == '\0' || strlen(buf) > 6 ||
         strspn(buf, letters) != strlen(buf))
-        return sr_fail(r, path, "tcp_flags", "must be one to 6 of the letters S, A, F, R, P, U "
-                                             "(SYN, ACK, FIN, RST, PSH, URG)");
+        return sr_fail(r, path, "tcp_flags",
+                       "must be one to 6 of the letters S, A, F, R, P, U "
+                       "(SYN, ACK, FIN, RST, PSH, URG)");
     for (i = 0; buf[i]; i++)
         *out |= (uint8_t)(1u << (strchr(letters, buf[i]) - letters));
     return 0;
@@ -123,18 +124,22 @@ static int sp_fault(struct scenario_reader *r, uint32_t f, const char *path,
     if (p != JSON_NONE && nth != JSON_NONE)
         return sr_fail(r, path, NULL, "must have exactly one of \"p\" and \"nth\", not both");
     if (p == JSON_NONE && nth == JSON_NONE)
-        return sr_fail(r, path, NULL, "must have one of \"p\" (a probability) and \"nth\" (act "
-                                      "on the nth matching frame)");
+        return sr_fail(r, path, NULL,
+                       "must have one of \"p\" (a probability) and \"nth\" (act "
+                       "on the nth matching frame)");
     if (nth == JSON_NONE && sr_has(r, f, "count"))
-        return sr_fail(r, path, "count", "is only used with \"nth\" (with \"p\" each frame is "
-                                         "decided on its own)");
+        return sr_fail(r, path, "count",
+                       "is only used with \"nth\" (with \"p\" each frame is "
+                       "decided on its own)");
     if (action == FAULT_DELAY && !sr_has(r, f, "delay_us"))
         return sr_fail(r, path, "delay_us", "is required when action is \"delay\"");
     if (sr_u32(r, f, path, "delay_us", 1, 60000000, 0, &rule->delay_us) != 0)
         return -1;
     if (action != FAULT_DELAY && sr_has(r, f, "delay_us"))
-        return sr_fail(r, path, "delay_us", "is only used when action is \"delay\" (here it is "
-                                            "\"%s\")", sp_actions[action]);
+        return sr_fail(r, path, "delay_us",
+                       "is only used when action is \"delay\" (here it is "
+                       "\"%s\")",
+                       sp_actions[action]);
     m = json_object_get(&r->doc, f, "match");
     if (m != JSON_NONE) {
         char sub[96];

@@ -18,8 +18,8 @@ int scenario_is_link(const struct scenario_reader *r, const char *name);
 
 /* " (hosts: pc, mcu; bridges: ptx)": the names of the kinds asked for, what the author could
  * have meant by a name that is none of them; "" when there are none. */
-void scenario_known(const struct world_config *cfg, int hosts, int bridges, int links,
-                    char *buf, size_t cap);
+void scenario_known(const struct world_config *cfg, int hosts, int bridges, int links, char *buf,
+                    size_t cap);
 
 /* End `key` ("a" or "b") of link l, at `path`: a host or bridge, not a's again, a host on an
  * external link, and not a host already on a link or a bridge already on two. */
@@ -38,8 +38,8 @@ int scenario_faults_read(struct scenario_reader *r, uint32_t link, const char *l
 
 /* A name that must be a host's (a fault's match, an app's host or peer): its index, or -1
  * with the reason ("names bridge \"ptx\", not a host (...)"); `known`: list the hosts. */
-int scenario_host_ref(struct scenario_reader *r, uint32_t obj, const char *path,
-                      const char *key, const struct world_config *cfg, int known);
+int scenario_host_ref(struct scenario_reader *r, uint32_t obj, const char *path, const char *key,
+                      const struct world_config *cfg, int known);
 
 /* Reads the top level's `apps` (absent: none). 0 or -1. */
 int scenario_apps_read(struct scenario_reader *r, uint32_t root, struct world_config *cfg);

@@ -94,8 +94,8 @@ int sr_open(struct scenario_reader *r, const char *json, uint32_t len, uint32_t 
     }
     if (json_parse(&r->doc, json, len, r->doc.tok, max_tokens, &je) != 0) {
         const char *dot = root[0] && je.path[0] && je.path[0] != '[' ? "." : "";
-        int n = snprintf(err, errlen, "line %u, column %u: ", (unsigned)je.line,
-                         (unsigned)je.column);
+        int n =
+            snprintf(err, errlen, "line %u, column %u: ", (unsigned)je.line, (unsigned)je.column);
         if (n > 0 && (size_t)n < errlen && (root[0] || je.path[0]))
             n += snprintf(err + n, errlen - (size_t)n, "%s%s%s: ", root, dot, je.path);
         if (n > 0 && (size_t)n < errlen)
@@ -131,7 +131,8 @@ static unsigned sr_edit_distance(const char *a, const char *b)
                 v = cur[j - 1] + 1;
             if (prev[j - 1] + cost < v)
                 v = prev[j - 1] + cost;
-            if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] && prev2[j - 2] + 1 < v)
+            if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] &&
+                prev2[j - 2] + 1 < v)
                 v = prev2[j - 2] + 1;
             cur[j] = v;
         }
@@ -177,8 +178,7 @@ static const char *sr_hint(const char *word, const char *const *allowed)
     return suffixes == 1 ? suffix : NULL;
 }
 
-int sr_object(struct scenario_reader *r, uint32_t obj, const char *path,
-              const char *const *allowed)
+int sr_object(struct scenario_reader *r, uint32_t obj, const char *path, const char *const *allowed)
 {
     const struct json_doc *d = &r->doc;
     uint32_t k;
@@ -196,7 +196,8 @@ int sr_object(struct scenario_reader *r, uint32_t obj, const char *path,
                 strcpy(key, "...");
             hint = sr_hint(key, allowed);
             if (hint)
-                return sr_fail(r, path, key, "unknown field \"%s\" (did you mean \"%s\"?)", key, hint);
+                return sr_fail(r, path, key, "unknown field \"%s\" (did you mean \"%s\"?)", key,
+                               hint);
             return sr_fail(r, path, key, "unknown field \"%s\"", key);
         }
     }
@@ -231,8 +232,8 @@ int sr_uint(struct scenario_reader *r, uint32_t obj, const char *path, const cha
     return 0;
 }
 
-int sr_u32(struct scenario_reader *r, uint32_t obj, const char *path, const char *key,
-           uint32_t min, uint32_t max, int required, uint32_t *out)
+int sr_u32(struct scenario_reader *r, uint32_t obj, const char *path, const char *key, uint32_t min,
+           uint32_t max, int required, uint32_t *out)
 {
     uint64_t v = *out;
     if (sr_uint(r, obj, path, key, min, max, required, &v) != 0)
@@ -283,12 +284,14 @@ int sr_name_value(struct scenario_reader *r, uint32_t t, const char *path, const
     size_t i, n = json_string_copy(&r->doc, t, buf, sizeof buf) == 0 ? strlen(buf) : 0;
     for (i = 0; i < n; i++) {
         char c = buf[i];
-        if (!((c >= 'a' && c <= 'z') || (i > 0 && ((c >= '0' && c <= '9') || c == '_' || c == '-'))))
+        if (!((c >= 'a' && c <= 'z') ||
+              (i > 0 && ((c >= '0' && c <= '9') || c == '_' || c == '-'))))
             break;
     }
     if (n == 0 || n > 15 || i < n)
-        return sr_fail(r, path, field, "must be a name of at most 15 characters: a lowercase "
-                                       "letter, then lowercase letters, digits, \"_\" or \"-\"");
+        return sr_fail(r, path, field,
+                       "must be a name of at most 15 characters: a lowercase "
+                       "letter, then lowercase letters, digits, \"_\" or \"-\"");
     strcpy(out, buf);
     return 0;
 }
@@ -302,8 +305,8 @@ int sr_name(struct scenario_reader *r, uint32_t obj, const char *path, const cha
     return sr_name_value(r, t, path, key, out);
 }
 
-int sr_string(struct scenario_reader *r, uint32_t obj, const char *path, const char *key,
-              char *out, uint32_t cap)
+int sr_string(struct scenario_reader *r, uint32_t obj, const char *path, const char *key, char *out,
+              uint32_t cap)
 {
     uint32_t t = sr_get(r, obj, path, key, 0);
     if (t == JSON_NONE)
@@ -386,8 +389,8 @@ int sr_ipv4_parse(const char *text, uint32_t *addr, uint8_t *prefix, char *why, 
     for (s = text; s < end; s++)
         dots += *s == '.';
     if (dots != 3)
-        return sr_why(why, cap, "\"%.*s\" is not four numbers separated by dots",
-                      (int)(end - text), text);
+        return sr_why(why, cap, "\"%.*s\" is not four numbers separated by dots", (int)(end - text),
+                      text);
     for (s = text; s <= end; s += len + 1) {
         len = strcspn(s, ".");
         if (s + len > end)
@@ -449,9 +452,12 @@ int sr_order(struct scenario_reader *r, const char *path, const struct sr_side *
     if (strict ? lo->value < hi->value : lo->value <= hi->value)
         return 0;
     return sr_fail(r, path, lo->given ? lo->field : hi->field, "must be %s %s (%llu%s)",
-                   lo->given ? (strict ? "less than" : "at most") : (strict ? "more than" : "at least"),
+                   lo->given ? (strict ? "less than" : "at most")
+                             : (strict ? "more than" : "at least"),
                    other->field, (unsigned long long)other->value,
-                   other->given ? "" : other->note ? other->note : ", the default");
+                   other->given  ? ""
+                   : other->note ? other->note
+                                 : ", the default");
 }
 
 int sr_addr_problem(uint32_t addr, uint8_t prefix, char *why, size_t cap)

@@ -51,8 +51,8 @@ int sr_has(const struct scenario_reader *r, uint32_t obj, const char *key);
 
 int sr_uint(struct scenario_reader *r, uint32_t obj, const char *path, const char *key,
             uint64_t min, uint64_t max, int required, uint64_t *out);
-int sr_u32(struct scenario_reader *r, uint32_t obj, const char *path, const char *key,
-           uint32_t min, uint32_t max, int required, uint32_t *out);
+int sr_u32(struct scenario_reader *r, uint32_t obj, const char *path, const char *key, uint32_t min,
+           uint32_t max, int required, uint32_t *out);
 int sr_bool(struct scenario_reader *r, uint32_t obj, const char *path, const char *key,
             uint8_t *out);
 /* One of names[0..) (NULL-terminated); *out gets its index. */
@@ -65,8 +65,8 @@ int sr_name(struct scenario_reader *r, uint32_t obj, const char *path, const cha
 int sr_name_value(struct scenario_reader *r, uint32_t t, const char *path, const char *field,
                   char *out);
 /* A string of 1 .. cap - 1 bytes into out; absent leaves out alone. */
-int sr_string(struct scenario_reader *r, uint32_t obj, const char *path, const char *key,
-              char *out, uint32_t cap);
+int sr_string(struct scenario_reader *r, uint32_t obj, const char *path, const char *key, char *out,
+              uint32_t cap);
 /* An array of min .. max entries: its token and size, JSON_NONE when absent (-1 via
  * sr_fail when required, or when it is not such an array). */
 uint32_t sr_array(struct scenario_reader *r, uint32_t obj, const char *path, const char *key,

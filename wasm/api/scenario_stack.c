@@ -16,14 +16,17 @@ struct sk_field {
     uint32_t min, max;
 };
 
-#define SKF(field, kind, min, max) { #field, kind, offsetof(struct host_config, field), min, max }
+#define SKF(field, kind, min, max)                                  \
+    {                                                               \
+#field, kind, offsetof(struct host_config, field), min, max \
+    }
 
 static const struct sk_field sk_fields[] = {
     SKF(ip_ttl, SK_U8, 1, 255),
     SKF(ip_frag, SK_BOOL, 0, 1),
     SKF(ip_reass_timeout_ms, SK_U32, 1, 600000),
-    SKF(ip_reass_max, SK_U16, 576, 65535),     /* RFC 1122 3.3.2: at least 576 */
-    SKF(ip_max_datagram, SK_U16, 68, 65535),   /* RFC 791: 68 passes every link */
+    SKF(ip_reass_max, SK_U16, 576, 65535),   /* RFC 1122 3.3.2: at least 576 */
+    SKF(ip_max_datagram, SK_U16, 68, 65535), /* RFC 791: 68 passes every link */
     SKF(icmp_unreachable, SK_BOOL, 0, 1),
     SKF(tcp_max_pcbs, SK_U8, 1, 64),
     SKF(tcp_snd_buf, SK_U32, 64, 1048576),
@@ -58,32 +61,60 @@ static const struct sk_field sk_fields[] = {
 
 /* The fields of `stack` in the schema's order, which a misspelt field's hint is looked for in
  * (the first nearest wins, as in schema_errors.ts). */
-static const char *const sk_keys[] = {
-    "ip_ttl", "ip_frag", "ip_reass_timeout_ms", "ip_reass_max", "ip_max_datagram",
-    "icmp_unreachable", "tcp_max_pcbs", "tcp_mss",
-    "tcp_snd_buf", "tcp_rcv_buf", "tcp_ooo", "tcp_cc", "tcp_initial_cwnd", "tcp_max_cwnd",
-    "tcp_cwnd_inc", "tcp_dupack_thresh", "tcp_rto", "tcp_rto_initial_ms", "tcp_rto_min_ms",
-    "tcp_rto_max_ms", "tcp_timer_tick_ms", "tcp_fast_tick_ms", "tcp_timer_phase_ms",
-    "tcp_delack", "tcp_delack_ms", "tcp_time_wait_ms", "tcp_syn_retries", "tcp_max_retries",
-    "tcp_nagle", "tcp_timestamps", "tcp_sack", "tcp_channel_sensing", "tcp_small_queues",
-    "tcp_eifel", "tcp_nfc", "tcp_responder", "tcp_responder_conns", "tcp_responder_wnd", NULL
-};
+static const char *const sk_keys[] = { "ip_ttl",
+                                       "ip_frag",
+                                       "ip_reass_timeout_ms",
+                                       "ip_reass_max",
+                                       "ip_max_datagram",
+                                       "icmp_unreachable",
+                                       "tcp_max_pcbs",
+                                       "tcp_mss",
+                                       "tcp_snd_buf",
+                                       "tcp_rcv_buf",
+                                       "tcp_ooo",
+                                       "tcp_cc",
+                                       "tcp_initial_cwnd",
+                                       "tcp_max_cwnd",
+                                       "tcp_cwnd_inc",
+                                       "tcp_dupack_thresh",
+                                       "tcp_rto",
+                                       "tcp_rto_initial_ms",
+                                       "tcp_rto_min_ms",
+                                       "tcp_rto_max_ms",
+                                       "tcp_timer_tick_ms",
+                                       "tcp_fast_tick_ms",
+                                       "tcp_timer_phase_ms",
+                                       "tcp_delack",
+                                       "tcp_delack_ms",
+                                       "tcp_time_wait_ms",
+                                       "tcp_syn_retries",
+                                       "tcp_max_retries",
+                                       "tcp_nagle",
+                                       "tcp_timestamps",
+                                       "tcp_sack",
+                                       "tcp_channel_sensing",
+                                       "tcp_small_queues",
+                                       "tcp_eifel",
+                                       "tcp_nfc",
+                                       "tcp_responder",
+                                       "tcp_responder_conns",
+                                       "tcp_responder_wnd",
+                                       NULL };
 
 static const char *const sk_cc[] = { "none", "fixed", "reno", "newreno", NULL };
 static const char *const sk_rto[] = { "rfc6298", "vj_ticks", "fixed", "nfc_alg1", NULL };
 static const char *const sk_delack[] = { "off", "standard", "nfc", NULL };
 /* The nested tcp_nfc object: struct tcp_nfc_model, read through the same table form. */
-#define SKN(field, kind, min, max) { #field, kind, offsetof(struct tcp_nfc_model, field), min, max }
+#define SKN(field, kind, min, max)                                    \
+    {                                                                 \
+#field, kind, offsetof(struct tcp_nfc_model, field), min, max \
+    }
 
 static const struct sk_field sk_nfc_fields[] = {
-    SKN(uart_baud, SK_U32, 1, 10000000),
-    SKN(uart_bits_per_byte, SK_U8, 7, 12),
-    SKN(chunk_payload, SK_U8, 1, 255),
-    SKN(slot_ms, SK_U16, 1, 1000),
-    SKN(max_slot_wait_ms, SK_U16, 0, 10000),
-    SKN(rtt_wifi_ms, SK_U16, 0, 60000),
-    SKN(round_ms, SK_U16, 1, 10000),
-    SKN(r_window, SK_U8, 1, 16),
+    SKN(uart_baud, SK_U32, 1, 10000000),     SKN(uart_bits_per_byte, SK_U8, 7, 12),
+    SKN(chunk_payload, SK_U8, 1, 255),       SKN(slot_ms, SK_U16, 1, 1000),
+    SKN(max_slot_wait_ms, SK_U16, 0, 10000), SKN(rtt_wifi_ms, SK_U16, 0, 60000),
+    SKN(round_ms, SK_U16, 1, 10000),         SKN(r_window, SK_U8, 1, 16),
     SKN(frame_overhead, SK_U8, 0, 255),
 };
 
@@ -167,8 +198,10 @@ static int sk_order(struct scenario_reader *r, uint32_t obj, const char *path,
     if (c->tcp_timer_phase_ms == 0)
         return 0;
     if (slow.value == 0 && fast.value == 0)
-        return sr_fail(r, path, "tcp_timer_phase_ms", "is only used with coarse timers "
-                       "(tcp_timer_tick_ms or tcp_fast_tick_ms above 0); here every timer is exact");
+        return sr_fail(
+            r, path, "tcp_timer_phase_ms",
+            "is only used with coarse timers "
+            "(tcp_timer_tick_ms or tcp_fast_tick_ms above 0); here every timer is exact");
     return sr_order(r, path, &phase, slow.value > 0 ? &slow : &fast, 1);
 }
 

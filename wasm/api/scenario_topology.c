@@ -9,23 +9,26 @@
 #include <stdio.h>
 #include <string.h>
 
-void scenario_known(const struct world_config *cfg, int hosts, int bridges, int links,
-                    char *buf, size_t cap)
+void scenario_known(const struct world_config *cfg, int hosts, int bridges, int links, char *buf,
+                    size_t cap)
 {
     size_t n = 0;
     int kind, first = 1;
     buf[0] = '\0';
     for (kind = 0; kind < 3; kind++) {
-        uint8_t count = kind == 0 ? (hosts ? cfg->n_hosts : 0)
+        uint8_t count = kind == 0   ? (hosts ? cfg->n_hosts : 0)
                         : kind == 1 ? (bridges ? cfg->n_bridges : 0)
                                     : (links ? cfg->n_links : 0);
         uint8_t i;
         for (i = 0; i < count && n < cap; i++) {
-            const char *name = kind == 0 ? cfg->hosts[i].name
+            const char *name = kind == 0   ? cfg->hosts[i].name
                                : kind == 1 ? cfg->bridges[i]
                                            : cfg->links[i].name;
             int k = i == 0 ? snprintf(buf + n, cap - n, "%s%s: %s", first ? " (" : "; ",
-                                      kind == 0 ? "hosts" : kind == 1 ? "bridges" : "links", name)
+                                      kind == 0   ? "hosts"
+                                      : kind == 1 ? "bridges"
+                                                  : "links",
+                                      name)
                            : snprintf(buf + n, cap - n, ", %s", name);
             n += k > 0 ? (size_t)k : 0;
             first = 0;
@@ -35,8 +38,8 @@ void scenario_known(const struct world_config *cfg, int hosts, int bridges, int 
         strcat(buf, ")");
 }
 
-int scenario_host_ref(struct scenario_reader *r, uint32_t obj, const char *path,
-                      const char *key, const struct world_config *cfg, int known)
+int scenario_host_ref(struct scenario_reader *r, uint32_t obj, const char *path, const char *key,
+                      const struct world_config *cfg, int known)
 {
     char name[WORLD_NAME_MAX], list[160];
     int k;
@@ -46,8 +49,10 @@ int scenario_host_ref(struct scenario_reader *r, uint32_t obj, const char *path,
     if (k >= 0 && k < cfg->n_hosts)
         return k;
     if (k >= 0)
-        return sr_fail(r, path, key, "names bridge \"%s\", not a host (a bridge runs no stack "
-                                     "and has no address)", name);
+        return sr_fail(r, path, key,
+                       "names bridge \"%s\", not a host (a bridge runs no stack "
+                       "and has no address)",
+                       name);
     if (scenario_is_link(r, name))
         return sr_fail(r, path, key, "names link \"%s\", not a host", name);
     if (known)
@@ -93,16 +98,20 @@ int scenario_link_end(struct scenario_reader *r, uint32_t e, const char *path, c
     if (key[0] == 'b' && k == l->a)
         return sr_fail(r, path, key, "must differ from a (both are \"%s\")", name);
     if (l->type == WORLD_LINK_EXTERNAL && k >= cfg->n_hosts)
-        return sr_fail(r, path, key, "names bridge \"%s\"; the scenario's end of an external link "
-                                     "is a host", name);
+        return sr_fail(r, path, key,
+                       "names bridge \"%s\"; the scenario's end of an external link "
+                       "is a host",
+                       name);
     n = sto_links_on(cfg, (uint8_t)k, cfg->n_links, on);
     if (k < cfg->n_hosts && n >= 1)
-        return sr_fail(r, path, key, "host \"%s\" is already on link \"%s\"; a host is attached "
-                                     "to exactly one link (join links with a bridge)",
+        return sr_fail(r, path, key,
+                       "host \"%s\" is already on link \"%s\"; a host is attached "
+                       "to exactly one link (join links with a bridge)",
                        name, cfg->links[on[0]].name);
     if (k >= cfg->n_hosts && n >= 2)
-        return sr_fail(r, path, key, "bridge \"%s\" already joins links \"%s\" and \"%s\"; a "
-                                     "bridge joins exactly two links",
+        return sr_fail(r, path, key,
+                       "bridge \"%s\" already joins links \"%s\" and \"%s\"; a "
+                       "bridge joins exactly two links",
                        name, cfg->links[on[0]].name, cfg->links[on[1]].name);
     *node = (uint8_t)k;
     return 0;
@@ -149,7 +158,8 @@ static int sto_subnet_pair(struct scenario_reader *r, const struct world_config 
     sr_ip_text(a->addr, ia, sizeof ia);
     sr_ip_text(b->addr, ib, sizeof ib);
     if (li != lj)
-        snprintf(via, sizeof via, " (on link \"%s\", joined to it by a bridge)", cfg->links[lj].name);
+        snprintf(via, sizeof via, " (on link \"%s\", joined to it by a bridge)",
+                 cfg->links[lj].name);
     return sr_fail(r, path, "addr", "%s/%u is not on link \"%s\"'s subnet with hosts[%u] %s/%u%s",
                    ia, (unsigned)a->prefix, cfg->links[li].name, (unsigned)j, ib,
                    (unsigned)b->prefix, via);
@@ -183,14 +193,20 @@ int scenario_topology_check(struct scenario_reader *r, const struct world_config
         snprintf(path, sizeof path, "%s[%u]", host ? "hosts" : "bridges",
                  (unsigned)(host ? node : node - cfg->n_hosts));
         if (host && n == 0)
-            return sr_fail(r, path, NULL, "host \"%s\" is on no link; every host is attached to "
-                                          "exactly one link", name);
+            return sr_fail(r, path, NULL,
+                           "host \"%s\" is on no link; every host is attached to "
+                           "exactly one link",
+                           name);
         if (!host && n == 0)
-            return sr_fail(r, path, NULL, "bridge \"%s\" joins no link; a bridge joins exactly "
-                                          "two links", name);
+            return sr_fail(r, path, NULL,
+                           "bridge \"%s\" joins no link; a bridge joins exactly "
+                           "two links",
+                           name);
         if (!host && n == 1)
-            return sr_fail(r, path, NULL, "bridge \"%s\" joins only link \"%s\"; a bridge joins "
-                                          "exactly two links", name, cfg->links[on[0]].name);
+            return sr_fail(r, path, NULL,
+                           "bridge \"%s\" joins only link \"%s\"; a bridge joins "
+                           "exactly two links",
+                           name, cfg->links[on[0]].name);
     }
     return sto_subnets(r, cfg);
 }

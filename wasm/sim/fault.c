@@ -8,14 +8,14 @@
 #include "tcp.h"
 #include "udp.h"
 
-#define FAULT_NEEDS_IP                                                                 \
-    (FAULT_MATCH_FROM | FAULT_MATCH_TO | FAULT_MATCH_PROTO | FAULT_MATCH_FLAGS |         \
+#define FAULT_NEEDS_IP                                                           \
+    (FAULT_MATCH_FROM | FAULT_MATCH_TO | FAULT_MATCH_PROTO | FAULT_MATCH_FLAGS | \
      FAULT_MATCH_PAYLOAD | FAULT_MATCH_PORT)
 #define FAULT_NEEDS_TRANSPORT (FAULT_MATCH_FLAGS | FAULT_MATCH_PAYLOAD | FAULT_MATCH_PORT)
 
 /* The transport conditions, on the bytes after the IP header th[0..tl). */
-static int fault_match_transport(const struct fault_match *m, uint8_t proto,
-                                 const uint8_t *th, uint16_t tl)
+static int fault_match_transport(const struct fault_match *m, uint8_t proto, const uint8_t *th,
+                                 uint16_t tl)
 {
     if ((m->has & FAULT_MATCH_PORT) != 0) {
         /* Both TCP and UDP carry the ports in their first 4 bytes (RFC 9293 3.1,
@@ -134,15 +134,11 @@ void fault_decide(struct fault_rule *rules, uint8_t n_rules, uint8_t dir, const 
             out->delay_us = 0;
             out->flip_bit = -1;
             break;
-        case FAULT_CORRUPT:
-            out->flip_bit = bit;
-            break;
-        case FAULT_DUPLICATE:
-            out->duplicate = 1;
-            break;
+        case FAULT_CORRUPT: out->flip_bit = bit; break;
+        case FAULT_DUPLICATE: out->duplicate = 1; break;
         default: /* FAULT_DELAY */
-            out->delay_us = out->delay_us > UINT32_MAX - r->delay_us ? UINT32_MAX
-                                                                     : out->delay_us + r->delay_us;
+            out->delay_us =
+                out->delay_us > UINT32_MAX - r->delay_us ? UINT32_MAX : out->delay_us + r->delay_us;
             break;
         }
     }

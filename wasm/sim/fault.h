@@ -42,54 +42,54 @@
 enum fault_action { FAULT_DROP, FAULT_CORRUPT, FAULT_DUPLICATE, FAULT_DELAY };
 
 /* fault_match.has: which conditions are set */
-#define FAULT_MATCH_FROM 0x01u
-#define FAULT_MATCH_TO 0x02u
-#define FAULT_MATCH_PROTO 0x04u
-#define FAULT_MATCH_FLAGS 0x08u
+#define FAULT_MATCH_FROM    0x01u
+#define FAULT_MATCH_TO      0x02u
+#define FAULT_MATCH_PROTO   0x04u
+#define FAULT_MATCH_FLAGS   0x08u
 #define FAULT_MATCH_PAYLOAD 0x10u
-#define FAULT_MATCH_PORT 0x20u
-#define FAULT_MATCH_MINLEN 0x40u
-#define FAULT_MATCH_MAXLEN 0x80u
+#define FAULT_MATCH_PORT    0x20u
+#define FAULT_MATCH_MINLEN  0x40u
+#define FAULT_MATCH_MAXLEN  0x80u
 
 /* fault_rule.dirs: bit LINK_DIR_AB (0) and bit LINK_DIR_BA (1) */
-#define FAULT_DIR_AB 0x01u
-#define FAULT_DIR_BA 0x02u
+#define FAULT_DIR_AB   0x01u
+#define FAULT_DIR_BA   0x02u
 #define FAULT_DIR_BOTH 0x03u
 
 /* The probability that means "always", in parts per million. */
 #define FAULT_PPM_ALWAYS 1000000u
 
-struct fault_match {          /* all set fields must hold; the flags say which are set */
-    uint8_t has;              /* FAULT_MATCH_* */
-    uint32_t from, to;        /* IPv4 source / destination address, host order */
-    uint8_t proto;            /* IP protocol number (IP_PROTO_*) */
-    uint8_t tcp_flags;        /* TCP flag bits (TCP_SYN, ...) that must all be set; TCP only */
-    uint8_t payload;          /* 1: TCP/UDP segment carries data, 0: carries none */
-    uint16_t port;            /* source or destination port, TCP or UDP */
-    uint16_t min_len, max_len;/* datagram (IP total) length, inclusive bounds */
+struct fault_match {           /* all set fields must hold; the flags say which are set */
+    uint8_t has;               /* FAULT_MATCH_* */
+    uint32_t from, to;         /* IPv4 source / destination address, host order */
+    uint8_t proto;             /* IP protocol number (IP_PROTO_*) */
+    uint8_t tcp_flags;         /* TCP flag bits (TCP_SYN, ...) that must all be set; TCP only */
+    uint8_t payload;           /* 1: TCP/UDP segment carries data, 0: carries none */
+    uint16_t port;             /* source or destination port, TCP or UDP */
+    uint16_t min_len, max_len; /* datagram (IP total) length, inclusive bounds */
 };
 
 struct fault_rule {
-    uint8_t action;           /* enum fault_action */
-    uint8_t dirs;             /* FAULT_DIR_*: bit 0 a->b (LINK_DIR_AB), bit 1 b->a */
-    uint32_t p_ppm;           /* random: probability in parts per million; 0 with nth set */
-    uint32_t nth, count;      /* targeted: the nth matching frame (1-based) and count-1 after;
+    uint8_t action;      /* enum fault_action */
+    uint8_t dirs;        /* FAULT_DIR_*: bit 0 a->b (LINK_DIR_AB), bit 1 b->a */
+    uint32_t p_ppm;      /* random: probability in parts per million; 0 with nth set */
+    uint32_t nth, count; /* targeted: the nth matching frame (1-based) and count-1 after;
                                  count 0 is taken as 1 */
-    uint32_t delay_us;        /* FAULT_DELAY */
+    uint32_t delay_us;   /* FAULT_DELAY */
     struct fault_match match;
-    uint32_t matched;         /* state: matching frames seen so far (both kinds of rule) */
-    uint32_t fired;           /* state: times the rule acted */
+    uint32_t matched; /* state: matching frames seen so far (both kinds of rule) */
+    uint32_t fired;   /* state: times the rule acted */
 };
 
 struct fault_verdict {
-    uint8_t drop;             /* 1: the frame never reaches the link (other fields cleared) */
-    enum drop_reason reason;  /* DROP_FAULT_RANDOM or DROP_FAULT_RULE when drop, else NONE */
-    int16_t rule;             /* index of the rule that dropped, else of the last that acted,
+    uint8_t drop;            /* 1: the frame never reaches the link (other fields cleared) */
+    enum drop_reason reason; /* DROP_FAULT_RANDOM or DROP_FAULT_RULE when drop, else NONE */
+    int16_t rule;            /* index of the rule that dropped, else of the last that acted,
                                  -1 none */
-    uint8_t duplicate;        /* hand it to the link twice */
-    uint32_t delay_us;        /* hand it to the link this much later (sum of delay rules,
+    uint8_t duplicate;       /* hand it to the link twice */
+    uint32_t delay_us;       /* hand it to the link this much later (sum of delay rules,
                                  saturating) */
-    int32_t flip_bit;         /* corrupt: index of the bit to flip in the datagram (0 = MSB
+    int32_t flip_bit;        /* corrupt: index of the bit to flip in the datagram (0 = MSB
                                  of byte 0), -1 none; when two corrupt rules act, the later
                                  one's bit (one bit per frame at most) */
 };

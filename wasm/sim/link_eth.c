@@ -89,8 +89,8 @@ static int link_eth_alloc(struct link_eth_dir *s, uint16_t len, uint32_t *off)
     return 0;
 }
 
-int link_eth_submit(struct link_eth *l, uint8_t dir, uint64_t t, const uint8_t *data,
-                    uint16_t len, uint32_t tag, struct sim_rng *rng)
+int link_eth_submit(struct link_eth *l, uint8_t dir, uint64_t t, const uint8_t *data, uint16_t len,
+                    uint32_t tag, struct sim_rng *rng)
 {
     struct link_eth_dir *s;
     struct link_eth_frame *f;

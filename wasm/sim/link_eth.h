@@ -47,21 +47,21 @@
 #include "sim_rng.h"
 
 /* IEEE 802.3 frame and wire overheads, in bytes. */
-#define LINK_ETH_HDR 14        /* destination 6, source 6, EtherType 2 */
-#define LINK_ETH_FCS 4
-#define LINK_ETH_MIN_FRAME 64  /* minFrameSize: header + 46 data bytes + FCS */
-#define LINK_ETH_PREAMBLE 8    /* 7 preamble + 1 start frame delimiter */
-#define LINK_ETH_IFG 12        /* interFrameGap, 96 bit times */
+#define LINK_ETH_HDR       14 /* destination 6, source 6, EtherType 2 */
+#define LINK_ETH_FCS       4
+#define LINK_ETH_MIN_FRAME 64 /* minFrameSize: header + 46 data bytes + FCS */
+#define LINK_ETH_PREAMBLE  8  /* 7 preamble + 1 start frame delimiter */
+#define LINK_ETH_IFG       12 /* interFrameGap, 96 bit times */
 
 /* Largest rate accepted (bit/s): keeps the exact time arithmetic inside 64 bits. The
  * scenario format allows up to 10^10. */
 #define LINK_ETH_MAX_RATE 1000000000000ull
 
 /* Bytes a datagram of len bytes occupies on the wire, preamble and gap included. */
-#define LINK_ETH_WIRE_LEN(len)                                                         \
-    ((uint32_t)(((uint32_t)(len) + LINK_ETH_HDR + LINK_ETH_FCS) < LINK_ETH_MIN_FRAME     \
-                    ? LINK_ETH_MIN_FRAME                                                 \
-                    : ((uint32_t)(len) + LINK_ETH_HDR + LINK_ETH_FCS)) +                 \
+#define LINK_ETH_WIRE_LEN(len)                                                       \
+    ((uint32_t)(((uint32_t)(len) + LINK_ETH_HDR + LINK_ETH_FCS) < LINK_ETH_MIN_FRAME \
+                    ? LINK_ETH_MIN_FRAME                                             \
+                    : ((uint32_t)(len) + LINK_ETH_HDR + LINK_ETH_FCS)) +             \
      LINK_ETH_PREAMBLE + LINK_ETH_IFG)
 
 /* Buffer bytes per direction that never run out before a ring of n records does: n - 1
@@ -70,43 +70,43 @@
 #define LINK_ETH_DIR_MEM(mtu, n) (((uint32_t)(n) + 1u) * (uint32_t)(mtu))
 
 struct link_eth_config {
-    uint64_t rate_bps;   /* 1 .. LINK_ETH_MAX_RATE */
-    uint32_t delay_us;   /* propagation delay, both directions */
-    uint32_t jitter_us;  /* extra delay, uniform in 0 .. jitter_us per frame */
-    uint16_t qlen;       /* frames allowed to wait behind the one on the wire */
-    uint16_t mtu;        /* largest datagram */
+    uint64_t rate_bps;  /* 1 .. LINK_ETH_MAX_RATE */
+    uint32_t delay_us;  /* propagation delay, both directions */
+    uint32_t jitter_us; /* extra delay, uniform in 0 .. jitter_us per frame */
+    uint16_t qlen;      /* frames allowed to wait behind the one on the wire */
+    uint16_t mtu;       /* largest datagram */
 };
 
 /* One frame in a direction's ring (the caller provides the array). */
 struct link_eth_frame {
     uint32_t tag;
-    uint16_t len;        /* datagram as submitted */
-    uint32_t off;        /* its bytes in the direction's buffer */
-    uint32_t wire_len;   /* LINK_ETH_WIRE_LEN(len) */
+    uint16_t len;      /* datagram as submitted */
+    uint32_t off;      /* its bytes in the direction's buffer */
+    uint32_t wire_len; /* LINK_ETH_WIRE_LEN(len) */
     uint64_t submitted, start, end, due;
 };
 
 struct link_eth_stats {
-    uint32_t submitted;        /* calls that were not ERR_ARG */
-    uint32_t drop_queue_full;  /* DROP_LINK_QUEUE_FULL */
-    uint32_t drop_oversize;    /* DROP_ETH_OVERSIZE */
-    uint32_t sent;             /* frames put on the wire */
-    uint64_t wire_bytes;       /* bytes put on the wire, preamble and gap included */
+    uint32_t submitted;       /* calls that were not ERR_ARG */
+    uint32_t drop_queue_full; /* DROP_LINK_QUEUE_FULL */
+    uint32_t drop_oversize;   /* DROP_ETH_OVERSIZE */
+    uint32_t sent;            /* frames put on the wire */
+    uint64_t wire_bytes;      /* bytes put on the wire, preamble and gap included */
     uint32_t delivered;
-    uint16_t max_queue;        /* most frames ever waiting */
+    uint16_t max_queue; /* most frames ever waiting */
 };
 
 struct link_eth_dir {
     struct link_eth_frame *ring;
-    uint32_t n;                /* ring size */
-    uint32_t head, count;      /* oldest undelivered frame; frames held */
-    uint8_t *mem;              /* circular byte queue of the held datagrams */
+    uint32_t n;           /* ring size */
+    uint32_t head, count; /* oldest undelivered frame; frames held */
+    uint8_t *mem;         /* circular byte queue of the held datagrams */
     uint32_t mem_len;
-    uint32_t wr;               /* where the next datagram's bytes go */
+    uint32_t wr; /* where the next datagram's bytes go */
     /* The transmitter: start of the current busy period, bits sent since, and the end
      * of the last frame's slot (link_line.h, with a 64-bit rate). */
     uint64_t epoch, bits, free_at;
-    uint64_t last_due;         /* delivery time of the last frame put on the wire */
+    uint64_t last_due; /* delivery time of the last frame put on the wire */
     struct link_eth_stats stats;
 };
 
@@ -138,8 +138,8 @@ int link_eth_init(struct link_eth *l, const struct link_eth_config *cfg,
  * PRNG: every call that is not ERR_ARG draws exactly one number (the jitter, drawn even
  * when jitter_us is 0 or the frame is dropped), so the draws of the rest of the run do not
  * depend on this link's jitter setting nor on its queue. */
-int link_eth_submit(struct link_eth *l, uint8_t dir, uint64_t t, const uint8_t *data,
-                    uint16_t len, uint32_t tag, struct sim_rng *rng);
+int link_eth_submit(struct link_eth *l, uint8_t dir, uint64_t t, const uint8_t *data, uint16_t len,
+                    uint32_t tag, struct sim_rng *rng);
 
 /* Frames waiting in dir's queue at time t (the one on the wire not counted). */
 uint16_t link_eth_queue_len(const struct link_eth *l, uint8_t dir, uint64_t t);

@@ -12,32 +12,32 @@
 
 #include "drop_reason.h"
 
-#define LINK_DIR_AB 0 /* sent by end A, received by end B */
-#define LINK_DIR_BA 1
+#define LINK_DIR_AB     0 /* sent by end A, received by end B */
+#define LINK_DIR_BA     1
 #define LINK_TIME_NEVER UINT64_MAX
 
 enum link_fate {
-    LINK_FATE_DELIVERED,  /* data[0..len) reached the receiver at `time` */
-    LINK_FATE_DROPPED,    /* lost at `time`; `reason` says why, data is the datagram sent */
-    LINK_FATE_UNFINISHED  /* serial: the frame's END never arrived (damaged on the line);
+    LINK_FATE_DELIVERED, /* data[0..len) reached the receiver at `time` */
+    LINK_FATE_DROPPED,   /* lost at `time`; `reason` says why, data is the datagram sent */
+    LINK_FATE_UNFINISHED /* serial: the frame's END never arrived (damaged on the line);
                              its bytes run into the next frame, which then fails */
 };
 
 /* One datagram's passage, handed out by link_serial_take() / link_nfc_take(). The
  * pointers are into the link's storage and stay valid until the next call on the link. */
 struct link_delivery {
-    uint32_t tag;             /* the caller's id, given at submit */
-    uint8_t dir;              /* LINK_DIR_* */
-    uint8_t fate;             /* enum link_fate */
-    enum drop_reason reason;  /* DROP_NONE when delivered */
-    const uint8_t *data;      /* the datagram as the receiver got it (or as sent, if lost) */
+    uint32_t tag;            /* the caller's id, given at submit */
+    uint8_t dir;             /* LINK_DIR_* */
+    uint8_t fate;            /* enum link_fate */
+    enum drop_reason reason; /* DROP_NONE when delivered */
+    const uint8_t *data;     /* the datagram as the receiver got it (or as sent, if lost) */
     uint16_t len;
-    const uint8_t *wire;      /* the bytes on the line with framing; NULL if not modelled */
-    uint32_t wire_len;        /* bytes on the line, framing included */
-    uint64_t submitted;       /* when the sender handed it to the link */
-    uint64_t wire_start;      /* first bit on the line (serial) / first byte on the UART (nfc) */
-    uint64_t wire_end;        /* last bit on the line / end of the last NFC slot used */
-    uint64_t time;            /* delivery (or drop) instant */
+    const uint8_t *wire; /* the bytes on the line with framing; NULL if not modelled */
+    uint32_t wire_len;   /* bytes on the line, framing included */
+    uint64_t submitted;  /* when the sender handed it to the link */
+    uint64_t wire_start; /* first bit on the line (serial) / first byte on the UART (nfc) */
+    uint64_t wire_end;   /* last bit on the line / end of the last NFC slot used */
+    uint64_t time;       /* delivery (or drop) instant */
     /* NFC only (0 on serial): slots used and the start of the first one. */
     uint16_t slots;
     uint64_t first_slot;
@@ -54,9 +54,9 @@ struct link_delivery {
  * frame starts exactly where the previous one ended. When the line falls idle the next
  * frame opens a new busy period at its own (whole-microsecond) start time. */
 struct link_line {
-    uint64_t epoch;    /* start of the current busy period */
-    uint64_t bits;     /* bits sent since epoch */
-    uint64_t free_at;  /* end of the last character sent */
+    uint64_t epoch;   /* start of the current busy period */
+    uint64_t bits;    /* bits sent since epoch */
+    uint64_t free_at; /* end of the last character sent */
 };
 
 static inline uint64_t link_line_bits_us(uint64_t bits, uint32_t baud)

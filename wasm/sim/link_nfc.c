@@ -8,19 +8,19 @@
 void link_nfc_config_default(struct link_nfc_config *c, int kbps424)
 {
     memset(c, 0, sizeof *c);
-    c->slot_period_us = 10000;            /* 5.1: one slot every 10 ms */
-    c->slot_air_us = 1500;                /* 5.1: "one time slot of 1.5 ms" */
-    c->lead_us = 2000;                    /* 5.1: chunk ready 2 ms before the slot */
-    c->chunk_bytes = kbps424 ? 30 : 14;   /* 5.1: 14 B at 212 kbps, 30 B at 424 kbps */
-    c->chunk_overhead = 4;                /* Table 5.2: NFC protocol 4 per time slot */
-    c->pkt_overhead = 16;                 /* Table 5.2: UI protocol 8 + packet handling 8 */
-    c->uart_baud = 115200;                /* reproduces Eq. 5.2's 2373.24 ms */
+    c->slot_period_us = 10000;          /* 5.1: one slot every 10 ms */
+    c->slot_air_us = 1500;              /* 5.1: "one time slot of 1.5 ms" */
+    c->lead_us = 2000;                  /* 5.1: chunk ready 2 ms before the slot */
+    c->chunk_bytes = kbps424 ? 30 : 14; /* 5.1: 14 B at 212 kbps, 30 B at 424 kbps */
+    c->chunk_overhead = 4;              /* Table 5.2: NFC protocol 4 per time slot */
+    c->pkt_overhead = 16;               /* Table 5.2: UI protocol 8 + packet handling 8 */
+    c->uart_baud = 115200;              /* reproduces Eq. 5.2's 2373.24 ms */
     c->uart_bits_per_char = 10;
     c->qlen = 10;
-    c->mtu = 1500;                        /* 5.1: Ethernet MTU; the MCU buffer is 2 kB */
-    c->channel = LINK_NFC_CHANNEL_SLOT;   /* Fig. 5.6: packets cross both ways at once */
-    c->module_buffer[0] = 0;              /* the appliance's side: one packet (5.2.2) */
-    c->module_buffer[1] = 2048;           /* the PTx's side: its 2 kB MCU buffer (5.1) */
+    c->mtu = 1500;                      /* 5.1: Ethernet MTU; the MCU buffer is 2 kB */
+    c->channel = LINK_NFC_CHANNEL_SLOT; /* Fig. 5.6: packets cross both ways at once */
+    c->module_buffer[0] = 0;            /* the appliance's side: one packet (5.2.2) */
+    c->module_buffer[1] = 2048;         /* the PTx's side: its 2 kB MCU buffer (5.1) */
 }
 
 uint32_t link_nfc_slots(const struct link_nfc_config *c, uint16_t len)
@@ -99,8 +99,8 @@ static int link_nfc_next_queued(const struct link_nfc_end *e)
 /* The next internal decision: a module accept/discard (*kind 1) or a slot grant (*kind 2)
  * at *t for end *dir. Returns 0 if none is pending. Grants win ties: a grant never frees
  * a module at its own instant (the slot starts lead_us later). */
-static int link_nfc_next_decision(const struct link_nfc *l, uint64_t *t, int *kind,
-                                  uint8_t *dir, uint64_t *slot)
+static int link_nfc_next_decision(const struct link_nfc *l, uint64_t *t, int *kind, uint8_t *dir,
+                                  uint64_t *slot)
 {
     uint8_t d;
     int has = 0;
@@ -146,7 +146,8 @@ static uint32_t link_nfc_module_bytes(const struct link_nfc *l, uint8_t d, uint6
 }
 
 /* Whether end d's module refuses a packet whose first byte arrives at t (rule 3). */
-static int link_nfc_module_refuses(const struct link_nfc *l, uint8_t d, const struct link_nfc_frame *f)
+static int link_nfc_module_refuses(const struct link_nfc *l, uint8_t d,
+                                   const struct link_nfc_frame *f)
 {
     const struct link_nfc_end *e = &l->end[d];
     uint64_t t = f->uart_start;
@@ -206,8 +207,8 @@ static void link_nfc_grant(struct link_nfc *l, uint8_t d, uint64_t k)
     f->air_end = link_nfc_slot_start(l, k + n - 1u) + l->cfg.slot_air_us;
     for (i = 0; i < n; i++) {
         uint32_t bytes = pkt - i * pay < pay ? pkt - i * pay : pay;
-        end = link_line_send(&e->uart_rx, link_nfc_slot_start(l, k + i) + l->cfg.slot_air_us,
-                             bytes, l->cfg.uart_bits_per_char, l->cfg.uart_baud, &start);
+        end = link_line_send(&e->uart_rx, link_nfc_slot_start(l, k + i) + l->cfg.slot_air_us, bytes,
+                             l->cfg.uart_bits_per_char, l->cfg.uart_baud, &start);
     }
     f->due = end;
     f->state = LINK_NFC_GRANTED;
@@ -238,8 +239,8 @@ void link_nfc_advance(struct link_nfc *l, uint64_t now)
         l->now = now;
 }
 
-int link_nfc_submit(struct link_nfc *l, uint8_t dir, uint64_t t, const uint8_t *data,
-                    uint16_t len, uint32_t tag)
+int link_nfc_submit(struct link_nfc *l, uint8_t dir, uint64_t t, const uint8_t *data, uint16_t len,
+                    uint32_t tag)
 {
     struct link_nfc_end *e;
     struct link_nfc_frame *f = NULL;
@@ -320,8 +321,8 @@ int link_nfc_take(struct link_nfc *l, uint64_t now, struct link_delivery *out)
     for (d = 0; d < 2; d++) {
         for (i = 0; i < l->end[d].n; i++) {
             struct link_nfc_frame *c = &l->end[d].ring[i];
-            if ((c->state == LINK_NFC_GRANTED || c->state == LINK_NFC_DROPPED) &&
-                c->due <= now && (f == NULL || c->due < f->due)) {
+            if ((c->state == LINK_NFC_GRANTED || c->state == LINK_NFC_DROPPED) && c->due <= now &&
+                (f == NULL || c->due < f->due)) {
                 f = c;
                 fd = d;
                 fi = i;
@@ -347,8 +348,8 @@ int link_nfc_take(struct link_nfc *l, uint64_t now, struct link_delivery *out)
     } else {
         out->fate = LINK_FATE_DELIVERED;
         out->reason = DROP_NONE;
-        out->wire_len = (uint32_t)f->len + l->cfg.pkt_overhead +
-                        (uint32_t)f->slots * l->cfg.chunk_overhead;
+        out->wire_len =
+            (uint32_t)f->len + l->cfg.pkt_overhead + (uint32_t)f->slots * l->cfg.chunk_overhead;
         out->wire_end = f->air_end;
         out->slots = f->slots;
         out->first_slot = f->first_slot;

@@ -74,8 +74,8 @@
 #include "link_line.h"
 
 enum link_nfc_channel {
-    LINK_NFC_CHANNEL_SLOT,   /* each slot carries a chunk each way */
-    LINK_NFC_CHANNEL_PACKET  /* one packet on the channel at a time */
+    LINK_NFC_CHANNEL_SLOT,  /* each slot carries a chunk each way */
+    LINK_NFC_CHANNEL_PACKET /* one packet on the channel at a time */
 };
 
 struct link_nfc_config {
@@ -103,52 +103,52 @@ void link_nfc_config_default(struct link_nfc_config *c, int kbps424);
 uint32_t link_nfc_slots(const struct link_nfc_config *c, uint16_t len);
 
 enum link_nfc_state {
-    LINK_NFC_FREE,      /* ring entry unused */
-    LINK_NFC_QUEUED,    /* waiting for / on the stack-side UART, module not yet asked */
-    LINK_NFC_HELD,      /* in the module, no slot yet (a buffering module may hold
+    LINK_NFC_FREE,    /* ring entry unused */
+    LINK_NFC_QUEUED,  /* waiting for / on the stack-side UART, module not yet asked */
+    LINK_NFC_HELD,    /* in the module, no slot yet (a buffering module may hold
                            several: they are granted in `order`) */
-    LINK_NFC_GRANTED,   /* slots fixed, delivery time known */
-    LINK_NFC_DROPPED    /* discarded by the busy module */
+    LINK_NFC_GRANTED, /* slots fixed, delivery time known */
+    LINK_NFC_DROPPED  /* discarded by the busy module */
 };
 
 struct link_nfc_frame {
-    uint8_t *data;      /* the datagram (the caller's storage, mtu bytes) */
+    uint8_t *data; /* the datagram (the caller's storage, mtu bytes) */
     uint16_t len;
-    uint8_t state;      /* enum link_nfc_state */
+    uint8_t state; /* enum link_nfc_state */
     uint32_t tag;
-    uint32_t order;     /* arrival order in the module, for a buffering module's FIFO */
+    uint32_t order; /* arrival order in the module, for a buffering module's FIFO */
     uint64_t submitted, uart_start, uart_end, first_slot, air_end, due;
     uint16_t slots;
 };
 
 struct link_nfc_stats {
     uint32_t submitted;
-    uint32_t drop_queue_full;   /* DROP_LINK_QUEUE_FULL */
-    uint32_t drop_module_busy;  /* DROP_NFC_MODULE_BUSY */
+    uint32_t drop_queue_full;  /* DROP_LINK_QUEUE_FULL */
+    uint32_t drop_module_busy; /* DROP_NFC_MODULE_BUSY */
     uint32_t delivered;
-    uint32_t slots;             /* slots used by this end */
+    uint32_t slots; /* slots used by this end */
 };
 
 struct link_nfc_end {
     struct link_nfc_frame *ring;
     uint8_t n;
-    struct link_line uart_tx;   /* stack -> own module */
-    struct link_line uart_rx;   /* other module -> other stack (this direction's receiver) */
-    int8_t held;                /* ring index of the module's next packet to be granted
+    struct link_line uart_tx;     /* stack -> own module */
+    struct link_line uart_rx;     /* other module -> other stack (this direction's receiver) */
+    int8_t held;                  /* ring index of the module's next packet to be granted
                                    slots, or of its last granted one; -1 none */
-    uint32_t order;             /* packets taken by the module so far */
+    uint32_t order;               /* packets taken by the module so far */
     uint64_t air_from, air_until; /* the last granted packet's chunk deadline .. air end */
-    uint64_t next_slot;         /* LINK_NFC_CHANNEL_SLOT: first slot this end can use */
+    uint64_t next_slot;           /* LINK_NFC_CHANNEL_SLOT: first slot this end can use */
     struct link_nfc_stats stats;
 };
 
 struct link_nfc {
     struct link_nfc_config cfg;
-    struct link_nfc_end end[2];  /* end[d]: datagrams sent by end d (direction d) */
-    uint64_t now;                /* model processed up to here */
-    uint64_t next_slot;          /* LINK_NFC_CHANNEL_PACKET: first slot the channel can
+    struct link_nfc_end end[2]; /* end[d]: datagrams sent by end d (direction d) */
+    uint64_t now;               /* model processed up to here */
+    uint64_t next_slot;         /* LINK_NFC_CHANNEL_PACKET: first slot the channel can
                                     grant */
-    uint8_t last_dir;            /* LINK_NFC_CHANNEL_PACKET: the end that had it last */
+    uint8_t last_dir;           /* LINK_NFC_CHANNEL_PACKET: the end that had it last */
 };
 
 /* Per end: ring[d][0..n_frames[d]) records and mem[d] of at least n_frames x mtu bytes.
@@ -160,8 +160,8 @@ int link_nfc_init(struct link_nfc *l, const struct link_nfc_config *cfg,
 /* End dir's stack sends data[0..len) at time t. ERR_OK, DROP_LINK_QUEUE_FULL (positive:
  * dropped and counted), ERR_MEM (ring full) or ERR_ARG. A module-busy drop shows later,
  * in take(), at the instant the module discards the packet. */
-int link_nfc_submit(struct link_nfc *l, uint8_t dir, uint64_t t, const uint8_t *data,
-                    uint16_t len, uint32_t tag);
+int link_nfc_submit(struct link_nfc *l, uint8_t dir, uint64_t t, const uint8_t *data, uint16_t len,
+                    uint32_t tag);
 
 /* Brings the model up to now: decides module accepts/discards and slot grants due. */
 void link_nfc_advance(struct link_nfc *l, uint64_t now);

@@ -6,8 +6,8 @@
 #include "stack_err.h"
 
 int link_serial_init(struct link_serial *l, const struct link_serial_config *cfg,
-                     struct link_serial_frame *ring[2], const uint8_t n_frames[2],
-                     uint8_t *mem[2], const uint32_t mem_len[2])
+                     struct link_serial_frame *ring[2], const uint8_t n_frames[2], uint8_t *mem[2],
+                     const uint32_t mem_len[2])
 {
     uint8_t d, i;
     if (cfg->baud == 0 || cfg->bits_per_char == 0 || cfg->mtu == 0 ||
@@ -103,8 +103,7 @@ int link_serial_submit(struct link_serial *l, uint8_t dir, uint64_t t, const uin
     f->len = len;
     f->wire_len = (uint32_t)wl;
     f->submitted = t;
-    f->end = link_line_send(&s->line, t, f->wire_len, l->cfg.bits_per_char, l->cfg.baud,
-                            &f->start);
+    f->end = link_line_send(&s->line, t, f->wire_len, l->cfg.bits_per_char, l->cfg.baud, &f->start);
     f->due = f->end + l->cfg.latency_us[dir];
     s->stats.sent++;
     s->stats.wire_bytes += f->wire_len;

@@ -35,20 +35,16 @@
 #include "slip6.h"
 #include "vj.h"
 
-enum link_serial_framing {
-    LINK_SERIAL_SLIP,
-    LINK_SERIAL_CSLIP,
-    LINK_SERIAL_SLIP6
-};
+enum link_serial_framing { LINK_SERIAL_SLIP, LINK_SERIAL_CSLIP, LINK_SERIAL_SLIP6 };
 
 struct link_serial_config {
-    uint32_t baud;           /* line rate in bits per second, e.g. 57600 */
-    uint8_t bits_per_char;   /* 10 for 8N1 */
-    uint8_t framing;         /* enum link_serial_framing */
-    uint8_t leading_end;     /* also send END before each frame (RFC 1055, Linux) */
-    uint8_t qlen;            /* frames allowed to wait behind the one on the line */
-    uint16_t mtu;            /* largest datagram */
-    uint32_t latency_us[2];  /* per direction, added after the last bit */
+    uint32_t baud;          /* line rate in bits per second, e.g. 57600 */
+    uint8_t bits_per_char;  /* 10 for 8N1 */
+    uint8_t framing;        /* enum link_serial_framing */
+    uint8_t leading_end;    /* also send END before each frame (RFC 1055, Linux) */
+    uint8_t qlen;           /* frames allowed to wait behind the one on the line */
+    uint16_t mtu;           /* largest datagram */
+    uint32_t latency_us[2]; /* per direction, added after the last bit */
 };
 
 /* Wire bytes of the largest frame: every byte escaped (SLIP); SLIP6 needs fewer. */
@@ -56,38 +52,38 @@ struct link_serial_config {
 /* Bytes of storage per direction for n frame records: their wire bytes, the receiver's
  * frame buffer and the buffer of the rebuilt datagram (room for a full rebuilt header). */
 #define LINK_SERIAL_DIR_MEM(mtu, n) \
-    ((uint32_t)(n) * LINK_SERIAL_WIRE_CAP(mtu) + 2u * (uint32_t)(mtu) + VJ_SLOT_HDR)
+    ((uint32_t)(n)*LINK_SERIAL_WIRE_CAP(mtu) + 2u * (uint32_t)(mtu) + VJ_SLOT_HDR)
 
 /* One frame in a direction's ring (the caller provides the array). */
 struct link_serial_frame {
     uint32_t tag;
-    uint16_t len;        /* datagram as submitted */
-    uint8_t *wire;       /* its frame on the line */
+    uint16_t len;  /* datagram as submitted */
+    uint8_t *wire; /* its frame on the line */
     uint32_t wire_len;
     uint64_t submitted, start, end, due;
 };
 
 struct link_serial_stats {
     uint32_t submitted;
-    uint32_t drop_queue_full;  /* DROP_LINK_QUEUE_FULL */
-    uint32_t sent;             /* frames put on the line */
-    uint64_t wire_bytes;       /* characters put on the line */
+    uint32_t drop_queue_full; /* DROP_LINK_QUEUE_FULL */
+    uint32_t sent;            /* frames put on the line */
+    uint64_t wire_bytes;      /* characters put on the line */
     uint32_t delivered;
-    uint32_t drop_decode;      /* SLIP/SLIP6/CSLIP receiver drops (reason in the delivery) */
+    uint32_t drop_decode; /* SLIP/SLIP6/CSLIP receiver drops (reason in the delivery) */
     uint32_t unfinished;
-    uint8_t max_queue;         /* most frames ever waiting */
+    uint8_t max_queue; /* most frames ever waiting */
 };
 
 struct link_serial_dir {
     struct link_serial_frame *ring;
-    uint8_t n;                 /* ring size */
-    uint8_t head, count;       /* oldest undelivered frame; frames held */
-    uint8_t *rx_frame;         /* receiver: the decoded frame */
-    uint8_t *rx_dgram;         /* receiver: the datagram rebuilt from a CSLIP frame */
+    uint8_t n;           /* ring size */
+    uint8_t head, count; /* oldest undelivered frame; frames held */
+    uint8_t *rx_frame;   /* receiver: the decoded frame */
+    uint8_t *rx_dgram;   /* receiver: the datagram rebuilt from a CSLIP frame */
     struct link_line line;
     struct slip_decoder slip;
     struct slip6_decoder slip6;
-    struct vj_state vj;        /* tx side: sender's compressor; rx side: receiver's */
+    struct vj_state vj; /* tx side: sender's compressor; rx side: receiver's */
     struct vj_slot vj_tx[VJ_MAX_SLOTS];
     struct vj_slot vj_rx[VJ_MAX_SLOTS];
     struct link_serial_stats stats;
@@ -104,8 +100,8 @@ struct link_serial {
  * plus one per frame that fits in the latency, is plenty); when it is full submit says
  * ERR_MEM (a sizing error, not a modelled drop). Returns ERR_OK or ERR_ARG / ERR_BUF. */
 int link_serial_init(struct link_serial *l, const struct link_serial_config *cfg,
-                     struct link_serial_frame *ring[2], const uint8_t n_frames[2],
-                     uint8_t *mem[2], const uint32_t mem_len[2]);
+                     struct link_serial_frame *ring[2], const uint8_t n_frames[2], uint8_t *mem[2],
+                     const uint32_t mem_len[2]);
 
 /* Hands the datagram data[0..len) to direction dir at time t (not before the previous
  * submit in that direction). Returns ERR_OK (queued; its times are fixed now),

@@ -8,10 +8,10 @@
 /* Section 4: 0xA1B2C3D4 says "microsecond timestamps"; written little-endian its bytes are
  * D4 C3 B2 A1, from which a reader learns the byte order of every other field. */
 #define PCAP_MAGIC_MICROSECONDS 0xA1B2C3D4u
-#define PCAP_VERSION_MAJOR 2
-#define PCAP_VERSION_MINOR 4
-#define PCAP_FILE_HEADER_LEN 24
-#define PCAP_RECORD_HEADER_LEN 16
+#define PCAP_VERSION_MAJOR      2
+#define PCAP_VERSION_MINOR      4
+#define PCAP_FILE_HEADER_LEN    24
+#define PCAP_RECORD_HEADER_LEN  16
 
 #define PCAP_US_PER_S 1000000u
 

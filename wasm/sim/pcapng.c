@@ -19,17 +19,17 @@
 /* 4.1: written in the writer's byte order, read back as 0x1A2B3C4D by a reader of the
  * same order; we always write little-endian, so the bytes are 4D 3C 2B 1A. */
 #define PCAPNG_BYTE_ORDER_MAGIC 0x1A2B3C4Du
-#define PCAPNG_VERSION_MAJOR 1
-#define PCAPNG_VERSION_MINOR 0
+#define PCAPNG_VERSION_MAJOR    1
+#define PCAPNG_VERSION_MINOR    0
 
 /* Option codes: common (3.5), SHB (4.1), IDB (4.2), EPB (4.3). */
-#define PCAPNG_OPT_ENDOFOPT 0
-#define PCAPNG_OPT_COMMENT 1
-#define PCAPNG_OPT_SHB_USERAPPL 4
-#define PCAPNG_OPT_IF_NAME 2
+#define PCAPNG_OPT_ENDOFOPT       0
+#define PCAPNG_OPT_COMMENT        1
+#define PCAPNG_OPT_SHB_USERAPPL   4
+#define PCAPNG_OPT_IF_NAME        2
 #define PCAPNG_OPT_IF_DESCRIPTION 3
-#define PCAPNG_OPT_IF_TSRESOL 9
-#define PCAPNG_OPT_EPB_FLAGS 2
+#define PCAPNG_OPT_IF_TSRESOL     9
+#define PCAPNG_OPT_EPB_FLAGS      2
 
 /* 4.2 if_tsresol: most significant bit 0, so the value is a power of ten: 10^-6 s. */
 #define PCAPNG_TSRESOL_MICROSECONDS 6
@@ -39,7 +39,7 @@
 #define PCAPNG_SHB_FIXED 24u /* + magic 4, versions 2+2, Section Length 8 */
 #define PCAPNG_IDB_FIXED 16u /* + LinkType 2, Reserved 2, SnapLen 4 */
 #define PCAPNG_EPB_FIXED 28u /* + Interface ID, Timestamp High/Low, Captured, Original */
-#define PCAPNG_TRAILER 4u
+#define PCAPNG_TRAILER   4u
 
 /* Largest packet accepted: keeps every block length computation inside 32 bits. */
 #define PCAPNG_MAX_CAPLEN 0x7FFFFFFFu
@@ -100,8 +100,8 @@ static void pcapng_emit_option(const struct pcapng_writer *w, uint16_t code, con
     pcapng_emit_padded(w, value, len);
 }
 
-static void pcapng_emit_string_option(const struct pcapng_writer *w, uint16_t code,
-                                      const char *s, int32_t len)
+static void pcapng_emit_string_option(const struct pcapng_writer *w, uint16_t code, const char *s,
+                                      int32_t len)
 {
     if (s != NULL) {
         pcapng_emit_option(w, code, (const uint8_t *)s, (uint32_t)len);

@@ -6,7 +6,7 @@
 /* FNV-1a, 64-bit (Fowler, Noll, Vo; draft-eastlake-fnv): byte-at-a-time, so the hash does
  * not depend on how the stream is cut into records or batches. */
 #define FNV64_OFFSET 0xCBF29CE484222325ull
-#define FNV64_PRIME 0x100000001B3ull
+#define FNV64_PRIME  0x100000001B3ull
 
 void trec_buf_init(struct trec_buf *b)
 {

@@ -42,9 +42,10 @@ static int world_host_build(struct world *w, uint8_t i, char *err, size_t errlen
             found++;
         }
     }
+    /* The rule is the scenario reader's (scenario_topology.c, with the user's message); a
+     * world_config built by hand that breaks it is a caller's bug, said as such. */
     if (found != 1) {
-        snprintf(err, errlen, "hosts.%s: a host must be on exactly one link (it is on %u)",
-                 hc->name, found);
+        snprintf(err, errlen, "world_create: host %u is on %u links, not 1", (unsigned)i, found);
         return ERR_ARG;
     }
     cfg.seed = world_host_seed(w, i);
@@ -54,8 +55,8 @@ static int world_host_build(struct world *w, uint8_t i, char *err, size_t errlen
         return ERR_MEM;
     rc = host_init(&wh->h, &cfg, wh->mem, need, 0);
     if (rc != ERR_OK) {
-        snprintf(err, errlen, "hosts.%s.stack: the stack refused this configuration (%s)",
-                 hc->name, stack_err_name(rc));
+        snprintf(err, errlen, "hosts.%s.stack: the stack refused this configuration (%s)", hc->name,
+                 stack_err_name(rc));
         return rc;
     }
     host_set_tracer(&wh->h, world_tracer, w);
@@ -91,8 +92,8 @@ static int world_capture_build(struct world *w, char *err, size_t errlen)
             return ERR_ARG;
         }
         world_link_describe(&w->cfg.links[l], desc, sizeof desc);
-        iface = pcapng_add_interface(&w->pcapng, w->cfg.links[l].name, desc,
-                                     PCAPNG_LINKTYPE_RAW, 0);
+        iface =
+            pcapng_add_interface(&w->pcapng, w->cfg.links[l].name, desc, PCAPNG_LINKTYPE_RAW, 0);
         if (iface < 0)
             return iface;
         w->links[l].iface = iface;
@@ -237,8 +238,7 @@ static void world_step(struct world *w)
         if (ev.kind == WEV_APP_START) {
             world_app_start(w, (uint8_t)ev.target);
             world_flush(w);
-        }
-        else if (ev.kind == WEV_FRAME_SUBMIT)
+        } else if (ev.kind == WEV_FRAME_SUBMIT)
             world_frame_submit_held(w, (uint8_t)ev.target, ev.arg);
     }
     world_apps_poll(w);
@@ -251,8 +251,8 @@ static void world_finish(struct world *w)
     uint32_t i;
     w->finished = 1;
     for (i = 0; i < w->n_open; i++)
-        world_frame_fate(w, w->open[i].id, w->open[i].link, w->open[i].dir,
-                         TREC_FATE_IN_FLIGHT, 0, NULL);
+        world_frame_fate(w, w->open[i].id, w->open[i].link, w->open[i].dir, TREC_FATE_IN_FLIGHT, 0,
+                         NULL);
     w->n_open = 0;
     world_apps_report_all(w);
 }

@@ -26,13 +26,13 @@
 #include "link_serial.h"
 #include "trace_rec.h"
 
-#define WORLD_NAME_MAX 16          /* names: 15 characters and the NUL */
-#define WORLD_MAX_HOSTS 8
-#define WORLD_MAX_BRIDGES 4
-#define WORLD_MAX_LINKS 8
-#define WORLD_MAX_FAULTS 8         /* per link */
-#define WORLD_MAX_APPS 32
-#define WORLD_MAX_ROUNDS 1024      /* request/response rounds, all apps together */
+#define WORLD_NAME_MAX        16 /* names: 15 characters and the NUL */
+#define WORLD_MAX_HOSTS       8
+#define WORLD_MAX_BRIDGES     4
+#define WORLD_MAX_LINKS       8
+#define WORLD_MAX_FAULTS      8 /* per link */
+#define WORLD_MAX_APPS        32
+#define WORLD_MAX_ROUNDS      1024          /* request/response rounds, all apps together */
 #define WORLD_MAX_DURATION_US 2000000000ull /* the stack's clock compares safely to 2^31 us */
 
 /* Node numbers in a link's ends: hosts are 0 .. n_hosts - 1, bridges follow. */
@@ -42,7 +42,7 @@ enum world_link_type {
     WORLD_LINK_SERIAL,
     WORLD_LINK_NFC,
     WORLD_LINK_ETHERNET,
-    WORLD_LINK_EXTERNAL  /* real-time mode: end b is the caller (a real serial port) */
+    WORLD_LINK_EXTERNAL /* real-time mode: end b is the caller (a real serial port) */
 };
 
 enum world_app_type {
@@ -56,21 +56,21 @@ enum world_app_type {
     WORLD_APP_BULK_RECEIVER,
     WORLD_APP_REQRESP_CLIENT,
     WORLD_APP_REQRESP_SERVER,
-    WORLD_APP_TCP_CLIENT,      /* driven by the caller: world_app_send, world_app_close */
+    WORLD_APP_TCP_CLIENT, /* driven by the caller: world_app_send, world_app_close */
     WORLD_APP_TYPE_COUNT
 };
 
 struct world_host_config {
     char name[WORLD_NAME_MAX];
-    uint32_t addr;             /* host byte order */
-    uint8_t prefix;            /* 1 .. 32 */
+    uint32_t addr;  /* host byte order */
+    uint8_t prefix; /* 1 .. 32 */
     struct host_config stack;
 };
 
 struct world_link_config {
     char name[WORLD_NAME_MAX];
-    uint8_t type;              /* enum world_link_type */
-    uint8_t a, b;              /* nodes; b is WORLD_NODE_NONE for an external link */
+    uint8_t type;                     /* enum world_link_type */
+    uint8_t a, b;                     /* nodes; b is WORLD_NODE_NONE for an external link */
     struct link_serial_config serial; /* WORLD_LINK_SERIAL, and the framing of EXTERNAL */
     struct link_nfc_config nfc;
     struct link_eth_config eth;
@@ -79,22 +79,22 @@ struct world_link_config {
 };
 
 struct world_app_config {
-    uint8_t type;              /* enum world_app_type */
+    uint8_t type; /* enum world_app_type */
     uint8_t host;
-    uint8_t to;                /* host index for clients and ping; WORLD_NODE_NONE when the
+    uint8_t to;       /* host index for clients and ping; WORLD_NODE_NONE when the
                                   scenario gave an address (a peer outside the world) */
-    uint32_t to_addr;          /* the peer's address: host `to`'s, or the one given */
+    uint32_t to_addr; /* the peer's address: host `to`'s, or the one given */
     uint16_t port;
-    uint16_t local_port;       /* reqresp client */
+    uint16_t local_port; /* reqresp client */
     uint32_t start_ms;
     uint32_t count, size, interval_ms, timeout_ms; /* ping */
-    uint32_t bytes;            /* echo client, bulk sender */
-    uint8_t send_only;         /* echo client */
-    uint8_t connections;       /* echo client: parallel connections sharing `bytes` (1);
+    uint32_t bytes;                                /* echo client, bulk sender */
+    uint8_t send_only;                             /* echo client */
+    uint8_t connections;            /* echo client: parallel connections sharing `bytes` (1);
                                   TCP echo and discard servers: connections served at once */
-    uint8_t backlog;           /* TCP echo and discard servers: connections the listener
+    uint8_t backlog;                /* TCP echo and discard servers: connections the listener
                                   holds until one of those frees (app_tcp_server.h) */
-    uint8_t probe;             /* tcp_client: close once connected */
+    uint8_t probe;                  /* tcp_client: close once connected */
     uint32_t pause_after, pause_ms; /* tcp_discard_server: stop reading for pause_ms after
                                        pause_after bytes of each connection (0 ms: never) */
     uint16_t first_round, n_rounds; /* into world_config.rounds */
@@ -172,8 +172,7 @@ int world_app_close(struct world *w, uint32_t app, char *err, size_t errlen);
  * send-only echo client, a tcp_client) and for an app that does not exist or never
  * started. The check is the app's own count, not a trace record: the trace, and its hash,
  * stay as they were (world_app_check.c). */
-int world_app_check(const struct world *w, uint32_t app, uint64_t *checked,
-                    uint64_t *mismatched);
+int world_app_check(const struct world *w, uint32_t app, uint64_t *checked, uint64_t *mismatched);
 
 /* A JSON description of the built world (hosts, addresses, links, capture interfaces,
  * trace kind and drop reason names) for the reader of the trace. NUL-terminated, owned by

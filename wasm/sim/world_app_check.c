@@ -9,8 +9,7 @@ static int world_check(uint64_t checked, uint64_t mismatched, uint64_t *c, uint6
     return 1;
 }
 
-int world_app_check(const struct world *w, uint32_t app, uint64_t *checked,
-                    uint64_t *mismatched)
+int world_app_check(const struct world *w, uint32_t app, uint64_t *checked, uint64_t *mismatched)
 {
     const struct world_app *a;
     const struct world_app_config *c;
@@ -25,15 +24,14 @@ int world_app_check(const struct world *w, uint32_t app, uint64_t *checked,
         return !c->send_only && world_check(r->bytes_received, r->mismatches, checked, mismatched);
     }
     case WORLD_APP_BULK_RECEIVER:
-        return world_check(a->s.bulk_receiver.report.checked,
-                           a->s.bulk_receiver.report.mismatches, checked, mismatched);
+        return world_check(a->s.bulk_receiver.report.checked, a->s.bulk_receiver.report.mismatches,
+                           checked, mismatched);
     case WORLD_APP_REQRESP_CLIENT:
-        return world_check(a->s.rr_client.report.resp_bytes,
-                           a->s.rr_client.report.resp_mismatches, checked, mismatched);
+        return world_check(a->s.rr_client.report.resp_bytes, a->s.rr_client.report.resp_mismatches,
+                           checked, mismatched);
     case WORLD_APP_REQRESP_SERVER:
-        return world_check(a->s.rr_server.report.req_bytes,
-                           a->s.rr_server.report.req_mismatches, checked, mismatched);
-    default:
-        return 0;
+        return world_check(a->s.rr_server.report.req_bytes, a->s.rr_server.report.req_mismatches,
+                           checked, mismatched);
+    default: return 0;
     }
 }

@@ -36,16 +36,11 @@ int world_app_start(struct world *w, uint8_t i)
         rc = app_tcp_echo_start(&a->s.echo_server, h, c->port, c->connections, c->backlog);
         break;
     case WORLD_APP_TCP_DISCARD_SERVER:
-        rc = app_tcp_discard_start(&a->s.discard_server, h, c->port, c->connections,
-                                   c->backlog);
+        rc = app_tcp_discard_start(&a->s.discard_server, h, c->port, c->connections, c->backlog);
         app_tcp_discard_set_pause(&a->s.discard_server, c->pause_after, c->pause_ms);
         break;
-    case WORLD_APP_UDP_ECHO_SERVER:
-        rc = app_udp_echo_start(&a->s.udp, h, c->port);
-        break;
-    case WORLD_APP_UDP_DISCARD_SERVER:
-        rc = app_udp_discard_start(&a->s.udp, h, c->port);
-        break;
+    case WORLD_APP_UDP_ECHO_SERVER: rc = app_udp_echo_start(&a->s.udp, h, c->port); break;
+    case WORLD_APP_UDP_DISCARD_SERVER: rc = app_udp_discard_start(&a->s.udp, h, c->port); break;
     case WORLD_APP_TCP_ECHO_CLIENT: {
         struct app_echo_client_params p;
         memset(&p, 0, sizeof p);
@@ -67,8 +62,8 @@ int world_app_start(struct world *w, uint8_t i)
                                       &w->cfg.rounds[c->first_round], c->n_rounds, NULL);
         break;
     case WORLD_APP_REQRESP_SERVER:
-        rc = app_reqresp_server_start(&a->s.rr_server, h, c->port,
-                                      &w->cfg.rounds[c->first_round], c->n_rounds);
+        rc = app_reqresp_server_start(&a->s.rr_server, h, c->port, &w->cfg.rounds[c->first_round],
+                                      c->n_rounds);
         break;
     case WORLD_APP_TCP_CLIENT: {
         struct app_tcp_client_params p;
@@ -80,8 +75,7 @@ int world_app_start(struct world *w, uint8_t i)
         rc = app_tcp_client_start(&a->s.tcp_client, h, &p);
         break;
     }
-    default:
-        rc = ERR_ARG;
+    default: rc = ERR_ARG;
     }
     if (rc != ERR_OK) {
         snprintf(line, sizeof line, "could not start: %s", stack_err_name(rc));
@@ -165,15 +159,9 @@ void world_app_report(struct world *w, uint8_t i, int at_end)
         us = r->elapsed_us;
         break;
     }
-    case WORLD_APP_TCP_ECHO_SERVER:
-        bytes = a->s.echo_server.bytes_echoed;
-        break;
-    case WORLD_APP_TCP_DISCARD_SERVER:
-        bytes = a->s.discard_server.report.bytes;
-        break;
-    default:
-        bytes = a->s.udp.bytes;
-        break;
+    case WORLD_APP_TCP_ECHO_SERVER: bytes = a->s.echo_server.bytes_echoed; break;
+    case WORLD_APP_TCP_DISCARD_SERVER: bytes = a->s.discard_server.report.bytes; break;
+    default: bytes = a->s.udp.bytes; break;
     }
     if (!done && !at_end)
         return;
@@ -202,27 +190,17 @@ static int world_app_poll(struct world *w, uint8_t i, stack_time_t *next)
         if (!a->reported)
             world_ping_lines(w, i);
         return 0;
-    case WORLD_APP_TCP_ECHO_SERVER:
-        return app_tcp_echo_poll(&a->s.echo_server, h, next);
-    case WORLD_APP_TCP_DISCARD_SERVER:
-        return app_tcp_discard_poll(&a->s.discard_server, h, next);
+    case WORLD_APP_TCP_ECHO_SERVER: return app_tcp_echo_poll(&a->s.echo_server, h, next);
+    case WORLD_APP_TCP_DISCARD_SERVER: return app_tcp_discard_poll(&a->s.discard_server, h, next);
     case WORLD_APP_UDP_ECHO_SERVER:
-    case WORLD_APP_UDP_DISCARD_SERVER:
-        return app_udp_service_poll(&a->s.udp, h, next);
-    case WORLD_APP_TCP_ECHO_CLIENT:
-        return app_echo_client_poll(&a->s.echo_client, h, next);
-    case WORLD_APP_BULK_SENDER:
-        return app_bulk_sender_poll(&a->s.bulk_sender, h, next);
-    case WORLD_APP_BULK_RECEIVER:
-        return app_bulk_receiver_poll(&a->s.bulk_receiver, h, next);
-    case WORLD_APP_REQRESP_CLIENT:
-        return app_reqresp_client_poll(&a->s.rr_client, h, next);
-    case WORLD_APP_REQRESP_SERVER:
-        return app_reqresp_server_poll(&a->s.rr_server, h, next);
-    case WORLD_APP_TCP_CLIENT:
-        return app_tcp_client_poll(&a->s.tcp_client, h, next);
-    default:
-        return 0;
+    case WORLD_APP_UDP_DISCARD_SERVER: return app_udp_service_poll(&a->s.udp, h, next);
+    case WORLD_APP_TCP_ECHO_CLIENT: return app_echo_client_poll(&a->s.echo_client, h, next);
+    case WORLD_APP_BULK_SENDER: return app_bulk_sender_poll(&a->s.bulk_sender, h, next);
+    case WORLD_APP_BULK_RECEIVER: return app_bulk_receiver_poll(&a->s.bulk_receiver, h, next);
+    case WORLD_APP_REQRESP_CLIENT: return app_reqresp_client_poll(&a->s.rr_client, h, next);
+    case WORLD_APP_REQRESP_SERVER: return app_reqresp_server_poll(&a->s.rr_server, h, next);
+    case WORLD_APP_TCP_CLIENT: return app_tcp_client_poll(&a->s.tcp_client, h, next);
+    default: return 0;
     }
 }
 

@@ -27,10 +27,8 @@ static uint32_t world_event_cause(struct world_host *wh, const struct trace_even
     switch (TRACE_FIELD(ev, TRACE_RETRANSMIT_cause)) {
     case TCP_RETX_FAST:
     case TCP_RETX_PARTIAL_ACK:
-    case TCP_RETX_SACK_LOSS:
-        return wh->last_dupack[ev->conn];
-    default:
-        return wh->last_expire[ev->conn];
+    case TCP_RETX_SACK_LOSS: return wh->last_dupack[ev->conn];
+    default: return wh->last_expire[ev->conn];
     }
 }
 
@@ -98,8 +96,8 @@ static int world_tcp_uses_seq(const uint8_t *t, uint16_t tcp_len)
     return tcp_len > off || (t[TCP_OFF_FLAGS] & (TCP_SYN | TCP_FIN));
 }
 
-static const struct world_seg *world_seg_find(const struct world *w, uint8_t node,
-                                              uint16_t sport, uint16_t dport, uint32_t seq)
+static const struct world_seg *world_seg_find(const struct world *w, uint8_t node, uint16_t sport,
+                                              uint16_t dport, uint32_t seq)
 {
     uint32_t n = w->n_segs < WORLD_SEG_HISTORY ? w->n_segs : WORLD_SEG_HISTORY, k;
     for (k = 1; k <= n; k++) {
@@ -155,8 +153,8 @@ void world_cause_frame(struct world *w, uint8_t node, const uint8_t *data, uint1
 
 static size_t world_ms(char *buf, size_t cap, const char *name, uint32_t us)
 {
-    int n = snprintf(buf, cap, " %s=%u.%03ums", name, (unsigned)(us / 1000u),
-                     (unsigned)(us % 1000u));
+    int n =
+        snprintf(buf, cap, " %s=%u.%03ums", name, (unsigned)(us / 1000u), (unsigned)(us % 1000u));
     return n < 0 ? 0 : (size_t)n;
 }
 
@@ -219,8 +217,7 @@ size_t world_state_comment(struct world *w, uint8_t node, const uint8_t *data, u
     if (n < cap && c->retx != 0xFF) {
         k = c->orig_pkt
                 ? snprintf(buf + n, cap - n, "; retransmission (%s) of frame %u",
-                           tcp_retx_cause_text((enum tcp_retx_cause)c->retx),
-                           (unsigned)c->orig_pkt)
+                           tcp_retx_cause_text((enum tcp_retx_cause)c->retx), (unsigned)c->orig_pkt)
                 : snprintf(buf + n, cap - n, "; retransmission (%s)",
                            tcp_retx_cause_text((enum tcp_retx_cause)c->retx));
         n += k < 0 ? 0 : (size_t)k;

@@ -112,7 +112,8 @@ char *world_describe_build(const struct world *w)
         const struct world_link_config *c = &w->cfg.links[i];
         char desc[96];
         world_link_describe(c, desc, sizeof desc);
-        wj_put(&j, "%s{\"name\":\"%s\",\"type\":\"%s\",\"a\":%u,\"b\":%d,\"mtu\":%u,"
+        wj_put(&j,
+               "%s{\"name\":\"%s\",\"type\":\"%s\",\"a\":%u,\"b\":%d,\"mtu\":%u,"
                "\"capture_interface\":%d,\"description\":\"%s\"}",
                i ? "," : "", c->name, world_link_type_names[c->type], (unsigned)c->a,
                c->b == WORLD_NODE_NONE ? -1 : (int)c->b, (unsigned)world_link_mtu(c),

@@ -27,8 +27,8 @@ static void world_open_remove(struct world *w, uint32_t id)
         }
 }
 
-void world_link_event(struct world *w, uint8_t link, uint8_t dir, uint8_t kind,
-                      uint32_t value, uint32_t frame, uint64_t t)
+void world_link_event(struct world *w, uint8_t link, uint8_t dir, uint8_t kind, uint32_t value,
+                      uint32_t frame, uint64_t t)
 {
     uint8_t *r = trec_buf_begin(&w->trace, TREC_LINK, TREC_LINK_SIZE);
     if (!r)
@@ -90,9 +90,9 @@ void world_frame_fate(struct world *w, uint32_t id, uint8_t link, uint8_t dir, u
 }
 
 /* The TREC_FRAME record and the pcapng packet: what a sniffer beside the sender sees. */
-static void world_frame_tap(struct world *w, uint32_t id, uint8_t link, uint8_t dir,
-                            uint8_t node, const uint8_t *data, uint16_t len, uint32_t parent,
-                            uint8_t faults, uint32_t rule)
+static void world_frame_tap(struct world *w, uint32_t id, uint8_t link, uint8_t dir, uint8_t node,
+                            const uint8_t *data, uint16_t len, uint32_t parent, uint8_t faults,
+                            uint32_t rule)
 {
     struct world_link *l = &w->links[link];
     struct world_cause c = { 0xFF, TREC_NONE, 0, TREC_NONE };
@@ -155,10 +155,9 @@ static void world_frame_submit(struct world *w, uint8_t link, uint8_t dir, const
     world_open_add(w, id, link, dir);
 }
 
-
 /* Holds a delayed frame until its time (a WEV_FRAME_SUBMIT event). */
-static int world_hold(struct world *w, uint8_t link, uint8_t dir, const uint8_t *data,
-                      uint16_t len, uint32_t id, uint32_t delay_us)
+static int world_hold(struct world *w, uint8_t link, uint8_t dir, const uint8_t *data, uint16_t len,
+                      uint32_t id, uint32_t delay_us)
 {
     uint32_t i;
     struct sim_event ev = { 0 };
@@ -201,8 +200,8 @@ void world_frame_submit_held(struct world *w, uint8_t link, uint32_t slot)
 
 /* One datagram from `node` onto `link` in direction dir: faults decide, the tap records,
  * the link takes it (now, later, twice or never). */
-void world_frame_send(struct world *w, uint8_t link, uint8_t dir, uint8_t node,
-                      const uint8_t *data, uint16_t len, uint32_t parent)
+void world_frame_send(struct world *w, uint8_t link, uint8_t dir, uint8_t node, const uint8_t *data,
+                      uint16_t len, uint32_t parent)
 {
     struct world_link *l = &w->links[link];
     struct fault_verdict v;
@@ -329,7 +328,7 @@ void world_frame_deliver(struct world *w, uint8_t link, const struct link_delive
 {
     struct world_link *l = &w->links[link];
     uint8_t node = world_rx_node(l, d->dir);
-    uint8_t fate = d->fate == LINK_FATE_DELIVERED   ? TREC_FATE_DELIVERED
+    uint8_t fate = d->fate == LINK_FATE_DELIVERED ? TREC_FATE_DELIVERED
                    : d->fate == LINK_FATE_DROPPED ? TREC_FATE_DROPPED
                                                   : TREC_FATE_UNFINISHED;
     int32_t bit = world_flip_take(w, d->tag);

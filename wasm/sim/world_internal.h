@@ -29,21 +29,21 @@
 #include "slip6.h"
 #include "world.h"
 
-#define WORLD_QUEUE_CAP 4096      /* pending delayed frames and app starts */
-#define WORLD_SEG_HISTORY 4096    /* first transmissions remembered for cause links */
+#define WORLD_QUEUE_CAP   4096 /* pending delayed frames and app starts */
+#define WORLD_SEG_HISTORY 4096 /* first transmissions remembered for cause links */
 /* Frames a delay rule holds back at once; one more is dropped as "link queue full". A
  * rule delaying every frame of a saturated 10 Mbit/s link by 1 s holds about 850. */
-#define WORLD_HELD_MAX 1024
+#define WORLD_HELD_MAX    1024
 /* Frames sent whose fate (delivered, dropped, in flight when the run ends) is not yet
  * recorded: twice the held frames, for the frames on the wire and in the links' queues
  * beside them. A frame beyond it gets no "in flight at the end" record. */
-#define WORLD_OPEN_MAX 2048
+#define WORLD_OPEN_MAX    2048
 /* Corrupted frames in flight at once whose flipped bit is kept until delivery (one more
  * is dropped as "link queue full"); a corrupt rule hits few frames. */
-#define WORLD_FLIPS_MAX 64
-#define WORLD_DGRAM_MAX 65536     /* a datagram's bytes at most (IPv4 total length: 16 bits) */
-#define WORLD_MAX_CONNS 64        /* per host, for cause bookkeeping (tcp_max_pcbs <= 64) */
-#define WORLD_STEP_LIMIT 100000   /* steps at one instant before the run is declared stuck */
+#define WORLD_FLIPS_MAX   64
+#define WORLD_DGRAM_MAX   65536  /* a datagram's bytes at most (IPv4 total length: 16 bits) */
+#define WORLD_MAX_CONNS   64     /* per host, for cause bookkeeping (tcp_max_pcbs <= 64) */
+#define WORLD_STEP_LIMIT  100000 /* steps at one instant before the run is declared stuck */
 
 /* sim_queue event kinds */
 enum world_event_kind {
@@ -62,10 +62,10 @@ struct world_end {
 struct world_host {
     struct host h;
     void *mem;
-    uint8_t link, dir;           /* its link, and the direction it sends in */
+    uint8_t link, dir; /* its link, and the direction it sends in */
     /* cause bookkeeping (world_cause.c) */
-    uint32_t last_expire[WORLD_MAX_CONNS];  /* event seq of the last RTO expiry */
-    uint32_t last_dupack[WORLD_MAX_CONNS];  /* event seq of the last dup ACK counted */
+    uint32_t last_expire[WORLD_MAX_CONNS]; /* event seq of the last RTO expiry */
+    uint32_t last_dupack[WORLD_MAX_CONNS]; /* event seq of the last dup ACK counted */
     /* tcp.retransmit events of the current host call, waiting for their frames (the stack
      * reports a retransmission right after handing the segment to the interface) */
     struct world_retx {
@@ -74,7 +74,7 @@ struct world_host {
         uint8_t cause;
     } retx[16];
     uint8_t n_retx;
-    uint8_t port_busy;                      /* NFC module state last told to the host */
+    uint8_t port_busy; /* NFC module state last told to the host */
 };
 
 struct world_link {
@@ -82,18 +82,18 @@ struct world_link {
     struct link_serial serial;
     struct link_nfc nfc;
     struct link_eth eth;
-    void *storage;               /* rings and buffers of the link model */
-    int iface;                   /* pcapng interface, -1 when not captured */
-    uint32_t captured;           /* frames written to the capture so far */
-    uint8_t last_queue[2];       /* queue length last recorded */
-    uint8_t module_busy[2];      /* NFC: last recorded module state */
+    void *storage;          /* rings and buffers of the link model */
+    int iface;              /* pcapng interface, -1 when not captured */
+    uint32_t captured;      /* frames written to the capture so far */
+    uint8_t last_queue[2];  /* queue length last recorded */
+    uint8_t module_busy[2]; /* NFC: last recorded module state */
     /* external link (world_port.c) */
     struct slip_decoder rx_slip;
     struct slip6_decoder rx_slip6;
     uint8_t *rx_buf;
-    struct sim_buf tx;           /* bytes for the caller's port */
-    uint32_t rx_wire;            /* wire bytes of the frame being delivered */
-    uint32_t rx_count;           /* wire bytes of the frame being received */
+    struct sim_buf tx; /* bytes for the caller's port */
+    uint32_t rx_wire;  /* wire bytes of the frame being delivered */
+    uint32_t rx_count; /* wire bytes of the frame being received */
 };
 
 /* A frame a delay rule holds back, or a corrupt rule's pending bit flip. */
@@ -101,16 +101,16 @@ struct world_link {
 #define WORLD_BRIDGE_HOLD 16
 struct world_bridge_hold {
     struct {
-        uint8_t *data;           /* malloc'd copy */
+        uint8_t *data; /* malloc'd copy */
         uint16_t len;
-        uint32_t parent;         /* the frame that brought it to the bridge */
+        uint32_t parent; /* the frame that brought it to the bridge */
         uint8_t link, dir;
     } q[WORLD_BRIDGE_HOLD];
     uint8_t head, n;
 };
 
 struct world_held {
-    uint8_t *data;               /* malloc'd copy; NULL when the slot is free */
+    uint8_t *data; /* malloc'd copy; NULL when the slot is free */
     uint32_t id;
     uint8_t dir;
     uint16_t len;
@@ -123,7 +123,7 @@ struct world_flip {
 
 struct world_seg {
     uint32_t frame;
-    uint32_t pkt;                /* its number in the link's capture (from 1), 0 if none */
+    uint32_t pkt; /* its number in the link's capture (from 1), 0 if none */
     uint32_t seq;
     uint16_t sport, dport;
     uint8_t node;
@@ -143,10 +143,10 @@ union world_app_state {
 
 struct world_app {
     uint8_t started, reported;
-    uint8_t index;               /* its slot in w->apps */
-    uint8_t generation;          /* apps that had the slot before (world_live.c) */
-    struct world *w;             /* for the callbacks of an app (tcp_client's sink) */
-    uint64_t next;               /* its own deadline, WORLD_NEVER if none */
+    uint8_t index;      /* its slot in w->apps */
+    uint8_t generation; /* apps that had the slot before (world_live.c) */
+    struct world *w;    /* for the callbacks of an app (tcp_client's sink) */
+    uint64_t next;      /* its own deadline, WORLD_NEVER if none */
     union world_app_state s;
 };
 
@@ -165,8 +165,8 @@ struct world {
     struct world_end ends[WORLD_MAX_LINKS][2];
     struct world_app apps[WORLD_MAX_APPS];
 
-    uint32_t next_frame;         /* frame ids */
-    uint32_t next_event;         /* event seqs */
+    uint32_t next_frame;                    /* frame ids */
+    uint32_t next_event;                    /* event seqs */
     struct world_held held[WORLD_HELD_MAX]; /* frames a delay rule holds back */
     struct world_bridge_hold bridge_hold[WORLD_MAX_BRIDGES];
     struct world_flip flips[WORLD_FLIPS_MAX];
@@ -174,7 +174,7 @@ struct world {
     struct world_open {
         uint32_t id;
         uint8_t link, dir;
-    } open[WORLD_OPEN_MAX];      /* frames sent whose fate is not yet recorded */
+    } open[WORLD_OPEN_MAX]; /* frames sent whose fate is not yet recorded */
     uint32_t n_open;
     struct world_seg segs[WORLD_SEG_HISTORY];
     uint32_t n_segs;
@@ -185,7 +185,7 @@ struct world {
     uint8_t outframe[WORLD_DGRAM_MAX];
 
     struct trec_buf trace;
-    struct sim_buf pcap;         /* the pcapng file */
+    struct sim_buf pcap; /* the pcapng file */
     struct pcapng_writer pcapng;
     char *describe;
     uint8_t scratch[WORLD_DGRAM_MAX]; /* a datagram being delivered */
@@ -205,8 +205,8 @@ static inline int world_node_is_host(const struct world *w, uint8_t node)
 /* world_link.c */
 int world_link_build(struct world *w, uint8_t index, char *err, size_t errlen);
 void world_link_free(struct world_link *l);
-int world_link_submit(struct world *w, uint8_t link, uint8_t dir, const uint8_t *data,
-                      uint16_t len, uint32_t id, uint32_t *queue);
+int world_link_submit(struct world *w, uint8_t link, uint8_t dir, const uint8_t *data, uint16_t len,
+                      uint32_t id, uint32_t *queue);
 int world_link_next(const struct world_link *l, uint64_t *t);
 int world_link_take(struct world *w, uint8_t link, struct link_delivery *d);
 void world_link_signals(struct world *w, uint8_t link);
@@ -214,8 +214,8 @@ uint16_t world_link_mtu(const struct world_link_config *c);
 void world_link_describe(const struct world_link_config *c, char *buf, size_t cap);
 
 /* world_frame.c */
-void world_frame_send(struct world *w, uint8_t link, uint8_t dir, uint8_t node,
-                      const uint8_t *data, uint16_t len, uint32_t parent);
+void world_frame_send(struct world *w, uint8_t link, uint8_t dir, uint8_t node, const uint8_t *data,
+                      uint16_t len, uint32_t parent);
 void world_frame_submit_held(struct world *w, uint8_t link, uint32_t slot);
 void world_frame_deliver(struct world *w, uint8_t link, const struct link_delivery *d);
 /* A channel-sensing bridge's NFC module at (link, dir) is free: send what it holds next. */
@@ -223,8 +223,8 @@ void world_bridge_release(struct world *w, uint8_t bridge, uint8_t link, uint8_t
 int world_nfc_busy(const struct world_link *l, uint8_t dir, uint64_t now);
 void world_frame_fate(struct world *w, uint32_t id, uint8_t link, uint8_t dir, uint8_t fate,
                       uint16_t reason, const struct link_delivery *d);
-void world_link_event(struct world *w, uint8_t link, uint8_t dir, uint8_t kind,
-                      uint32_t value, uint32_t frame, uint64_t t);
+void world_link_event(struct world *w, uint8_t link, uint8_t dir, uint8_t kind, uint32_t value,
+                      uint32_t frame, uint64_t t);
 int world_netif_output(void *ctx, uint8_t netif, const uint8_t *dgram, uint16_t len);
 /* After every call into a host's stack: its datagrams go out, matched with the
  * retransmission events the call reported. */
@@ -233,9 +233,9 @@ void world_flush(struct world *w);
 /* world_cause.c */
 void world_tracer(void *ctx, const struct host *h, const struct trace_event *ev);
 struct world_cause {
-    uint8_t retx;                /* enum tcp_retx_cause, 0xFF: not a retransmission */
-    uint32_t orig, orig_pkt;     /* first transmission: frame id, capture number (0: none) */
-    uint32_t cause;              /* the tcp.retransmit event */
+    uint8_t retx;            /* enum tcp_retx_cause, 0xFF: not a retransmission */
+    uint32_t orig, orig_pkt; /* first transmission: frame id, capture number (0: none) */
+    uint32_t cause;          /* the tcp.retransmit event */
 };
 void world_cause_frame(struct world *w, uint8_t node, const uint8_t *data, uint16_t len,
                        uint32_t id, uint32_t pkt, struct world_cause *out);
@@ -260,8 +260,7 @@ void world_tcp_client_sink(void *ctx, uint8_t event, const uint8_t *data, uint16
 int world_port_build(struct world *w, struct world_link *l);
 /* world_link_submit's answer for a frame the link finished at once (its fate is recorded) */
 #define WORLD_SUBMIT_DONE 0x10000
-int world_port_send(struct world *w, uint8_t link, const uint8_t *data, uint16_t len,
-                    uint32_t id);
+int world_port_send(struct world *w, uint8_t link, const uint8_t *data, uint16_t len, uint32_t id);
 void world_port_deliver(struct world *w, uint8_t link, const uint8_t *data, uint16_t len,
                         uint32_t id);
 

@@ -10,12 +10,9 @@
 uint16_t world_link_mtu(const struct world_link_config *c)
 {
     switch (c->type) {
-    case WORLD_LINK_NFC:
-        return c->nfc.mtu;
-    case WORLD_LINK_ETHERNET:
-        return c->eth.mtu;
-    default:
-        return c->serial.mtu;
+    case WORLD_LINK_NFC: return c->nfc.mtu;
+    case WORLD_LINK_ETHERNET: return c->eth.mtu;
+    default: return c->serial.mtu;
     }
 }
 
@@ -28,8 +25,9 @@ void world_link_describe(const struct world_link_config *c, char *buf, size_t ca
 {
     switch (c->type) {
     case WORLD_LINK_SERIAL:
-        snprintf(buf, cap, "serial %s, %u baud, %u bits per character", world_framing_name(c->serial.framing),
-                 (unsigned)c->serial.baud, (unsigned)c->serial.bits_per_char);
+        snprintf(buf, cap, "serial %s, %u baud, %u bits per character",
+                 world_framing_name(c->serial.framing), (unsigned)c->serial.baud,
+                 (unsigned)c->serial.bits_per_char);
         break;
     case WORLD_LINK_NFC:
         snprintf(buf, cap, "NFC, %u-byte chunks every %u us, UART %u baud",
@@ -37,8 +35,8 @@ void world_link_describe(const struct world_link_config *c, char *buf, size_t ca
                  (unsigned)c->nfc.uart_baud);
         break;
     case WORLD_LINK_ETHERNET:
-        snprintf(buf, cap, "ethernet, %llu bit/s, %u us delay",
-                 (unsigned long long)c->eth.rate_bps, (unsigned)c->eth.delay_us);
+        snprintf(buf, cap, "ethernet, %llu bit/s, %u us delay", (unsigned long long)c->eth.rate_bps,
+                 (unsigned)c->eth.delay_us);
         break;
     default:
         snprintf(buf, cap, "external serial port, %s", world_framing_name(c->serial.framing));
@@ -130,24 +128,15 @@ int world_link_build(struct world *w, uint8_t index, char *err, size_t errlen)
     int rc;
     l->cfg = w->cfg.links[index];
     switch (l->cfg.type) {
-    case WORLD_LINK_SERIAL:
-        rc = world_serial_build(l);
-        break;
-    case WORLD_LINK_NFC:
-        rc = world_nfc_build(l);
-        break;
-    case WORLD_LINK_ETHERNET:
-        rc = world_eth_build(l);
-        break;
-    case WORLD_LINK_EXTERNAL:
-        rc = world_port_build(w, l);
-        break;
-    default:
-        rc = ERR_ARG;
+    case WORLD_LINK_SERIAL: rc = world_serial_build(l); break;
+    case WORLD_LINK_NFC: rc = world_nfc_build(l); break;
+    case WORLD_LINK_ETHERNET: rc = world_eth_build(l); break;
+    case WORLD_LINK_EXTERNAL: rc = world_port_build(w, l); break;
+    default: rc = ERR_ARG;
     }
     if (rc != ERR_OK)
-        snprintf(err, errlen, "links.%s: the link model refused its parameters (%s)",
-                 l->cfg.name, stack_err_name(rc));
+        snprintf(err, errlen, "links.%s: the link model refused its parameters (%s)", l->cfg.name,
+                 stack_err_name(rc));
     return rc;
 }
 
@@ -183,34 +172,26 @@ static uint8_t world_unsent(const struct world_link *l, uint8_t dir, uint64_t no
 }
 
 /* Returns ERR_OK, a drop reason (> 0: the link refused it, counted) or a negative error. */
-int world_link_submit(struct world *w, uint8_t link, uint8_t dir, const uint8_t *data,
-                      uint16_t len, uint32_t id, uint32_t *queue)
+int world_link_submit(struct world *w, uint8_t link, uint8_t dir, const uint8_t *data, uint16_t len,
+                      uint32_t id, uint32_t *queue)
 {
     struct world_link *l = &w->links[link];
     *queue = world_queue_len(l, dir, w->now);
     switch (l->cfg.type) {
-    case WORLD_LINK_SERIAL:
-        return link_serial_submit(&l->serial, dir, w->now, data, len, id);
-    case WORLD_LINK_NFC:
-        return link_nfc_submit(&l->nfc, dir, w->now, data, len, id);
-    case WORLD_LINK_ETHERNET:
-        return link_eth_submit(&l->eth, dir, w->now, data, len, id, &w->rng);
-    default:
-        return world_port_send(w, link, data, len, id);
+    case WORLD_LINK_SERIAL: return link_serial_submit(&l->serial, dir, w->now, data, len, id);
+    case WORLD_LINK_NFC: return link_nfc_submit(&l->nfc, dir, w->now, data, len, id);
+    case WORLD_LINK_ETHERNET: return link_eth_submit(&l->eth, dir, w->now, data, len, id, &w->rng);
+    default: return world_port_send(w, link, data, len, id);
     }
 }
 
 int world_link_next(const struct world_link *l, uint64_t *t)
 {
     switch (l->cfg.type) {
-    case WORLD_LINK_SERIAL:
-        return link_serial_next_event(&l->serial, t);
-    case WORLD_LINK_NFC:
-        return link_nfc_next_event(&l->nfc, t);
-    case WORLD_LINK_ETHERNET:
-        return link_eth_next_event(&l->eth, t);
-    default:
-        return 0;
+    case WORLD_LINK_SERIAL: return link_serial_next_event(&l->serial, t);
+    case WORLD_LINK_NFC: return link_nfc_next_event(&l->nfc, t);
+    case WORLD_LINK_ETHERNET: return link_eth_next_event(&l->eth, t);
+    default: return 0;
     }
 }
 
@@ -218,14 +199,10 @@ int world_link_take(struct world *w, uint8_t link, struct link_delivery *d)
 {
     struct world_link *l = &w->links[link];
     switch (l->cfg.type) {
-    case WORLD_LINK_SERIAL:
-        return link_serial_take(&l->serial, w->now, d);
-    case WORLD_LINK_NFC:
-        return link_nfc_take(&l->nfc, w->now, d);
-    case WORLD_LINK_ETHERNET:
-        return link_eth_take(&l->eth, w->now, d);
-    default:
-        return 0;
+    case WORLD_LINK_SERIAL: return link_serial_take(&l->serial, w->now, d);
+    case WORLD_LINK_NFC: return link_nfc_take(&l->nfc, w->now, d);
+    case WORLD_LINK_ETHERNET: return link_eth_take(&l->eth, w->now, d);
+    default: return 0;
     }
 }
 
@@ -267,9 +244,8 @@ void world_link_signals(struct world *w, uint8_t link)
             uint8_t busy = (uint8_t)world_nfc_busy(l, dir, w->now);
             if (busy != l->module_busy[dir]) {
                 l->module_busy[dir] = busy;
-                world_link_event(w, link, dir,
-                                 busy ? TREC_LINK_MODULE_BUSY : TREC_LINK_MODULE_FREE, 0,
-                                 TREC_NONE, w->now);
+                world_link_event(w, link, dir, busy ? TREC_LINK_MODULE_BUSY : TREC_LINK_MODULE_FREE,
+                                 0, TREC_NONE, w->now);
             }
             if (world_node_is_host(w, node) && w->hosts[node].port_busy != busy) {
                 w->hosts[node].port_busy = busy;

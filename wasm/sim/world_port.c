@@ -105,8 +105,8 @@ int world_port_input(struct world *w, uint8_t link, const uint8_t *bytes, uint32
                                  : slip_decode_byte(&l->rx_slip, bytes[i]);
         l->rx_count++;
         if (r == SLIP_FRAME_DONE) {
-            uint16_t len = l->cfg.serial.framing == LINK_SERIAL_SLIP6 ? l->rx_slip6.len
-                                                                      : l->rx_slip.len;
+            uint16_t len =
+                l->cfg.serial.framing == LINK_SERIAL_SLIP6 ? l->rx_slip6.len : l->rx_slip.len;
             l->rx_wire = l->rx_count;
             l->rx_count = 0;
             world_frame_send(w, link, LINK_DIR_BA, WORLD_NODE_NONE, l->rx_buf, len, TREC_NONE);

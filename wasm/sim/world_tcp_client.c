@@ -16,16 +16,11 @@
 static const char *world_tcp_error_text(int err, int connected)
 {
     switch (err) {
-    case ERR_RST:
-        return connected ? "Connection reset by peer" : "Connection refused";
-    case ERR_TIMEOUT:
-        return "Connection timed out";
-    case ERR_RTE:
-        return "Network is unreachable";
-    case ERR_MEM:
-        return "Cannot allocate memory";
-    default:
-        return stack_err_name(err);
+    case ERR_RST: return connected ? "Connection reset by peer" : "Connection refused";
+    case ERR_TIMEOUT: return "Connection timed out";
+    case ERR_RTE: return "Network is unreachable";
+    case ERR_MEM: return "Cannot allocate memory";
+    default: return stack_err_name(err);
     }
 }
 
@@ -41,18 +36,12 @@ void world_tcp_client_sink(void *ctx, uint8_t event, const uint8_t *data, uint16
     snprintf(peer, sizeof peer, "%u.%u.%u.%u:%u", (unsigned)(ip >> 24), (unsigned)(ip >> 16 & 0xFF),
              (unsigned)(ip >> 8 & 0xFF), (unsigned)(ip & 0xFF), (unsigned)c->port);
     switch (event) {
-    case APP_TCP_CLIENT_DATA:
-        world_app_data(w, a->index, data, n);
-        return;
-    case APP_TCP_CLIENT_CONNECTED:
-        snprintf(line, sizeof line, "Connected to %s", peer);
-        break;
+    case APP_TCP_CLIENT_DATA: world_app_data(w, a->index, data, n); return;
+    case APP_TCP_CLIENT_CONNECTED: snprintf(line, sizeof line, "Connected to %s", peer); break;
     case APP_TCP_CLIENT_PEER_CLOSED:
         snprintf(line, sizeof line, "Connection closed by foreign host.");
         break;
-    case APP_TCP_CLIENT_CLOSED:
-        snprintf(line, sizeof line, "Connection closed.");
-        break;
+    case APP_TCP_CLIENT_CLOSED: snprintf(line, sizeof line, "Connection closed."); break;
     default:
         if (r->connected)
             snprintf(line, sizeof line, "%s", world_tcp_error_text(r->error, 1));

@@ -19,7 +19,7 @@ const char *drop_reason_name(enum drop_reason r)
 const char *stack_err_name(int err)
 {
     static const char *const names[] = {
-        "ERR_OK", "ERR_MEM", "ERR_BUF", "ERR_RTE", "ERR_ARG", "ERR_USE", "ERR_WOULDBLOCK",
+        "ERR_OK",   "ERR_MEM",    "ERR_BUF", "ERR_RTE",  "ERR_ARG",     "ERR_USE", "ERR_WOULDBLOCK",
         "ERR_CONN", "ERR_ISCONN", "ERR_RST", "ERR_CLSD", "ERR_TIMEOUT", "ERR_MTU", "ERR_STATE",
     };
     if (err > 0)

@@ -24,8 +24,8 @@ static int config_valid(const struct host_config *cfg)
         return 0; /* must stay below half the 32-bit microsecond clock's range */
     if (cfg->tcp_dupack_thresh == 0)
         return 0;
-    if (cfg->tcp_responder_conns == 0 && (STACK_TCP_RESPONDER == 2 ||
-                                          (STACK_TCP_RESPONDER && cfg->tcp_responder)))
+    if (cfg->tcp_responder_conns == 0 &&
+        (STACK_TCP_RESPONDER == 2 || (STACK_TCP_RESPONDER && cfg->tcp_responder)))
         return 0;
     return 1;
 }
@@ -80,8 +80,8 @@ size_t host_mem_required(const struct host_config *cfg)
 #ifdef STACK_FIXED_CONFIG
     cfg = &stack_fixed_config;
 #endif
-    return host_arena_cost(cfg->ip_max_datagram) + ip_mem_required(cfg) +
-           udp_mem_required(cfg) + host_tcp_mem_required(cfg);
+    return host_arena_cost(cfg->ip_max_datagram) + ip_mem_required(cfg) + udp_mem_required(cfg) +
+           host_tcp_mem_required(cfg);
 }
 
 int host_init(struct host *h, const struct host_config *cfg, void *mem, size_t mem_len,

@@ -69,23 +69,23 @@ struct host_stats {
 
 struct host {
 #ifndef STACK_FIXED_CONFIG
-    struct host_config cfg;  /* read through HOST_CFG(h) */
+    struct host_config cfg; /* read through HOST_CFG(h) */
 #endif
-    stack_time_t now;        /* the `now` of the current call */
-    uint32_t rng;            /* xorshift32 state, from cfg.seed */
+    stack_time_t now; /* the `now` of the current call */
+    uint32_t rng;     /* xorshift32 state, from cfg.seed */
     struct trace_hook tracer;
 
     struct netif netifs[STACK_MAX_NETIFS];
     uint8_t n_netifs;
 
-    uint8_t *txbuf;          /* where outgoing datagrams are built: ip_max_datagram bytes */
+    uint8_t *txbuf; /* where outgoing datagrams are built: ip_max_datagram bytes */
     uint16_t txbuf_len;
 
     struct ip_state ip;
-    struct icmp_state icmp;  /* counters and the ping client (ping.h) */
+    struct icmp_state icmp; /* counters and the ping client (ping.h) */
     struct udp_state udp;
 #if STACK_TCP_RESPONDER != 2
-    struct tcp_host_state tcp;     /* the full TCP; unused on a responder host */
+    struct tcp_host_state tcp; /* the full TCP; unused on a responder host */
 #endif
 #if STACK_TCP_RESPONDER
     struct tcp_responder_state responder;

@@ -128,8 +128,10 @@ static void icmp_error_in(struct host *h, const struct ip_rx *rx, const uint8_t 
 {
     const uint8_t *q = m + ICMP_HLEN;
     uint16_t qlen = (uint16_t)(len - ICMP_HLEN);
-    uint16_t mtu = (m[ICMP_OFF_TYPE] == ICMP_DEST_UNREACH &&
-                    m[ICMP_OFF_CODE] == ICMP_UNREACH_FRAG_NEEDED) ? rd16(m + 6) : 0;
+    uint16_t mtu =
+        (m[ICMP_OFF_TYPE] == ICMP_DEST_UNREACH && m[ICMP_OFF_CODE] == ICMP_UNREACH_FRAG_NEEDED)
+            ? rd16(m + 6)
+            : 0;
     if (qlen < IP_HLEN + 8 || (q[IP_OFF_VHL] >> 4) != 4 ||
         (uint16_t)((q[IP_OFF_VHL] & 0x0F) * 4) + 8u > qlen) {
         host_drop(h, DROP_ICMP_SHORT, IP_PROTO_ICMP, rx->len);
@@ -154,19 +156,13 @@ void icmp_input(struct host *h, struct ip_rx *rx)
     }
     h->icmp.in_msgs++;
     switch (m[ICMP_OFF_TYPE]) {
-    case ICMP_ECHO_REQUEST:
-        icmp_echo(h, rx, m, len);
-        break;
+    case ICMP_ECHO_REQUEST: icmp_echo(h, rx, m, len); break;
     case ICMP_ECHO_REPLY:
         if (!ping_input_reply(h, rx, m, len))
             host_drop(h, DROP_ICMP_TYPE, IP_PROTO_ICMP, rx->len); /* no ping waits for it */
         break;
     case ICMP_DEST_UNREACH:
-    case ICMP_TIME_EXCEEDED:
-        icmp_error_in(h, rx, m, len);
-        break;
-    default:
-        host_drop(h, DROP_ICMP_TYPE, IP_PROTO_ICMP, rx->len);
-        break;
+    case ICMP_TIME_EXCEEDED: icmp_error_in(h, rx, m, len); break;
+    default: host_drop(h, DROP_ICMP_TYPE, IP_PROTO_ICMP, rx->len); break;
     }
 }

@@ -8,28 +8,28 @@
 #include "ip.h"
 #include "ping.h"
 
-#define ICMP_OFF_TYPE 0
-#define ICMP_OFF_CODE 1
+#define ICMP_OFF_TYPE   0
+#define ICMP_OFF_CODE   1
 #define ICMP_OFF_CHKSUM 2
-#define ICMP_OFF_ID 4    /* echo: identifier */
-#define ICMP_OFF_SEQ 6   /* echo: sequence number */
-#define ICMP_HLEN 8
+#define ICMP_OFF_ID     4 /* echo: identifier */
+#define ICMP_OFF_SEQ    6 /* echo: sequence number */
+#define ICMP_HLEN       8
 
-#define ICMP_ECHO_REPLY 0
-#define ICMP_DEST_UNREACH 3
-#define ICMP_ECHO_REQUEST 8
+#define ICMP_ECHO_REPLY    0
+#define ICMP_DEST_UNREACH  3
+#define ICMP_ECHO_REQUEST  8
 #define ICMP_TIME_EXCEEDED 11
 
-#define ICMP_UNREACH_PROTOCOL 2
-#define ICMP_UNREACH_PORT 3
+#define ICMP_UNREACH_PROTOCOL    2
+#define ICMP_UNREACH_PORT        3
 #define ICMP_UNREACH_FRAG_NEEDED 4
 
-#define ICMP_EXC_TTL 0        /* time to live exceeded in transit */
-#define ICMP_EXC_FRAGTIME 1   /* fragment reassembly time exceeded */
+#define ICMP_EXC_TTL      0 /* time to live exceeded in transit */
+#define ICMP_EXC_FRAGTIME 1 /* fragment reassembly time exceeded */
 
 /* ICMP's part of the host (h->icmp): counters and the ping client. */
 struct icmp_state {
-    STACK_COUNTER in_msgs, out_msgs;  /* validated messages in, messages sent */
+    STACK_COUNTER in_msgs, out_msgs;   /* validated messages in, messages sent */
     STACK_COUNTER in_echo, out_errors; /* echo requests answered, error messages sent */
     struct ping_state ping;
 };

@@ -148,8 +148,7 @@ static void ip_forward(struct host *h, struct ip_rx *rx)
         ((rd16(rx->dgram + IP_OFF_FRAG) & IP_FLAG_DF) || !HOST_CFG(h).ip_frag)) {
         host_drop(h, DROP_IP_DF, rx->proto, rx->len);
         if (rd16(rx->dgram + IP_OFF_FRAG) & IP_FLAG_DF)
-            icmp_send_error(h, rx, ICMP_DEST_UNREACH, ICMP_UNREACH_FRAG_NEEDED,
-                            h->netifs[out].mtu);
+            icmp_send_error(h, rx, ICMP_DEST_UNREACH, ICMP_UNREACH_FRAG_NEEDED, h->netifs[out].mtu);
         return;
     }
     rx->dgram[IP_OFF_TTL] = (uint8_t)(rx->ttl - 1);
@@ -163,12 +162,8 @@ static void ip_deliver(struct host *h, struct ip_rx *rx)
 {
     h->ip.counters.in_delivered++;
     switch (rx->proto) {
-    case IP_PROTO_ICMP:
-        icmp_input(h, rx);
-        break;
-    case IP_PROTO_UDP:
-        udp_input(h, rx);
-        break;
+    case IP_PROTO_ICMP: icmp_input(h, rx); break;
+    case IP_PROTO_UDP: udp_input(h, rx); break;
     case IP_PROTO_TCP:
         host_tcp_input(h, rx); /* the full TCP or the responder */
         break;

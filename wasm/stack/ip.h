@@ -21,36 +21,36 @@ struct host_arena;
 struct host_config;
 
 /* Header field offsets, RFC 791 section 3.1. */
-#define IP_OFF_VHL 0     /* version (4 bits) and header length in 32-bit words (4 bits) */
-#define IP_OFF_TOS 1
-#define IP_OFF_LEN 2     /* total length */
-#define IP_OFF_ID 4
-#define IP_OFF_FRAG 6    /* flags (3 bits) and fragment offset in 8-byte units (13 bits) */
-#define IP_OFF_TTL 8
-#define IP_OFF_PROTO 9
+#define IP_OFF_VHL    0 /* version (4 bits) and header length in 32-bit words (4 bits) */
+#define IP_OFF_TOS    1
+#define IP_OFF_LEN    2 /* total length */
+#define IP_OFF_ID     4
+#define IP_OFF_FRAG   6 /* flags (3 bits) and fragment offset in 8-byte units (13 bits) */
+#define IP_OFF_TTL    8
+#define IP_OFF_PROTO  9
 #define IP_OFF_CHKSUM 10
-#define IP_OFF_SRC 12
-#define IP_OFF_DST 16
-#define IP_HLEN 20       /* header without options; all we send */
+#define IP_OFF_SRC    12
+#define IP_OFF_DST    16
+#define IP_HLEN       20 /* header without options; all we send */
 
-#define IP_FLAG_DF 0x4000u
-#define IP_FLAG_MF 0x2000u
+#define IP_FLAG_DF     0x4000u
+#define IP_FLAG_MF     0x2000u
 #define IP_OFFSET_MASK 0x1FFFu
 
 #define IP_PROTO_ICMP 1
-#define IP_PROTO_TCP 6
-#define IP_PROTO_UDP 17
+#define IP_PROTO_TCP  6
+#define IP_PROTO_UDP  17
 
 /* A validated datagram on its way up. The payload starts at dgram + hlen. */
 struct ip_rx {
     uint8_t *dgram;
-    uint16_t hlen;  /* header length including options */
-    uint16_t len;   /* total length (header + payload) */
+    uint16_t hlen; /* header length including options */
+    uint16_t len;  /* total length (header + payload) */
     uint32_t src;
     uint32_t dst;
     uint8_t proto;
     uint8_t ttl;
-    uint8_t netif;  /* arrival interface */
+    uint8_t netif; /* arrival interface */
 };
 
 struct ip_route {
@@ -62,9 +62,9 @@ struct ip_route {
 struct ip_reass_table; /* ip_frag.c */
 
 struct ip_counters {
-    STACK_COUNTER in_datagrams;   /* accepted by validation */
-    STACK_COUNTER in_delivered;   /* handed to ICMP/UDP/TCP */
-    STACK_COUNTER out_datagrams;  /* originated here */
+    STACK_COUNTER in_datagrams;  /* accepted by validation */
+    STACK_COUNTER in_delivered;  /* handed to ICMP/UDP/TCP */
+    STACK_COUNTER out_datagrams; /* originated here */
     STACK_COUNTER forwarded;
     STACK_COUNTER frag_created;   /* fragments sent */
     STACK_COUNTER frag_datagrams; /* datagrams that needed fragmenting */
@@ -77,7 +77,7 @@ struct ip_state {
     struct ip_route routes[STACK_MAX_ROUTES];
     uint8_t n_routes;
     struct ip_reass_table *reass; /* cfg.ip_reass_slots slots, datagrams done lately */
-    uint8_t *fragbuf;        /* one fragment being built */
+    uint8_t *fragbuf;             /* one fragment being built */
     uint16_t fragbuf_len;
     struct ip_counters counters;
 };

@@ -64,8 +64,8 @@ struct ip_reass {
     uint16_t total;     /* payload bytes of the whole datagram, once have_last */
     uint16_t hi;        /* end of the highest byte range received */
     stack_time_t deadline;
-    uint8_t *buf;       /* IP_MAX_HLEN bytes of header room, then the payload */
-    uint8_t *blocks;    /* one bit per 8-byte block of payload received */
+    uint8_t *buf;    /* IP_MAX_HLEN bytes of header room, then the payload */
+    uint8_t *blocks; /* one bit per 8-byte block of payload received */
 };
 
 /* A datagram completed lately: its fragments arriving again are duplicates. */
@@ -77,8 +77,8 @@ struct ip_reass_done {
 
 struct ip_reass_table {
     struct ip_reass_done done[IP_REASS_DONE_MAX];
-    uint8_t done_next;          /* the entry the next completion overwrites */
-    struct ip_reass slot[];     /* cfg.ip_reass_slots */
+    uint8_t done_next;      /* the entry the next completion overwrites */
+    struct ip_reass slot[]; /* cfg.ip_reass_slots */
 };
 
 /* Payload bytes a slot can hold: ip_reass_max counts a 20-byte header. */
@@ -103,8 +103,8 @@ size_t ip_frag_mem_required(const struct host_config *cfg)
     size_t per_slot;
     if (!cfg->ip_frag)
         return 0;
-    per_slot = host_arena_cost(IP_MAX_HLEN + (size_t)reass_cap(cfg)) +
-               host_arena_cost(bitmap_len(cfg));
+    per_slot =
+        host_arena_cost(IP_MAX_HLEN + (size_t)reass_cap(cfg)) + host_arena_cost(bitmap_len(cfg));
     return host_arena_cost(cfg->ip_max_datagram) +
            (cfg->ip_reass_slots ? host_arena_cost(table_len(cfg)) : 0) +
            (size_t)cfg->ip_reass_slots * per_slot;
@@ -239,8 +239,7 @@ static struct ip_reass *reass_take(struct host *h, const struct ip_reass_key *k)
 }
 
 /* Do the bytes [off, end) agree with what the slot already holds? */
-static int reass_agrees(const struct ip_reass *r, const uint8_t *data, uint16_t off,
-                        uint16_t end)
+static int reass_agrees(const struct ip_reass *r, const uint8_t *data, uint16_t off, uint16_t end)
 {
     uint16_t b;
     for (b = (uint16_t)(off / 8u); (uint32_t)b * 8u < end; b++) {
@@ -461,8 +460,8 @@ int ip_frag_output(struct host *h, uint8_t netif, const uint8_t *dgram, uint16_t
         if (!last)
             chunk = room;
         wr16(f + IP_OFF_LEN, (uint16_t)(fh + chunk));
-        wr16(f + IP_OFF_FRAG, (uint16_t)(((base + pos) / 8u) |
-                                         (last ? (fo & IP_FLAG_MF) : IP_FLAG_MF)));
+        wr16(f + IP_OFF_FRAG,
+             (uint16_t)(((base + pos) / 8u) | (last ? (fo & IP_FLAG_MF) : IP_FLAG_MF)));
         wr16(f + IP_OFF_CHKSUM, 0);
         wr16(f + IP_OFF_CHKSUM, inet_chksum(f, fh));
         memcpy(f + fh, dgram + hlen + pos, chunk);

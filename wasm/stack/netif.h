@@ -18,13 +18,13 @@
 typedef int (*netif_output_fn)(void *ctx, uint8_t netif, const uint8_t *dgram, uint16_t len);
 
 struct netif {
-    uint32_t addr;    /* our address on this link, host byte order */
+    uint32_t addr; /* our address on this link, host byte order */
     uint32_t netmask;
-    uint16_t mtu;     /* largest datagram the link carries */
+    uint16_t mtu; /* largest datagram the link carries */
     uint8_t index;
-    uint8_t busy;     /* set by the link owner while the link cannot take a frame (NFC module
+    uint8_t busy;   /* set by the link owner while the link cannot take a frame (NFC module
                          busy); TCP with channel sensing holds segments meanwhile */
-    uint8_t unsent;   /* frames handed to the link and not yet sent out, kept by the link
+    uint8_t unsent; /* frames handed to the link and not yet sent out, kept by the link
                          owner; TCP small queues (cfg.tcp_small_queues) read it */
     netif_output_fn output;
     void *output_ctx;

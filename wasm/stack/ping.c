@@ -11,8 +11,8 @@
 #include "icmp.h"
 #include "inet_chksum.h"
 
-#define PING_FLOOD_GAP_US 10000u /* iputils' MININTERVAL: a flood waits 10 ms for a reply */
-#define PING_MAX_MS 2000000u     /* durations must stay well inside the 32-bit clock */
+#define PING_FLOOD_GAP_US 10000u   /* iputils' MININTERVAL: a flood waits 10 ms for a reply */
+#define PING_MAX_MS       2000000u /* durations must stay well inside the 32-bit clock */
 
 static int got_test(const struct ping_state *p, uint16_t seq)
 {

@@ -42,51 +42,51 @@ struct host;
 #define PING_TIMESTAMP_LEN 16 /* sizeof(struct timeval) on x86-64 Linux */
 
 enum ping_event_kind {
-    PING_EV_REPLY,     /* echo reply for a sequence number not answered yet */
-    PING_EV_DUP,       /* a further reply for the same sequence number ("(DUP!)") */
-    PING_EV_ERROR,     /* ICMP error quoting one of our requests (icmp_type/icmp_code) */
-    PING_EV_SEND_FAIL  /* ip_output refused the request (err) */
+    PING_EV_REPLY,    /* echo reply for a sequence number not answered yet */
+    PING_EV_DUP,      /* a further reply for the same sequence number ("(DUP!)") */
+    PING_EV_ERROR,    /* ICMP error quoting one of our requests (icmp_type/icmp_code) */
+    PING_EV_SEND_FAIL /* ip_output refused the request (err) */
 };
 
 struct ping_event {
-    uint8_t kind;       /* enum ping_event_kind */
-    uint8_t ttl;        /* reply: TTL of the reply datagram */
-    uint8_t timing;     /* reply: the payload holds a timestamp, so Linux prints time= */
-    uint8_t icmp_type;  /* error: type and code of the ICMP error */
+    uint8_t kind;      /* enum ping_event_kind */
+    uint8_t ttl;       /* reply: TTL of the reply datagram */
+    uint8_t timing;    /* reply: the payload holds a timestamp, so Linux prints time= */
+    uint8_t icmp_type; /* error: type and code of the ICMP error */
     uint8_t icmp_code;
-    int8_t err;         /* send failure: enum stack_err */
+    int8_t err; /* send failure: enum stack_err */
     uint16_t seq;
-    uint16_t bytes;     /* reply: ICMP message length (8 + payload), Linux's "64 bytes" */
-    uint16_t mtu;       /* error: next-hop MTU of a "fragmentation needed" (RFC 1191) */
-    uint32_t from;      /* reply/error: source of the message */
-    uint32_t rtt_us;    /* reply: round-trip time */
+    uint16_t bytes;  /* reply: ICMP message length (8 + payload), Linux's "64 bytes" */
+    uint16_t mtu;    /* error: next-hop MTU of a "fragmentation needed" (RFC 1191) */
+    uint32_t from;   /* reply/error: source of the message */
+    uint32_t rtt_us; /* reply: round-trip time */
 };
 
 struct ping_stats {
     uint32_t transmitted, received, duplicates, errors;
-    uint32_t time_ms;      /* first to last request sent, rounded, Linux's "time 14014ms" */
-    uint8_t timing;        /* payload >= 16: Linux prints the rtt line */
+    uint32_t time_ms; /* first to last request sent, rounded, Linux's "time 14014ms" */
+    uint8_t timing;   /* payload >= 16: Linux prints the rtt line */
     uint32_t min_us, avg_us, max_us, mdev_us; /* over replies and duplicates, as iputils */
-    uint32_t pipe;         /* most requests outstanding when a reply came (Linux "pipe N") */
-    uint32_t ewma_us;      /* Linux's rtt EWMA (the "ipg/ewma" of flood pings) */
+    uint32_t pipe;    /* most requests outstanding when a reply came (Linux "pipe N") */
+    uint32_t ewma_us; /* Linux's rtt EWMA (the "ipg/ewma" of flood pings) */
 };
 
 #if STACK_PING
 enum ping_phase { PING_IDLE, PING_RUNNING, PING_DONE };
 
 struct ping_state {
-    uint8_t phase;          /* enum ping_phase */
+    uint8_t phase; /* enum ping_phase */
     uint32_t dst;
     uint16_t id;
     uint16_t payload;
-    uint32_t count;         /* 0 = until ping_stop() */
+    uint32_t count; /* 0 = until ping_stop() */
     uint32_t interval_us;
     uint32_t timeout_us;
     stack_time_t start, last_send, next_send, finish_at;
     uint32_t transmitted, received, duplicates, errors, unmatched;
     uint32_t tmin, tmax;
-    uint64_t tsum, tsum2;   /* sums of RTT and RTT squared, microseconds */
-    uint64_t ewma8;         /* iputils' rts->rtt: 8 x EWMA */
+    uint64_t tsum, tsum2; /* sums of RTT and RTT squared, microseconds */
+    uint64_t ewma8;       /* iputils' rts->rtt: 8 x EWMA */
     uint32_t pipe;
     stack_time_t sent_at[PING_HISTORY];
     uint8_t got[(PING_HISTORY + 7) / 8];
@@ -152,8 +152,7 @@ static inline int ping_input_reply(struct host *h, const struct ip_rx *rx, const
 }
 
 static inline int ping_input_error(struct host *h, const struct ip_rx *rx, uint8_t type,
-                                   uint8_t code, uint16_t mtu, const uint8_t *quote,
-                                   uint16_t qlen)
+                                   uint8_t code, uint16_t mtu, const uint8_t *quote, uint16_t qlen)
 {
     (void)h;
     (void)rx;

@@ -288,7 +288,7 @@ size_t ping_format_event(const struct ping_event *ev, char *buf, size_t len)
         break;
     default:
         put_str(&f, "ping: sendmsg: ");
-        put_str(&f, ev->err == ERR_MTU ? "Message too long"
+        put_str(&f, ev->err == ERR_MTU   ? "Message too long"
                     : ev->err == ERR_RTE ? "Network is unreachable"
                                          : stack_err_name(ev->err));
         break;

@@ -28,8 +28,7 @@ uint32_t slip_encoded_len(const uint8_t *in, uint16_t len, int leading_end)
     return n;
 }
 
-int32_t slip_encode(const uint8_t *in, uint16_t len, uint8_t *out, uint16_t cap,
-                    int leading_end)
+int32_t slip_encode(const uint8_t *in, uint16_t len, uint8_t *out, uint16_t cap, int leading_end)
 {
     uint16_t i, o = 0;
     if (slip_encoded_len(in, len, leading_end) > cap)
@@ -173,8 +172,8 @@ enum slip_result slip_decode_byte(struct slip_decoder *d, uint8_t byte)
     return slip_store(d, byte);
 }
 
-uint16_t slip_decode(struct slip_decoder *d, const uint8_t *bytes, uint16_t n,
-                     slip_frame_fn fn, void *ctx)
+uint16_t slip_decode(struct slip_decoder *d, const uint8_t *bytes, uint16_t n, slip_frame_fn fn,
+                     void *ctx)
 {
     uint16_t i, frames = 0;
     for (i = 0; i < n; i++) {

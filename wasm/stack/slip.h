@@ -40,8 +40,8 @@
 
 #include "drop_reason.h"
 
-#define SLIP_END 0xC0
-#define SLIP_ESC 0xDB
+#define SLIP_END     0xC0
+#define SLIP_ESC     0xDB
 #define SLIP_ESC_END 0xDC
 #define SLIP_ESC_ESC 0xDD
 
@@ -59,8 +59,7 @@ uint32_t slip_encoded_len(const uint8_t *in, uint16_t len, int leading_end);
 
 /* Encodes one frame into out[0..cap). Returns its length, or ERR_BUF (nothing useful
  * written) if it does not fit. */
-int32_t slip_encode(const uint8_t *in, uint16_t len, uint8_t *out, uint16_t cap,
-                    int leading_end);
+int32_t slip_encode(const uint8_t *in, uint16_t len, uint8_t *out, uint16_t cap, int leading_end);
 
 /* The same frame, one byte at a time through `put`. */
 void slip_encode_stream(const uint8_t *in, uint16_t len, int leading_end, slip_put_fn put,
@@ -75,26 +74,26 @@ void slip_put_end(slip_put_fn put, void *ctx);
 /* ---- decoder ---- */
 
 enum slip_result {
-    SLIP_FRAME_NONE,  /* byte taken, no frame finished */
-    SLIP_FRAME_DONE,  /* a frame is complete in d->buf[0..d->len) */
-    SLIP_FRAME_ERROR  /* the frame under way was dropped; why is in d->last_error */
+    SLIP_FRAME_NONE, /* byte taken, no frame finished */
+    SLIP_FRAME_DONE, /* a frame is complete in d->buf[0..d->len) */
+    SLIP_FRAME_ERROR /* the frame under way was dropped; why is in d->last_error */
 };
 
 struct slip_stats {
-    uint32_t bytes;            /* bytes fed to the decoder (the wire) */
-    uint32_t frames;           /* frames delivered */
-    uint32_t frame_bytes;      /* bytes in the frames delivered (after unescaping) */
-    uint32_t empty;            /* END END: ignored */
-    uint32_t drop_oversize;    /* DROP_SLIP_OVERSIZE */
-    uint32_t drop_bad_escape;  /* DROP_SLIP_BAD_ESCAPE */
+    uint32_t bytes;           /* bytes fed to the decoder (the wire) */
+    uint32_t frames;          /* frames delivered */
+    uint32_t frame_bytes;     /* bytes in the frames delivered (after unescaping) */
+    uint32_t empty;           /* END END: ignored */
+    uint32_t drop_oversize;   /* DROP_SLIP_OVERSIZE */
+    uint32_t drop_bad_escape; /* DROP_SLIP_BAD_ESCAPE */
 };
 
 struct slip_decoder {
-    uint8_t *buf;     /* the caller's buffer: the frame being received */
-    uint16_t cap;     /* its size: the largest frame accepted */
-    uint16_t len;     /* bytes of the current frame so far; after SLIP_FRAME_DONE, its length */
-    uint8_t state;    /* internal: in a frame, after ESC, skipping a dropped frame */
-    enum drop_reason last_error;  /* reason of the last SLIP_FRAME_ERROR, DROP_NONE before */
+    uint8_t *buf;  /* the caller's buffer: the frame being received */
+    uint16_t cap;  /* its size: the largest frame accepted */
+    uint16_t len;  /* bytes of the current frame so far; after SLIP_FRAME_DONE, its length */
+    uint8_t state; /* internal: in a frame, after ESC, skipping a dropped frame */
+    enum drop_reason last_error; /* reason of the last SLIP_FRAME_ERROR, DROP_NONE before */
     struct slip_stats stats;
 };
 
@@ -111,12 +110,11 @@ enum slip_result slip_decode_byte(struct slip_decoder *d, uint8_t byte);
  * dropped one (frame == NULL, len == bytes received before the fault, reason set). A
  * delivered frame lives in the decoder's buffer: the callee may modify it in place (CSLIP
  * decompression) but must copy what it keeps. */
-typedef void (*slip_frame_fn)(void *ctx, uint8_t *frame, uint16_t len,
-                              enum drop_reason reason);
+typedef void (*slip_frame_fn)(void *ctx, uint8_t *frame, uint16_t len, enum drop_reason reason);
 
 /* Feeds n bytes; calls fn for every frame finished or dropped. Returns the number of
  * frames delivered. */
-uint16_t slip_decode(struct slip_decoder *d, const uint8_t *bytes, uint16_t n,
-                     slip_frame_fn fn, void *ctx);
+uint16_t slip_decode(struct slip_decoder *d, const uint8_t *bytes, uint16_t n, slip_frame_fn fn,
+                     void *ctx);
 
 #endif

@@ -28,8 +28,8 @@ void slip6_put_begin(struct slip6_encoder *e, int leading_end, slip_put_fn put, 
         put(ctx, SLIP6_END);
 }
 
-void slip6_put_data(struct slip6_encoder *e, const uint8_t *data, uint16_t len,
-                    slip_put_fn put, void *ctx)
+void slip6_put_data(struct slip6_encoder *e, const uint8_t *data, uint16_t len, slip_put_fn put,
+                    void *ctx)
 {
     uint16_t i;
     for (i = 0; i < len; i++) {
@@ -76,8 +76,7 @@ static void slip6_buf_put(void *ctx, uint8_t c)
     b->out[b->n++] = c;
 }
 
-int32_t slip6_encode(const uint8_t *in, uint16_t len, uint8_t *out, uint16_t cap,
-                     int leading_end)
+int32_t slip6_encode(const uint8_t *in, uint16_t len, uint8_t *out, uint16_t cap, int leading_end)
 {
     struct slip6_buf b;
     if (slip6_encoded_len(len, leading_end) > cap)
@@ -116,8 +115,7 @@ static void slip6_reset(struct slip6_decoder *d)
     d->state = SLIP6_ST_DATA;
 }
 
-static enum slip_result slip6_drop(struct slip6_decoder *d, enum drop_reason reason,
-                                   int skip)
+static enum slip_result slip6_drop(struct slip6_decoder *d, enum drop_reason reason, int skip)
 {
     d->last_error = reason;
     if (reason == DROP_SLIP_OVERSIZE)
@@ -175,8 +173,8 @@ enum slip_result slip6_decode_byte(struct slip6_decoder *d, uint8_t c)
     return SLIP_FRAME_NONE;
 }
 
-uint16_t slip6_decode(struct slip6_decoder *d, const uint8_t *chars, uint16_t n,
-                      slip_frame_fn fn, void *ctx)
+uint16_t slip6_decode(struct slip6_decoder *d, const uint8_t *chars, uint16_t n, slip_frame_fn fn,
+                      void *ctx)
 {
     uint16_t i, frames = 0;
     for (i = 0; i < n; i++) {

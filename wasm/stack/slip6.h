@@ -49,7 +49,7 @@
 #include "drop_reason.h"
 #include "slip.h" /* enum slip_result, slip_put_fn, slip_frame_fn */
 
-#define SLIP6_END 0x70  /* 'p' */
+#define SLIP6_END  0x70 /* 'p' */
 #define SLIP6_BASE 0x30 /* '0': the character for the 6-bit group 0 */
 
 /* Characters of a frame of `len` bytes: ceil(8 len / 6) + the final END + the leading
@@ -57,20 +57,19 @@
 uint32_t slip6_encoded_len(uint16_t len, int leading_end);
 
 /* Encodes one frame into out[0..cap). Returns its length or ERR_BUF if it does not fit. */
-int32_t slip6_encode(const uint8_t *in, uint16_t len, uint8_t *out, uint16_t cap,
-                     int leading_end);
+int32_t slip6_encode(const uint8_t *in, uint16_t len, uint8_t *out, uint16_t cap, int leading_end);
 
 /* Byte-at-a-time encoder, for a frame sent in pieces (CSLIP header, then payload). The
  * bits of a partial group are carried from one piece to the next. */
 struct slip6_encoder {
-    uint16_t acc;   /* bits not yet sent, in the low `bits` bits */
-    uint8_t bits;   /* 0, 2 or 4 between bytes */
+    uint16_t acc; /* bits not yet sent, in the low `bits` bits */
+    uint8_t bits; /* 0, 2 or 4 between bytes */
 };
 
 /* Starts a frame: clears the carried bits and sends the leading END if asked for. */
 void slip6_put_begin(struct slip6_encoder *e, int leading_end, slip_put_fn put, void *ctx);
-void slip6_put_data(struct slip6_encoder *e, const uint8_t *data, uint16_t len,
-                    slip_put_fn put, void *ctx);
+void slip6_put_data(struct slip6_encoder *e, const uint8_t *data, uint16_t len, slip_put_fn put,
+                    void *ctx);
 /* Sends the padded last group, if any, and END. */
 void slip6_put_end(struct slip6_encoder *e, slip_put_fn put, void *ctx);
 
@@ -79,23 +78,23 @@ void slip6_encode_stream(const uint8_t *in, uint16_t len, int leading_end, slip_
                          void *ctx);
 
 struct slip6_stats {
-    uint32_t bytes;               /* characters fed to the decoder */
-    uint32_t frames;              /* frames delivered */
-    uint32_t frame_bytes;         /* bytes in the frames delivered */
-    uint32_t empty;               /* END END: ignored */
-    uint32_t drop_oversize;       /* DROP_SLIP_OVERSIZE */
-    uint32_t drop_bad_char;       /* DROP_SLIP6_BAD_CHAR */
-    uint32_t drop_trailing_bits;  /* DROP_SLIP6_TRAILING_BITS */
+    uint32_t bytes;              /* characters fed to the decoder */
+    uint32_t frames;             /* frames delivered */
+    uint32_t frame_bytes;        /* bytes in the frames delivered */
+    uint32_t empty;              /* END END: ignored */
+    uint32_t drop_oversize;      /* DROP_SLIP_OVERSIZE */
+    uint32_t drop_bad_char;      /* DROP_SLIP6_BAD_CHAR */
+    uint32_t drop_trailing_bits; /* DROP_SLIP6_TRAILING_BITS */
 };
 
 struct slip6_decoder {
-    uint8_t *buf;   /* the caller's buffer */
+    uint8_t *buf; /* the caller's buffer */
     uint16_t cap;
-    uint16_t len;   /* bytes of the current frame; after SLIP_FRAME_DONE its length; after
+    uint16_t len;  /* bytes of the current frame; after SLIP_FRAME_DONE its length; after
                        SLIP_FRAME_ERROR the bytes received before the fault */
-    uint16_t acc;   /* bits not yet making a byte, in the low `bits` bits */
-    uint8_t bits;   /* 0..6 */
-    uint8_t state;  /* internal */
+    uint16_t acc;  /* bits not yet making a byte, in the low `bits` bits */
+    uint8_t bits;  /* 0..6 */
+    uint8_t state; /* internal */
     enum drop_reason last_error;
     struct slip6_stats stats;
 };
@@ -106,7 +105,7 @@ void slip6_decoder_init(struct slip6_decoder *d, uint8_t *buf, uint16_t cap);
 enum slip_result slip6_decode_byte(struct slip6_decoder *d, uint8_t c);
 
 /* Same contract as slip_decode(). */
-uint16_t slip6_decode(struct slip6_decoder *d, const uint8_t *chars, uint16_t n,
-                      slip_frame_fn fn, void *ctx);
+uint16_t slip6_decode(struct slip6_decoder *d, const uint8_t *chars, uint16_t n, slip_frame_fn fn,
+                      void *ctx);
 
 #endif

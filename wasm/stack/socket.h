@@ -28,17 +28,17 @@ struct stack_sockaddr {
 
 /* What tcpstatus reports. Sequence numbers are absolute. Times in microseconds. */
 struct tcp_info {
-    uint8_t state;        /* enum tcp_state */
-    int8_t error;         /* the error that ended the connection (ERR_RST, ERR_TIMEOUT), or 0 */
+    uint8_t state; /* enum tcp_state */
+    int8_t error;  /* the error that ended the connection (ERR_RST, ERR_TIMEOUT), or 0 */
     struct stack_sockaddr local;
     struct stack_sockaddr remote;
-    uint32_t snd_space;   /* bytes tcpsend would take now */
-    uint32_t rcv_avail;   /* bytes tcprecv would return now */
+    uint32_t snd_space; /* bytes tcpsend would take now */
+    uint32_t rcv_avail; /* bytes tcprecv would return now */
     uint32_t snd_una, snd_nxt, snd_wnd;
     uint32_t rcv_nxt, rcv_wnd;
     uint32_t cwnd, ssthresh;
     uint32_t rto_us, srtt_us, rttvar_us;
-    uint16_t mss;         /* effective send MSS */
+    uint16_t mss; /* effective send MSS */
     uint32_t retransmits_rto, retransmits_fast;
     uint32_t bytes_acked, bytes_received;
 };

@@ -88,7 +88,8 @@ int tcpaccept(struct host *h, int s)
     for (i = 0; i < HOST_CFG(h).tcp_max_pcbs; i++) {
         struct tcp_pcb *c = &h->tcp.pcbs[i];
         if (c->in_use && c->parent == l->slot && !c->accepted && c->state != TCP_SYN_RECEIVED &&
-            c->state != TCP_LISTEN && (!best || (int32_t)(c->accept_order - best->accept_order) < 0))
+            c->state != TCP_LISTEN &&
+            (!best || (int32_t)(c->accept_order - best->accept_order) < 0))
             best = c;
     }
     if (!best)
@@ -149,14 +150,10 @@ int tcpsend(struct host *h, int s, const void *buf, uint32_t len)
     case TCP_SYN_SENT:
     case TCP_SYN_RECEIVED:
     case TCP_ESTABLISHED:
-    case TCP_CLOSE_WAIT:
-        break;
-    case TCP_CLOSED:
-        return ERR_CONN;
-    case TCP_LISTEN:
-        return ERR_STATE;
-    default:
-        return ERR_CLSD;
+    case TCP_CLOSE_WAIT: break;
+    case TCP_CLOSED: return ERR_CONN;
+    case TCP_LISTEN: return ERR_STATE;
+    default: return ERR_CLSD;
     }
     if (len == 0)
         return 0;
@@ -199,18 +196,13 @@ int tcpabort(struct host *h, int s)
     /* RFC 9293 3.10.5 ABORT: a reset in the synchronized states before CLOSING; then the
      * connection block is deleted. */
     switch (pcb->state) {
-    case TCP_LISTEN:
-        abort_children(h, pcb);
-        break;
+    case TCP_LISTEN: abort_children(h, pcb); break;
     case TCP_SYN_RECEIVED:
     case TCP_ESTABLISHED:
     case TCP_FIN_WAIT_1:
     case TCP_FIN_WAIT_2:
-    case TCP_CLOSE_WAIT:
-        tcp_send_rst_pcb(h, pcb);
-        break;
-    default:
-        break;
+    case TCP_CLOSE_WAIT: tcp_send_rst_pcb(h, pcb); break;
+    default: break;
     }
     pcb->has_socket = 0;
     tcp_pcb_free(h, pcb);
@@ -232,8 +224,7 @@ static void queue_fin(struct host *h, struct tcp_pcb *pcb)
         pcb->fin_queued = 1;
         tcp_set_state(h, pcb, TCP_LAST_ACK);
         break;
-    default:
-        break; /* our side is closed or closing already */
+    default: break; /* our side is closed or closing already */
     }
     tcp_output(h, pcb);
 }
@@ -256,8 +247,7 @@ int tcpclose(struct host *h, int s)
         pcb->has_socket = 0;
         tcp_pcb_free(h, pcb);
         return ERR_OK;
-    default:
-        break;
+    default: break;
     }
     if (pcb->rcv.len > 0 && pcb->state != TCP_TIME_WAIT) {
         /* RFC 2525 2.17 (and Linux): closing with unread data loses it, so the peer is
@@ -308,8 +298,8 @@ int tcpstatus(const struct host *h, int s, struct tcp_info *info)
     info->rcv_wnd = tcp_seq_gt(pcb->rcv_adv, pcb->rcv_nxt) ? pcb->rcv_adv - pcb->rcv_nxt : 0;
     info->cwnd = pcb->cc_ready ? pcb->cc.cwnd : 0;
     info->ssthresh = pcb->cc_ready ? pcb->cc.ssthresh : 0;
-    info->rto_us = pcb->rto_running ? pcb->rto_value
-                                    : tcp_rto_current_us(h, pcb, tcp_una_dgram_len(h, pcb));
+    info->rto_us =
+        pcb->rto_running ? pcb->rto_value : tcp_rto_current_us(h, pcb, tcp_una_dgram_len(h, pcb));
     info->srtt_us = tcp_rto_srtt_us(&pcb->est, &HOST_CFG(h));
     info->rttvar_us = tcp_rto_rttvar_us(&pcb->est, &HOST_CFG(h));
     info->mss = tcp_seg_max(h, pcb);

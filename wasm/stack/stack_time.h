@@ -16,7 +16,7 @@
 
 typedef uint32_t stack_time_t; /* microseconds, wrapping */
 
-#define STACK_MS(ms) ((stack_time_t)(ms) * 1000u)
+#define STACK_MS(ms) ((stack_time_t)(ms)*1000u)
 
 static inline int time_before(stack_time_t a, stack_time_t b)
 {

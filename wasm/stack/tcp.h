@@ -11,14 +11,14 @@
 
 #define TCP_OFF_SRC_PORT 0
 #define TCP_OFF_DST_PORT 2
-#define TCP_OFF_SEQ 4
-#define TCP_OFF_ACK 8
-#define TCP_OFF_DATAOFF 12 /* data offset (4 bits) in 32-bit words */
-#define TCP_OFF_FLAGS 13
-#define TCP_OFF_WND 14
-#define TCP_OFF_CHKSUM 16
-#define TCP_OFF_URG 18
-#define TCP_HLEN 20
+#define TCP_OFF_SEQ      4
+#define TCP_OFF_ACK      8
+#define TCP_OFF_DATAOFF  12 /* data offset (4 bits) in 32-bit words */
+#define TCP_OFF_FLAGS    13
+#define TCP_OFF_WND      14
+#define TCP_OFF_CHKSUM   16
+#define TCP_OFF_URG      18
+#define TCP_HLEN         20
 
 #define TCP_FIN 0x01
 #define TCP_SYN 0x02
@@ -27,14 +27,26 @@
 #define TCP_ACK 0x10
 #define TCP_URG 0x20
 
-#define TCP_DEFAULT_MSS 536   /* RFC 9293 3.7.1: assumed when the peer sends no MSS option */
-#define TCP_MAX_WINDOW 65535u /* no window scaling: buffers stay below 64 KB */
+#define TCP_DEFAULT_MSS 536    /* RFC 9293 3.7.1: assumed when the peer sends no MSS option */
+#define TCP_MAX_WINDOW  65535u /* no window scaling: buffers stay below 64 KB */
 
 /* Wrap-safe sequence comparisons, RFC 9293 3.4 (the full TCP's and the responder's). */
-static inline int tcp_seq_lt(uint32_t a, uint32_t b) { return (int32_t)(a - b) < 0; }
-static inline int tcp_seq_leq(uint32_t a, uint32_t b) { return (int32_t)(a - b) <= 0; }
-static inline int tcp_seq_gt(uint32_t a, uint32_t b) { return (int32_t)(a - b) > 0; }
-static inline int tcp_seq_geq(uint32_t a, uint32_t b) { return (int32_t)(a - b) >= 0; }
+static inline int tcp_seq_lt(uint32_t a, uint32_t b)
+{
+    return (int32_t)(a - b) < 0;
+}
+static inline int tcp_seq_leq(uint32_t a, uint32_t b)
+{
+    return (int32_t)(a - b) <= 0;
+}
+static inline int tcp_seq_gt(uint32_t a, uint32_t b)
+{
+    return (int32_t)(a - b) > 0;
+}
+static inline int tcp_seq_geq(uint32_t a, uint32_t b)
+{
+    return (int32_t)(a - b) >= 0;
+}
 
 /* RFC 9293 section 3.3.2. */
 enum tcp_state {
@@ -60,15 +72,15 @@ struct tcp_host_state {
     STACK_COUNTER segs_in, segs_out, rst_sent;
     uint32_t next_timer_id; /* RTO timer instances, per host, increasing (trace.h) */
     uint32_t accept_counter;
-    uint8_t free_first;   /* the connection tcp_netif_free() serves first, in turn */
+    uint8_t free_first; /* the connection tcp_netif_free() serves first, in turn */
     /* Clocks derived from h->now, advanced at every entry (the 32-bit microsecond clock
      * wraps every 71.6 minutes; these do not lose their phase when it does). */
-    stack_time_t clk_last;   /* h->now at the last update */
-    uint32_t clk_ms;         /* 1 + milliseconds since tcp_init: the RFC 7323 TSval clock */
+    stack_time_t clk_last; /* h->now at the last update */
+    uint32_t clk_ms;       /* 1 + milliseconds since tcp_init: the RFC 7323 TSval clock */
     uint32_t clk_rem_us;
-    stack_time_t slow_at;    /* latest slow-timer tick instant <= now (cfg.tcp_timer_tick_ms) */
-    uint32_t slow_ticks;     /* slow ticks counted since the stack started (differences only) */
-    stack_time_t fast_at;    /* latest fast-timer tick instant <= now (cfg.tcp_fast_tick_ms) */
+    stack_time_t slow_at; /* latest slow-timer tick instant <= now (cfg.tcp_timer_tick_ms) */
+    uint32_t slow_ticks;  /* slow ticks counted since the stack started (differences only) */
+    stack_time_t fast_at; /* latest fast-timer tick instant <= now (cfg.tcp_fast_tick_ms) */
     /* Test and replay hook: the ISS of the next connection (tcp_set_next_iss). */
     uint8_t iss_forced;
     uint32_t iss_next;

@@ -24,7 +24,7 @@
 #include "tcp_cc.h"
 
 #define CC_DEFAULT_SMSS 536u
-#define CC_UNLIMITED 0xFFFFFFFFu
+#define CC_UNLIMITED    0xFFFFFFFFu
 
 static uint32_t smss_of(uint16_t mss)
 {
@@ -89,8 +89,7 @@ void tcp_cc_init(struct tcp_cc *cc, const struct host_config *cfg, uint16_t mss)
 }
 
 /* Slow start or congestion avoidance on a new ACK outside recovery. */
-static void grow(struct tcp_cc *cc, const struct host_config *cfg, uint32_t smss,
-                 uint32_t acked)
+static void grow(struct tcp_cc *cc, const struct host_config *cfg, uint32_t smss, uint32_t acked)
 {
     if (cc->cwnd < cc->ssthresh) {
         /* RFC 5681 3.1 eq. 2: cwnd += min(N, SMSS); or lwIP's fixed increment. */
@@ -112,8 +111,8 @@ static void grow(struct tcp_cc *cc, const struct host_config *cfg, uint32_t smss
     cc->cwnd = capped(cfg, cc->cwnd);
 }
 
-enum tcp_cc_action tcp_cc_on_ack(struct tcp_cc *cc, const struct host_config *cfg,
-                                 uint16_t mss, uint32_t ack, uint32_t acked, uint32_t flight)
+enum tcp_cc_action tcp_cc_on_ack(struct tcp_cc *cc, const struct host_config *cfg, uint16_t mss,
+                                 uint32_t ack, uint32_t acked, uint32_t flight)
 {
     uint32_t smss = smss_of(mss);
 
@@ -161,8 +160,8 @@ enum tcp_cc_action tcp_cc_on_ack(struct tcp_cc *cc, const struct host_config *cf
     return TCP_CC_NOTHING;
 }
 
-enum tcp_cc_action tcp_cc_on_dupack(struct tcp_cc *cc, const struct host_config *cfg,
-                                    uint16_t mss, uint32_t snd_nxt, uint32_t flight)
+enum tcp_cc_action tcp_cc_on_dupack(struct tcp_cc *cc, const struct host_config *cfg, uint16_t mss,
+                                    uint32_t snd_nxt, uint32_t flight)
 {
     uint32_t smss = smss_of(mss);
     uint8_t thresh = cfg->tcp_dupack_thresh;
@@ -200,13 +199,13 @@ enum tcp_cc_action tcp_cc_on_dupack(struct tcp_cc *cc, const struct host_config 
     return TCP_CC_FAST_RETRANSMIT;
 }
 
-void tcp_cc_on_rto(struct tcp_cc *cc, const struct host_config *cfg, uint16_t mss,
-                   uint32_t snd_nxt, uint32_t flight)
+void tcp_cc_on_rto(struct tcp_cc *cc, const struct host_config *cfg, uint16_t mss, uint32_t snd_nxt,
+                   uint32_t flight)
 {
     uint32_t smss = smss_of(mss);
 
     cc->dupacks = 0;
-    cc->in_recovery = 0; /* RFC 6582 3.2 step 4: exit fast recovery */
+    cc->in_recovery = 0;   /* RFC 6582 3.2 step 4: exit fast recovery */
     cc->recover = snd_nxt; /* ... and record the highest sequence number sent */
     cc->rto_hold = 1;
     if (!cc_adapts(cfg)) {

@@ -15,20 +15,20 @@
 
 enum tcp_cc_action {
     TCP_CC_NOTHING,
-    TCP_CC_FAST_RETRANSMIT, /* dup ACK threshold reached: resend snd_una's segment (RFC
+    TCP_CC_FAST_RETRANSMIT,       /* dup ACK threshold reached: resend snd_una's segment (RFC
                                5681 3.2 step 2, RFC 6582 3.2 step 2) */
     TCP_CC_PARTIAL_ACK_RETRANSMIT /* NewReno: partial ACK in recovery, resend the next
                                      unacknowledged segment (RFC 6582 3.2 step 3) */
 };
 
 struct tcp_cc {
-    uint32_t cwnd;        /* bytes */
-    uint32_t ssthresh;    /* bytes */
-    uint32_t recover;     /* NewReno: snd_nxt when recovery began */
-    uint32_t acked_ca;    /* bytes acked in congestion avoidance since cwnd last grew */
-    uint8_t dupacks;      /* consecutive duplicate ACKs */
-    uint8_t in_recovery;  /* in fast recovery */
-    uint8_t rto_hold;     /* NewReno: set by an RTO until an ACK reaches `recover`; while
+    uint32_t cwnd;       /* bytes */
+    uint32_t ssthresh;   /* bytes */
+    uint32_t recover;    /* NewReno: snd_nxt when recovery began */
+    uint32_t acked_ca;   /* bytes acked in congestion avoidance since cwnd last grew */
+    uint8_t dupacks;     /* consecutive duplicate ACKs */
+    uint8_t in_recovery; /* in fast recovery */
+    uint8_t rto_hold;    /* NewReno: set by an RTO until an ACK reaches `recover`; while
                              set, duplicate ACKs cannot start fast retransmit (RFC 6582
                              3.2 step 2: the cumulative ACK must cover more than recover) */
 };
@@ -40,21 +40,21 @@ void tcp_cc_init(struct tcp_cc *cc, const struct host_config *cfg, uint16_t mss)
 /* An ACK advanced snd_una to `ack` by `acked` bytes. `flight` = bytes outstanding before
  * this ACK. Resets the dup ACK count; grows cwnd (slow start or congestion avoidance, at
  * most cfg.tcp_max_cwnd); ends or continues recovery. */
-enum tcp_cc_action tcp_cc_on_ack(struct tcp_cc *cc, const struct host_config *cfg,
-                                 uint16_t mss, uint32_t ack, uint32_t acked, uint32_t flight);
+enum tcp_cc_action tcp_cc_on_ack(struct tcp_cc *cc, const struct host_config *cfg, uint16_t mss,
+                                 uint32_t ack, uint32_t acked, uint32_t flight);
 
 /* A duplicate ACK. `snd_nxt` and `flight` are taken at this moment. At the threshold:
  * ssthresh = max(flight / 2, 2 SMSS), cwnd = ssthresh + 3 SMSS, enter recovery (Reno,
  * NewReno; NewReno only if the ACK covers more than `recover`, RFC 6582 3.2 step 2).
  * Past it, inflate cwnd by SMSS. Nothing for NONE and FIXED except counting. */
-enum tcp_cc_action tcp_cc_on_dupack(struct tcp_cc *cc, const struct host_config *cfg,
-                                    uint16_t mss, uint32_t snd_nxt, uint32_t flight);
+enum tcp_cc_action tcp_cc_on_dupack(struct tcp_cc *cc, const struct host_config *cfg, uint16_t mss,
+                                    uint32_t snd_nxt, uint32_t flight);
 
 /* The retransmission timer expired: ssthresh = max(flight / 2, 2 SMSS), cwnd = 1 SMSS
  * (RFC 5681 3.1 eq. 4 and "loss window"), recovery abandoned. `snd_nxt` is recorded as
  * `recover` (RFC 6582 4.1). */
-void tcp_cc_on_rto(struct tcp_cc *cc, const struct host_config *cfg, uint16_t mss,
-                   uint32_t snd_nxt, uint32_t flight);
+void tcp_cc_on_rto(struct tcp_cc *cc, const struct host_config *cfg, uint16_t mss, uint32_t snd_nxt,
+                   uint32_t flight);
 
 /* A timeout proved spurious (Eifel, RFC 4015 3.2 step 6): cwnd = FlightSize +
  * min(bytes acked, IW), ssthresh = pipe_prev (max(FlightSize, ssthresh) before the

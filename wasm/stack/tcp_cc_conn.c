@@ -5,7 +5,7 @@
 #include "tcp_pcb.h"
 
 void tcp_cc_trace_change(struct host *h, struct tcp_pcb *pcb, const struct tcp_cc *before,
-                     uint32_t ack)
+                         uint32_t ack)
 {
     const struct tcp_cc *cc = &pcb->cc;
     if (cc->cwnd != before->cwnd)

@@ -192,8 +192,8 @@ static void handshake_rtt(struct host *h, struct tcp_pcb *pcb, const struct tcp_
         pcb->rtt_timing = 0;
     } else if (pcb->rtt_timing && tcp_seq_gt(seg->ack, pcb->rtt_seq)) {
         pcb->rtt_timing = 0;
-        tcp_rtt_sample(h, pcb, h->now - pcb->rtt_start, h->tcp.slow_ticks - pcb->rtt_tick_start,
-                       dg, 0);
+        tcp_rtt_sample(h, pcb, h->now - pcb->rtt_start, h->tcp.slow_ticks - pcb->rtt_tick_start, dg,
+                       0);
     }
 }
 
@@ -282,9 +282,7 @@ static void reset_received(struct host *h, struct tcp_pcb *pcb, struct tcp_seg *
     case TCP_ESTABLISHED:
     case TCP_FIN_WAIT_1:
     case TCP_FIN_WAIT_2:
-    case TCP_CLOSE_WAIT:
-        tcp_conn_fail(h, pcb, ERR_RST);
-        return;
+    case TCP_CLOSE_WAIT: tcp_conn_fail(h, pcb, ERR_RST); return;
     default: /* CLOSING, LAST_ACK, TIME_WAIT: the connection is over anyway */
         tcp_conn_done(h, pcb);
         return;
@@ -294,7 +292,8 @@ static void reset_received(struct host *h, struct tcp_pcb *pcb, struct tcp_seg *
 /* RFC 9293 3.10.7.4, first check: is the segment in the receive window? */
 static int acceptable(const struct tcp_pcb *pcb, const struct tcp_seg *seg, uint32_t wnd)
 {
-    uint32_t seglen = seg->len + ((seg->flags & TCP_SYN) ? 1u : 0u) + ((seg->flags & TCP_FIN) ? 1u : 0u);
+    uint32_t seglen =
+        seg->len + ((seg->flags & TCP_SYN) ? 1u : 0u) + ((seg->flags & TCP_FIN) ? 1u : 0u);
     uint32_t rel = seg->seq - pcb->rcv_nxt;
     if (seglen == 0)
         return wnd == 0 ? seg->seq == pcb->rcv_nxt : rel < wnd;

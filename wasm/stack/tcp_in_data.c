@@ -126,8 +126,7 @@ static void new_ack(struct host *h, struct tcp_pcb *pcb, const struct tcp_seg *s
 /* With SACK in use, RFC 6675 5: every ACK's blocks update the scoreboard, and a duplicate
  * ACK is also one that SACKs new data (RFC 6675 2). Returns 1 when it took the ACK, 0 when
  * SACK is not in use on this connection (the ACK is then Reno's or NewReno's). */
-static int sack_ack_input(struct host *h, struct tcp_pcb *pcb, const struct tcp_seg *seg,
-                          int dup)
+static int sack_ack_input(struct host *h, struct tcp_pcb *pcb, const struct tcp_seg *seg, int dup)
 {
 #if STACK_SACK
     uint32_t newly;
@@ -233,8 +232,7 @@ int tcp_process_ack(struct host *h, struct tcp_pcb *pcb, struct tcp_seg *seg)
             return -1;
         }
         break;
-    default:
-        break;
+    default: break;
     }
     return 0;
 }
@@ -246,9 +244,7 @@ static void ack_policy(struct host *h, struct tcp_pcb *pcb, uint32_t len)
         pcb->rcv_seg_max = len;
     pcb->unacked_bytes += len;
     switch (HOST_CFG(h).tcp_delack) {
-    case TCP_DELACK_OFF:
-        pcb->ack_now = 1;
-        return;
+    case TCP_DELACK_OFF: pcb->ack_now = 1; return;
     case TCP_DELACK_NFC:
         /* NFC paper 5.3.2.2: a reply already queued, and bigger than this segment, is
          * not to be waited for: acknowledge at once (a reply sent now still carries the
@@ -258,8 +254,7 @@ static void ack_policy(struct host *h, struct tcp_pcb *pcb, uint32_t len)
             return;
         }
         break;
-    case TCP_DELACK_STANDARD:
-        break;
+    case TCP_DELACK_STANDARD: break;
     }
     /* RFC 5681 4.2: an ACK for at least every second full-sized segment. */
     if (pcb->unacked_bytes >= 2u * pcb->rcv_seg_max)
@@ -282,9 +277,7 @@ static void fin_received(struct host *h, struct tcp_pcb *pcb)
     pcb->rcv_nxt++;
     switch (pcb->state) {
     case TCP_SYN_RECEIVED:
-    case TCP_ESTABLISHED:
-        tcp_set_state(h, pcb, TCP_CLOSE_WAIT);
-        break;
+    case TCP_ESTABLISHED: tcp_set_state(h, pcb, TCP_CLOSE_WAIT); break;
     case TCP_FIN_WAIT_1:
         if (fin_acked(pcb))
             enter_time_wait(h, pcb);
@@ -295,8 +288,7 @@ static void fin_received(struct host *h, struct tcp_pcb *pcb)
         pcb->tw = 0;
         enter_time_wait(h, pcb);
         break;
-    default:
-        break;
+    default: break;
     }
 }
 

@@ -61,8 +61,7 @@ static uint16_t tcp_opts_write_syn(struct host *h, const struct tcp_pcb *pcb, ui
     p[1] = 4;
     wr16(p + 2, pcb->rcv_mss);
     /* RFC 7323 3.2: offer TSopt on the SYN; answer with it only if the SYN had one. */
-    if (HOST_CFG(h).tcp_timestamps &&
-        (pcb->state == TCP_SYN_SENT || pcb->ts_ok)) {
+    if (HOST_CFG(h).tcp_timestamps && (pcb->state == TCP_SYN_SENT || pcb->ts_ok)) {
         write_ts(p + n, tcp_ts_now(h), pcb->state == TCP_SYN_SENT ? 0 : pcb->ts_recent);
         n += TCP_OPT_TS_LEN;
     }

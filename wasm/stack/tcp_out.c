@@ -100,8 +100,8 @@ static void rtt_time(struct host *h, struct tcp_pcb *pcb, uint32_t seq, uint16_t
 static void note_retransmit(struct host *h, struct tcp_pcb *pcb, uint32_t seq, uint32_t n,
                             uint8_t cause, uint16_t dgram_len)
 {
-    int fast = cause == TCP_RETX_FAST || cause == TCP_RETX_PARTIAL_ACK ||
-               cause == TCP_RETX_SACK_LOSS;
+    int fast =
+        cause == TCP_RETX_FAST || cause == TCP_RETX_PARTIAL_ACK || cause == TCP_RETX_SACK_LOSS;
     uint32_t d = fast ? pcb->cc.dupacks : pcb->retx_timer_id;
     if (tcp_rto_follows_lwip(&HOST_CFG(h)) && !pcb->ts_ok) {
         /* lwIP does not keep Karn's rule: tcp_rexmit_rto() and tcp_rexmit() clear rttest,
@@ -123,8 +123,7 @@ static void note_retransmit(struct host *h, struct tcp_pcb *pcb, uint32_t seq, u
 
 /* Re-sends one segment of what was sent, from seq, at most max bytes of data (and the FIN
  * if it ends there). snd_nxt stays where it is. */
-static int send_retx(struct host *h, struct tcp_pcb *pcb, uint32_t seq, uint32_t max,
-                     uint8_t cause)
+static int send_retx(struct host *h, struct tcp_pcb *pcb, uint32_t seq, uint32_t max, uint8_t cause)
 {
     uint32_t off = seq - pcb->snd_buf_seq, avail, out, len;
     int fin;
@@ -233,7 +232,8 @@ static int output_one(struct host *h, struct tcp_pcb *pcb)
         avail = tcp_seq_geq(seq, pcb->snd_buf_seq) && off < pcb->snd.len ? pcb->snd.len - off : 0;
         flight = seq - pcb->snd_una;
         wnd = pcb->snd_wnd;
-        if (pcb->cc_ready && tcp_cc_window(&pcb->cc, &HOST_CFG(h)) + limited_transmit(h, pcb) < wnd &&
+        if (pcb->cc_ready &&
+            tcp_cc_window(&pcb->cc, &HOST_CFG(h)) + limited_transmit(h, pcb) < wnd &&
             !sack_rec(pcb))
             wnd = tcp_cc_window(&pcb->cc, &HOST_CFG(h)) + limited_transmit(h, pcb);
         usable = wnd > flight ? wnd - flight : 0;
@@ -290,13 +290,14 @@ static int output_one(struct host *h, struct tcp_pcb *pcb)
         return -1;
     pcb->force_one = 0;
     len += (uint32_t)syn + (uint32_t)fin;
-    dgram = (uint16_t)(IP_HLEN + TCP_HLEN + (syn ? tcp_syn_opt_len(h, pcb) : tcp_opt_len(pcb)) + dlen);
+    dgram =
+        (uint16_t)(IP_HLEN + TCP_HLEN + (syn ? tcp_syn_opt_len(h, pcb) : tcp_opt_len(pcb)) + dlen);
     if (is_retx && pcb->quiet_once)
         pcb->quiet_once = 0; /* a probe byte or a simultaneous-open SYN-ACK, sent again */
     else if (is_retx)
         note_retransmit(h, pcb, seq, len,
-                        syn ? TCP_RETX_SYN_RTO : (dlen == 0 && fin ? TCP_RETX_FIN_RTO
-                                                                   : pcb->retx_cause),
+                        syn ? TCP_RETX_SYN_RTO
+                            : (dlen == 0 && fin ? TCP_RETX_FIN_RTO : pcb->retx_cause),
                         dgram);
     else if (!pcb->rtt_timing && !pcb->ts_ok)
         rtt_time(h, pcb, seq, dgram);

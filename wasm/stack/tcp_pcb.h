@@ -19,18 +19,18 @@
 #include "tcp_ring.h"
 #include "tcp_rto.h"
 
-#define TCP_NO_PARENT 0xFF
-#define TCP_OPT_TS_LEN 12     /* NOP, NOP, kind 8, len 10, TSval, TSecr (RFC 7323 App. A) */
-#define TCP_OPT_SACKOK_LEN 4  /* NOP, NOP, kind 4, len 2: SACK-permitted (RFC 2018 2) */
-#define TCP_OPT_MAX_LEN 40    /* the data offset allows 60 - 20 bytes of options */
-#define TCP_SACK_MAX_BLOCKS 4 /* 2 + 8 n <= 40 (RFC 2018 3) */
+#define TCP_NO_PARENT       0xFF
+#define TCP_OPT_TS_LEN      12 /* NOP, NOP, kind 8, len 10, TSval, TSecr (RFC 7323 App. A) */
+#define TCP_OPT_SACKOK_LEN  4  /* NOP, NOP, kind 4, len 2: SACK-permitted (RFC 2018 2) */
+#define TCP_OPT_MAX_LEN     40 /* the data offset allows 60 - 20 bytes of options */
+#define TCP_SACK_MAX_BLOCKS 4  /* 2 + 8 n <= 40 (RFC 2018 3) */
 
 /* States in which data may be sent or re-sent (RFC 9293 3.10.2 SEND, and retransmission
  * of what was sent before our FIN). */
 static inline int tcp_data_state(uint8_t s)
 {
-    return s == TCP_ESTABLISHED || s == TCP_CLOSE_WAIT || s == TCP_FIN_WAIT_1 ||
-           s == TCP_CLOSING || s == TCP_LAST_ACK;
+    return s == TCP_ESTABLISHED || s == TCP_CLOSE_WAIT || s == TCP_FIN_WAIT_1 || s == TCP_CLOSING ||
+           s == TCP_LAST_ACK;
 }
 
 /* Options of a received segment (RFC 9293 3.2, RFC 7323). */
@@ -39,8 +39,8 @@ struct tcp_opts {
     uint16_t mss;
     uint32_t ts_val, ts_ecr;
 #if STACK_SACK
-    uint8_t sack_perm;     /* SACK-permitted, kind 4 (RFC 2018 2) */
-    uint8_t n_sack;        /* SACK blocks, kind 5 (RFC 2018 3) */
+    uint8_t sack_perm; /* SACK-permitted, kind 4 (RFC 2018 2) */
+    uint8_t n_sack;    /* SACK blocks, kind 5 (RFC 2018 3) */
     uint32_t sack_l[TCP_SACK_MAX_BLOCKS], sack_r[TCP_SACK_MAX_BLOCKS];
 #endif
 };
@@ -60,14 +60,14 @@ struct tcp_seg {
 
 struct tcp_pcb {
     uint8_t in_use;
-    uint8_t slot;          /* index in the table; also the socket descriptor */
-    uint8_t state;         /* enum tcp_state */
-    uint8_t has_socket;    /* the application holds a descriptor (until tcpclose) */
-    uint8_t parent;        /* listener slot for a connection not yet accepted */
-    uint8_t accepted;      /* handed to the application by tcpaccept (or active open) */
-    uint8_t backlog;       /* LISTEN: connections it may hold before accept */
-    uint8_t passive;       /* created from a listener (SYN_RECEIVED goes back to LISTEN) */
-    int8_t error;          /* ERR_RST, ERR_TIMEOUT, or 0 */
+    uint8_t slot;       /* index in the table; also the socket descriptor */
+    uint8_t state;      /* enum tcp_state */
+    uint8_t has_socket; /* the application holds a descriptor (until tcpclose) */
+    uint8_t parent;     /* listener slot for a connection not yet accepted */
+    uint8_t accepted;   /* handed to the application by tcpaccept (or active open) */
+    uint8_t backlog;    /* LISTEN: connections it may hold before accept */
+    uint8_t passive;    /* created from a listener (SYN_RECEIVED goes back to LISTEN) */
+    int8_t error;       /* ERR_RST, ERR_TIMEOUT, or 0 */
     uint8_t netif;
     uint32_t accept_order; /* when it was established, for tcpaccept's order */
 
@@ -78,15 +78,15 @@ struct tcp_pcb {
     uint32_t iss, snd_una, snd_nxt, snd_max, snd_wl1, snd_wl2;
     uint32_t snd_wnd, max_snd_wnd;
     uint32_t snd_buf_seq;
-    uint32_t snd_sml;      /* end of the last short segment sent (Nagle, Minshall) */
-    uint16_t mss;          /* effective send MSS (without options) */
-    uint16_t rcv_mss;      /* the MSS we announced */
-    uint8_t fin_queued;    /* the application closed: FIN follows the queued data */
-    uint8_t force_one;     /* send one segment even if the window says no (after an RTO) */
-    uint8_t retx_pending;  /* fast or partial-ACK retransmission of snd_una's segment due */
-    uint8_t retx_cause;    /* enum tcp_retx_cause of retransmissions being sent */
-    uint8_t probe_out;     /* a zero-window probe byte is outstanding */
-    uint8_t quiet_once;    /* the next re-sent segment is not a retransmission (a probe
+    uint32_t snd_sml;     /* end of the last short segment sent (Nagle, Minshall) */
+    uint16_t mss;         /* effective send MSS (without options) */
+    uint16_t rcv_mss;     /* the MSS we announced */
+    uint8_t fin_queued;   /* the application closed: FIN follows the queued data */
+    uint8_t force_one;    /* send one segment even if the window says no (after an RTO) */
+    uint8_t retx_pending; /* fast or partial-ACK retransmission of snd_una's segment due */
+    uint8_t retx_cause;   /* enum tcp_retx_cause of retransmissions being sent */
+    uint8_t probe_out;    /* a zero-window probe byte is outstanding */
+    uint8_t quiet_once;   /* the next re-sent segment is not a retransmission (a probe
                               byte after the window opened, a simultaneous-open SYN-ACK) */
     uint32_t retx_timer_id;
 #if STACK_EIFEL
@@ -102,25 +102,25 @@ struct tcp_pcb {
     uint32_t rcv_adv;      /* right edge of the window last advertised */
     uint16_t rcv_wnd_last; /* window field of the last segment sent */
     uint8_t fin_rcvd;
-    uint8_t ooo_fin;       /* a FIN arrived out of order, at ooo_fin_seq */
+    uint8_t ooo_fin; /* a FIN arrived out of order, at ooo_fin_seq */
     uint32_t ooo_fin_seq;
     uint32_t last_ack_sent;
     struct tcp_ring rcv;
     struct tcp_ooo ooo;
 
     /* acknowledgements */
-    uint8_t ack_now;       /* send an ACK at the next output */
-    uint8_t delack;        /* delayed-ACK timer running */
+    uint8_t ack_now;        /* send an ACK at the next output */
+    uint8_t delack;         /* delayed-ACK timer running */
     uint32_t unacked_bytes; /* received since our last ACK */
-    uint32_t rcv_seg_max;  /* largest segment received: "full-sized" for delayed ACK */
+    uint32_t rcv_seg_max;   /* largest segment received: "full-sized" for delayed ACK */
     stack_time_t delack_at;
 
     /* retransmission timer, RFC 6298 */
     uint8_t rto_running;
-    uint8_t backoff;       /* RTO doublings in force (Karn: until a valid sample) */
-    uint8_t retries;       /* consecutive expiries without progress */
+    uint8_t backoff; /* RTO doublings in force (Karn: until a valid sample) */
+    uint8_t retries; /* consecutive expiries without progress */
     stack_time_t rto_at;
-    uint32_t rto_value;    /* the value armed, us */
+    uint32_t rto_value; /* the value armed, us */
     uint32_t rto_id;
 
     /* persist timer, RFC 9293 3.8.6.1 */
@@ -236,8 +236,7 @@ int tcp_opts_parse(const uint8_t *p, uint16_t len, struct tcp_opts *o);
 /* tcp_timer.c */
 stack_time_t tcp_slow_deadline(struct host *h, uint32_t delay_us);
 stack_time_t tcp_fast_deadline(struct host *h, uint32_t delay_us);
-uint32_t tcp_rto_current_us(const struct host *h, const struct tcp_pcb *pcb,
-                            uint16_t dgram_len);
+uint32_t tcp_rto_current_us(const struct host *h, const struct tcp_pcb *pcb, uint16_t dgram_len);
 uint16_t tcp_una_dgram_len(const struct host *h, const struct tcp_pcb *pcb);
 void tcp_rto_start(struct host *h, struct tcp_pcb *pcb, uint16_t dgram_len, int restart);
 void tcp_rto_stop(struct host *h, struct tcp_pcb *pcb);
@@ -256,8 +255,8 @@ void tcp_timers_update(struct host *h, struct tcp_pcb *pcb);
 void tcp_rtt_sample(struct host *h, struct tcp_pcb *pcb, uint32_t rtt_us, uint32_t ticks,
                     uint16_t dgram_len, int from_ts);
 /* tcp_cc_conn.c: calls to tcp_cc with the cwnd/ssthresh/recovery changes traced. */
-enum tcp_cc_action tcp_cc_ack(struct host *h, struct tcp_pcb *pcb, uint32_t ack,
-                              uint32_t acked, uint32_t flight);
+enum tcp_cc_action tcp_cc_ack(struct host *h, struct tcp_pcb *pcb, uint32_t ack, uint32_t acked,
+                              uint32_t flight);
 enum tcp_cc_action tcp_cc_dupack(struct host *h, struct tcp_pcb *pcb);
 void tcp_cc_rto(struct host *h, struct tcp_pcb *pcb);
 /* Traces what changed in pcb->cc since `before` (the ACK that made the change: ack). */
@@ -285,8 +284,8 @@ void tcp_sack_acked(struct tcp_pcb *pcb);
 void tcp_sack_clear(struct tcp_pcb *pcb);
 int tcp_sack_is_lost(const struct host *h, const struct tcp_pcb *pcb, uint32_t seq);
 uint32_t tcp_sack_pipe(const struct host *h, const struct tcp_pcb *pcb);
-int tcp_sack_next_hole(const struct host *h, const struct tcp_pcb *pcb, int lost,
-                       uint32_t *seq, uint32_t *len);
+int tcp_sack_next_hole(const struct host *h, const struct tcp_pcb *pcb, int lost, uint32_t *seq,
+                       uint32_t *len);
 /* tcp_sack.c, loss recovery (RFC 6675 5): a duplicate ACK with SACK in use, which may
  * enter recovery; the cumulative ACK reached RecoveryPoint. */
 void tcp_cc_sack_dupack(struct host *h, struct tcp_pcb *pcb);

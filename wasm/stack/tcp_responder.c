@@ -16,8 +16,8 @@
 #include "host.h"
 #include "inet_chksum.h"
 
-#define RSP_HDRS (IP_HLEN + TCP_HLEN) /* an answer has no IP options and no TCP options... */
-#define RSP_MSS_OPT 4                 /* ...but a SYN-ACK's MSS, kind 2, length 4 */
+#define RSP_HDRS    (IP_HLEN + TCP_HLEN) /* an answer has no IP options and no TCP options... */
+#define RSP_MSS_OPT 4                    /* ...but a SYN-ACK's MSS, kind 2, length 4 */
 
 /* What the responder needs of a segment, read before its answer is written over it. */
 struct rsp_seg {
@@ -190,8 +190,8 @@ static int rsp_reset(struct host *h, struct ip_rx *rx, const struct rsp_seg *s)
         a.seq = s->ack;
         a.flags = TCP_RST;
     } else {
-        a.ack = s->seq + s->len + ((s->flags & TCP_SYN) ? 1u : 0u) +
-                ((s->flags & TCP_FIN) ? 1u : 0u);
+        a.ack =
+            s->seq + s->len + ((s->flags & TCP_SYN) ? 1u : 0u) + ((s->flags & TCP_FIN) ? 1u : 0u);
         a.flags = TCP_RST | TCP_ACK;
     }
     return rsp_send(h, rx, s, &a);

@@ -64,7 +64,7 @@ struct host;
 struct host_arena;
 struct host_config;
 
-#define TCP_RESPONDER_ECHO_PORT 7    /* RFC 862 */
+#define TCP_RESPONDER_ECHO_PORT    7 /* RFC 862 */
 #define TCP_RESPONDER_DISCARD_PORT 9 /* RFC 863 */
 
 /* One connection: 15 bytes on an AVR, 11 without the peer's address
@@ -72,7 +72,7 @@ struct host_config;
  * four bits; TCP_CLOSED is a free entry) and the TCP_RESPONDER_F_* bits. */
 struct tcp_responder_conn {
 #if TCP_RESPONDER_PEER_ADDR
-    uint32_t raddr;   /* the peer's address */
+    uint32_t raddr; /* the peer's address */
 #endif
     uint32_t rcv_nxt; /* RFC 9293 3.3.1 RCV.NXT */
     uint32_t snd_nxt; /* SND.NXT; on echo, the mirror of rcv_nxt: their byte k is our byte k */
@@ -80,9 +80,9 @@ struct tcp_responder_conn {
     uint8_t flags;
 };
 
-#define TCP_RESPONDER_F_STATE 0x0Fu
+#define TCP_RESPONDER_F_STATE   0x0Fu
 #define TCP_RESPONDER_F_DISCARD 0x10u /* port 9; else port 7 */
-#define TCP_RESPONDER_F_SEEN 0x20u    /* a segment arrived since the last full-table sweep */
+#define TCP_RESPONDER_F_SEEN    0x20u /* a segment arrived since the last full-table sweep */
 
 struct tcp_responder_state {
     struct tcp_responder_conn *conns; /* cfg.tcp_responder_conns entries */

@@ -8,8 +8,8 @@
 
 #include "tcp_rto_alg1.h"
 
-#define VJ_DEFAULT_TICK_MS 500u /* lwIP's TCP_SLOW_INTERVAL */
-#define VJ_MAX_TICKS 65535u     /* clamp of a tick count (lwIP's s16_t would wrap) */
+#define VJ_DEFAULT_TICK_MS 500u   /* lwIP's TCP_SLOW_INTERVAL */
+#define VJ_MAX_TICKS       65535u /* clamp of a tick count (lwIP's s16_t would wrap) */
 
 static uint32_t sat32(uint64_t v)
 {
@@ -145,19 +145,13 @@ void tcp_rto_sample(struct tcp_rto *e, const struct host_config *cfg,
                     const struct tcp_rtt_sample *s)
 {
     switch (cfg->tcp_rto) {
-    case TCP_RTO_VJ_TICKS:
-        vj_sample(e, cfg, s);
-        break;
-    case TCP_RTO_NFC_ALG1:
-        tcp_rto_alg1_sample(e, cfg, s);
-        break;
+    case TCP_RTO_VJ_TICKS: vj_sample(e, cfg, s); break;
+    case TCP_RTO_NFC_ALG1: tcp_rto_alg1_sample(e, cfg, s); break;
     /* TCP_RTO_FIXED: the RTO ignores samples, but SRTT/RTTVAR are still kept, by
      * RFC 6298, so that the trace can show them. */
     case TCP_RTO_FIXED:
     case TCP_RTO_RFC6298:
-    default:
-        rfc6298_sample(e, s->rtt_us);
-        break;
+    default: rfc6298_sample(e, s->rtt_us); break;
     }
 }
 
@@ -165,15 +159,11 @@ uint32_t tcp_rto_estimate_us(const struct tcp_rto *e, const struct host_config *
                              uint16_t dgram_len)
 {
     switch (cfg->tcp_rto) {
-    case TCP_RTO_VJ_TICKS:
-        return vj_rto(e, cfg);
-    case TCP_RTO_FIXED:
-        return ms_to_us(cfg->tcp_rto_initial_ms);
-    case TCP_RTO_NFC_ALG1:
-        return tcp_rto_alg1_estimate_us(e, cfg, dgram_len);
+    case TCP_RTO_VJ_TICKS: return vj_rto(e, cfg);
+    case TCP_RTO_FIXED: return ms_to_us(cfg->tcp_rto_initial_ms);
+    case TCP_RTO_NFC_ALG1: return tcp_rto_alg1_estimate_us(e, cfg, dgram_len);
     case TCP_RTO_RFC6298:
-    default:
-        return rfc6298_rto(e, cfg);
+    default: return rfc6298_rto(e, cfg);
     }
 }
 
@@ -205,9 +195,7 @@ uint32_t tcp_rto_rttvar_us(const struct tcp_rto *e, const struct host_config *cf
     case TCP_RTO_VJ_TICKS:
         /* sv is 4 x mean deviation in ticks; rounded down. */
         return sat32((uint64_t)(uint32_t)e->sv * vj_tick_ms(cfg) * 1000u / 4u);
-    case TCP_RTO_NFC_ALG1:
-        return 0; /* Algorithm 1 keeps no variation, only the ratio r */
-    default:
-        return e->rttvar_us;
+    case TCP_RTO_NFC_ALG1: return 0; /* Algorithm 1 keeps no variation, only the ratio r */
+    default: return e->rttvar_us;
     }
 }

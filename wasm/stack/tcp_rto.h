@@ -26,10 +26,10 @@
 
 /* One RTT measurement, already filtered by Karn's rule. */
 struct tcp_rtt_sample {
-    uint32_t rtt_us;     /* time from sending the timed segment to its ACK */
-    uint32_t ticks;      /* slow-timer ticks that elapsed meanwhile (lwIP counts these; 0
+    uint32_t rtt_us;    /* time from sending the timed segment to its ACK */
+    uint32_t ticks;     /* slow-timer ticks that elapsed meanwhile (lwIP counts these; 0
                             when cfg.tcp_timer_tick_ms is 0) */
-    uint16_t dgram_len;  /* IP datagram length of the timed segment */
+    uint16_t dgram_len; /* IP datagram length of the timed segment */
 };
 
 struct tcp_rto {

@@ -15,8 +15,8 @@
  */
 #include "tcp_rto_alg1.h"
 
-#define R_ONE 1000u          /* r = 1 in thousandths (Algorithm 1 line 10) */
-#define R_MAX 1000000u       /* r is capped at 1000, which keeps products in 64 bits */
+#define R_ONE 1000u    /* r = 1 in thousandths (Algorithm 1 line 10) */
+#define R_MAX 1000000u /* r is capped at 1000, which keeps products in 64 bits */
 
 static uint32_t sat32(uint64_t v)
 {
@@ -36,10 +36,9 @@ uint32_t tcp_rto_alg1_nfc_us(const struct tcp_nfc_model *m, uint16_t size)
     uint64_t chunk = m->chunk_payload;
     uint64_t d1 = m->uart_baud ? m->uart_baud : 1u;
     uint64_t d2 = chunk ? chunk : 1u;
-    uint64_t n1 = m->uart_baud
-                      ? 2u * (size64 + chunk) * m->uart_bits_per_byte * 1000000u
-                      : 0u;                                   /* < 2^45 */
-    uint64_t n2 = chunk ? 2u * size64 * m->slot_ms * 1000u : 0u; /* < 2^43 */
+    uint64_t n1 =
+        m->uart_baud ? 2u * (size64 + chunk) * m->uart_bits_per_byte * 1000000u : 0u; /* < 2^45 */
+    uint64_t n2 = chunk ? 2u * size64 * m->slot_ms * 1000u : 0u;                      /* < 2^43 */
     uint64_t q1 = n1 / d1, r1 = n1 % d1;
     uint64_t q2 = n2 / d2, r2 = n2 % d2;
     uint64_t frac_num = r1 * d2 + r2 * d1; /* < 2^41: the fractional us, over d1 x d2 */
@@ -130,7 +129,7 @@ uint32_t tcp_rto_alg1_estimate_us(const struct tcp_rto *e, const struct host_con
 {
     const struct tcp_nfc_model *m = &cfg->tcp_nfc;
     uint64_t nfc = tcp_rto_alg1_nfc_us(m, nfc_packet_size(m, dgram_len)); /* line 12 */
-    uint64_t wifi = (uint64_t)m->rtt_wifi_ms * 1000u;        /* line 13 */
+    uint64_t wifi = (uint64_t)m->rtt_wifi_ms * 1000u;                     /* line 13 */
     uint64_t r = tcp_rto_alg1_r_milli(e, cfg);
     uint64_t sum_milli; /* (RTT_N_c + RTT_W_c) in thousandths of a microsecond */
     uint64_t round_us = m->round_ms ? (uint64_t)m->round_ms * 1000u : 1u;

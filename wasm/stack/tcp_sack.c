@@ -240,11 +240,11 @@ uint32_t tcp_sack_pipe(const struct host *h, const struct tcp_pcb *pcb)
 /* RFC 6675 4, NextSeg() rule 1 (lost = 1) or rule 3 (lost = 0): the first unSACKed
  * octet past HighRxt that is lost (rule 1), or any (rule 3), and how much of its hole
  * one segment takes. Returns 0 when there is none. */
-int tcp_sack_next_hole(const struct host *h, const struct tcp_pcb *pcb, int lost,
-                       uint32_t *seq, uint32_t *len)
+int tcp_sack_next_hole(const struct host *h, const struct tcp_pcb *pcb, int lost, uint32_t *seq,
+                       uint32_t *len)
 {
-    uint32_t a, b, from = tcp_seq_gt(pcb->sack_rxt_high, pcb->snd_una) ? pcb->sack_rxt_high
-                                                                      : pcb->snd_una;
+    uint32_t a, b,
+        from = tcp_seq_gt(pcb->sack_rxt_high, pcb->snd_una) ? pcb->sack_rxt_high : pcb->snd_una;
     uint32_t smss = tcp_seg_max(h, pcb);
     uint8_t i;
     for (i = 0; i <= pcb->sb_n; i++) {
@@ -279,8 +279,7 @@ void tcp_cc_sack_dupack(struct host *h, struct tcp_pcb *pcb)
      * it back: the scoreboard tells new losses from the go-back-N re-sends. */
     if (!pcb->cc.rto_hold)
         pcb->sack_rto_hold = 0;
-    if (pcb->sack_rto_hold ||
-        (pcb->cc.dupacks < t && !tcp_sack_is_lost(h, pcb, pcb->snd_una)))
+    if (pcb->sack_rto_hold || (pcb->cc.dupacks < t && !tcp_sack_is_lost(h, pcb, pcb->snd_una)))
         return;
     /* Step 4: RecoveryPoint = HighData, ssthresh = cwnd = FlightSize / 2, retransmit the
      * first segment (tcp_output: retx_pending, which sets HighRxt). */

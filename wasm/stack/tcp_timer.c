@@ -271,7 +271,6 @@ void tcp_rtt_sample(struct host *h, struct tcp_pcb *pcb, uint32_t rtt_us, uint32
     /* The value the timer will use (floor and cap applied; backoff is 0 again) and, beside
      * it, the estimator's own: a student sees 48 ms estimated and 1 s used. */
     tcp_trace(h, pcb, TRACE_RTO_VALUE, tcp_rto_current_us(h, pcb, dgram_len),
-              tcp_rto_srtt_us(&pcb->est, &HOST_CFG(h)),
-              tcp_rto_rttvar_us(&pcb->est, &HOST_CFG(h)),
+              tcp_rto_srtt_us(&pcb->est, &HOST_CFG(h)), tcp_rto_rttvar_us(&pcb->est, &HOST_CFG(h)),
               tcp_rto_estimate_us(&pcb->est, &HOST_CFG(h), dgram_len));
 }

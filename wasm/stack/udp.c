@@ -33,8 +33,7 @@ int udp_init(struct host *h, struct host_arena *arena)
     h->udp.next_port = (uint16_t)(UDP_EPHEMERAL_FIRST + host_random(h) % UDP_EPHEMERAL_COUNT);
     if (HOST_CFG(h).udp_max_pcbs == 0)
         return ERR_OK;
-    h->udp.pcbs =
-        host_arena_take(arena, (size_t)HOST_CFG(h).udp_max_pcbs * sizeof(struct udp_pcb));
+    h->udp.pcbs = host_arena_take(arena, (size_t)HOST_CFG(h).udp_max_pcbs * sizeof(struct udp_pcb));
     if (!h->udp.pcbs)
         return ERR_MEM;
     for (i = 0; i < HOST_CFG(h).udp_max_pcbs; i++) {
@@ -64,8 +63,7 @@ struct udp_pcb *udp_pcb_get(struct host *h, int s)
     return &h->udp.pcbs[s];
 }
 
-int udp_port_taken(const struct host *h, const struct udp_pcb *self, uint32_t addr,
-                   uint16_t port)
+int udp_port_taken(const struct host *h, const struct udp_pcb *self, uint32_t addr, uint16_t port)
 {
     uint8_t i;
     for (i = 0; i < HOST_CFG(h).udp_max_pcbs; i++) {
@@ -213,8 +211,7 @@ void udp_input(struct host *h, struct ip_rx *rx)
     pcb->rx_datagrams++;
 }
 
-int udp_output(struct host *h, struct udp_pcb *pcb, uint32_t dst, uint16_t dport,
-               uint16_t len)
+int udp_output(struct host *h, struct udp_pcb *pcb, uint32_t dst, uint16_t dport, uint16_t len)
 {
     uint8_t *u = ip_tx_payload(h);
     uint16_t ulen = (uint16_t)(len + UDP_HLEN);

@@ -10,9 +10,9 @@
 
 #define UDP_OFF_SRC_PORT 0
 #define UDP_OFF_DST_PORT 2
-#define UDP_OFF_LEN 4
-#define UDP_OFF_CHKSUM 6
-#define UDP_HLEN 8
+#define UDP_OFF_LEN      4
+#define UDP_OFF_CHKSUM   6
+#define UDP_HLEN         8
 
 struct udp_pcb; /* udp.c */
 

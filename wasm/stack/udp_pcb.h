@@ -15,14 +15,14 @@
 #define UDP_REC_HDR 8 /* length, source address, source port */
 
 struct udp_pcb {
-    uint8_t used;       /* handed out by udpsocket */
-    uint8_t bound;      /* has a local port (udpbind, or the first udpsendto) */
+    uint8_t used;  /* handed out by udpsocket */
+    uint8_t bound; /* has a local port (udpbind, or the first udpsendto) */
     uint16_t local_port;
     uint32_t local_addr; /* 0 = any of ours */
-    uint8_t *ring;      /* cfg.udp_rcv_buf bytes */
-    uint16_t head;      /* oldest record */
-    uint16_t fill;      /* bytes in the ring */
-    uint16_t queued;    /* datagrams in the ring */
+    uint8_t *ring;       /* cfg.udp_rcv_buf bytes */
+    uint16_t head;       /* oldest record */
+    uint16_t fill;       /* bytes in the ring */
+    uint16_t queued;     /* datagrams in the ring */
     uint32_t rx_datagrams, rx_dropped, tx_datagrams;
 };
 
@@ -32,16 +32,14 @@ struct host;
 struct udp_pcb *udp_pcb_get(struct host *h, int s);
 
 /* Is `port` taken on `addr` (0 = any) by a socket other than `self`? */
-int udp_port_taken(const struct host *h, const struct udp_pcb *self, uint32_t addr,
-                   uint16_t port);
+int udp_port_taken(const struct host *h, const struct udp_pcb *self, uint32_t addr, uint16_t port);
 
 /* A free ephemeral port (RFC 6335: 49152-65535), or 0 if all are taken. */
 uint16_t udp_ephemeral_port(struct host *h, uint32_t addr);
 
 /* Builds the header in front of `len` bytes already at ip_tx_payload(h) + UDP_HLEN,
  * checksums and sends. Returns ERR_OK or ip_output's error. */
-int udp_output(struct host *h, struct udp_pcb *pcb, uint32_t dst, uint16_t dport,
-               uint16_t len);
+int udp_output(struct host *h, struct udp_pcb *pcb, uint32_t dst, uint16_t dport, uint16_t len);
 
 /* Copies the oldest queued datagram (at most len bytes; the rest is discarded) and its
  * source, and removes it. Returns the bytes copied; ERR_WOULDBLOCK if none is queued. */

@@ -7,8 +7,7 @@
 
 #include "stack_err.h"
 
-int vj_init(struct vj_state *s, struct vj_slot *tx, uint8_t n_tx, struct vj_slot *rx,
-            uint8_t n_rx)
+int vj_init(struct vj_state *s, struct vj_slot *tx, uint8_t n_tx, struct vj_slot *rx, uint8_t n_rx)
 {
     uint8_t i;
     if (n_tx > VJ_MAX_SLOTS || n_rx > VJ_MAX_SLOTS || (n_tx && !tx) || (n_rx && !rx))

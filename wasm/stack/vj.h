@@ -65,28 +65,29 @@
 #include "drop_reason.h"
 
 /* Frame types: the high bits of the first byte of a CSLIP frame (RFC 1144 A.1). */
-#define VJ_TYPE_ERROR 0x00
-#define VJ_TYPE_IP 0x40
+#define VJ_TYPE_ERROR            0x00
+#define VJ_TYPE_IP               0x40
 #define VJ_TYPE_UNCOMPRESSED_TCP 0x70
-#define VJ_TYPE_COMPRESSED_TCP 0x80
+#define VJ_TYPE_COMPRESSED_TCP   0x80
 
 /* Change mask bits of a compressed header. */
-#define VJ_NEW_C 0x40
-#define VJ_NEW_I 0x20
-#define VJ_PUSH 0x10
-#define VJ_NEW_S 0x08
-#define VJ_NEW_A 0x04
-#define VJ_NEW_W 0x02
-#define VJ_NEW_U 0x01
-#define VJ_SPECIAL_I (VJ_NEW_S | VJ_NEW_W | VJ_NEW_U)
-#define VJ_SPECIAL_D (VJ_NEW_S | VJ_NEW_U)
+#define VJ_NEW_C         0x40
+#define VJ_NEW_I         0x20
+#define VJ_PUSH          0x10
+#define VJ_NEW_S         0x08
+#define VJ_NEW_A         0x04
+#define VJ_NEW_W         0x02
+#define VJ_NEW_U         0x01
+#define VJ_SPECIAL_I     (VJ_NEW_S | VJ_NEW_W | VJ_NEW_U)
+#define VJ_SPECIAL_D     (VJ_NEW_S | VJ_NEW_U)
 #define VJ_SPECIALS_MASK (VJ_NEW_S | VJ_NEW_W | VJ_NEW_U)
 
-#define VJ_MAX_SLOTS 16   /* RFC 1144 MAX_STATES; connection numbers are one byte, but
+#define VJ_MAX_SLOTS \
+    16                       /* RFC 1144 MAX_STATES; connection numbers are one byte, but
                              more slots than this buys nothing on a serial line */
-#define VJ_SLOT_HDR 120   /* largest IPv4 + TCP header: 60 + 60 */
+#define VJ_SLOT_HDR      120 /* largest IPv4 + TCP header: 60 + 60 */
 /* Largest compressed header: mask, slot, checksum (4) + U, W, A, S, I at 3 each. */
-#define VJ_COMP_HDR_MAX 19
+#define VJ_COMP_HDR_MAX  19
 /* Bytes vj_compress_parts() may write into hdr: a compressed header, or the first 10
  * bytes of an UNCOMPRESSED_TCP datagram (through the protocol field). */
 #define VJ_PARTS_HDR_MAX 20
@@ -94,43 +95,43 @@
 /* One connection's saved header. */
 struct vj_slot {
     uint8_t hdr[VJ_SLOT_HDR];
-    uint8_t hlen;  /* bytes of IP+TCP header in hdr; 0: slot never used */
-    uint8_t next;  /* compressor: next slot in the LRU ring (RFC 1144 cs_next) */
+    uint8_t hlen; /* bytes of IP+TCP header in hdr; 0: slot never used */
+    uint8_t next; /* compressor: next slot in the LRU ring (RFC 1144 cs_next) */
 };
 
 struct vj_stats {
     /* compressor */
-    uint32_t out_ip;            /* sent as TYPE_IP */
-    uint32_t out_uncompressed;  /* sent as TYPE_UNCOMPRESSED_TCP */
-    uint32_t out_compressed;    /* sent as TYPE_COMPRESSED_TCP */
-    uint32_t out_misses;        /* connections not found: a slot was (re)assigned */
-    uint32_t out_saved;         /* header bytes saved by compression */
+    uint32_t out_ip;           /* sent as TYPE_IP */
+    uint32_t out_uncompressed; /* sent as TYPE_UNCOMPRESSED_TCP */
+    uint32_t out_compressed;   /* sent as TYPE_COMPRESSED_TCP */
+    uint32_t out_misses;       /* connections not found: a slot was (re)assigned */
+    uint32_t out_saved;        /* header bytes saved by compression */
     /* decompressor */
     uint32_t in_ip;
     uint32_t in_uncompressed;
-    uint32_t in_compressed;     /* compressed frames decoded */
-    uint32_t in_link_errors;    /* vj_decompress_error() calls */
-    uint32_t drop_bad_type;     /* DROP_VJ_BAD_TYPE */
-    uint32_t drop_short;        /* DROP_VJ_SHORT */
-    uint32_t drop_bad_slot;     /* DROP_VJ_BAD_SLOT */
-    uint32_t drop_toss;         /* DROP_VJ_TOSS */
-    uint32_t drop_not_tcp;      /* DROP_VJ_NOT_TCP */
+    uint32_t in_compressed;  /* compressed frames decoded */
+    uint32_t in_link_errors; /* vj_decompress_error() calls */
+    uint32_t drop_bad_type;  /* DROP_VJ_BAD_TYPE */
+    uint32_t drop_short;     /* DROP_VJ_SHORT */
+    uint32_t drop_bad_slot;  /* DROP_VJ_BAD_SLOT */
+    uint32_t drop_toss;      /* DROP_VJ_TOSS */
+    uint32_t drop_not_tcp;   /* DROP_VJ_NOT_TCP */
 };
 
 struct vj_state {
     /* compressor: the datagrams this end sends */
     struct vj_slot *tx;
     uint8_t n_tx;
-    uint8_t last_cs;       /* the least recently used slot: the end of the LRU ring */
-    uint8_t last_xmit;     /* connection number in the last frame sent, 0xFF none */
-    uint8_t compress_cid;  /* 1 (default): leave the C bit out when the connection is the
+    uint8_t last_cs;      /* the least recently used slot: the end of the LRU ring */
+    uint8_t last_xmit;    /* connection number in the last frame sent, 0xFF none */
+    uint8_t compress_cid; /* 1 (default): leave the C bit out when the connection is the
                               same as in the previous frame sent; 0: always send it */
     /* decompressor: the frames this end receives */
     struct vj_slot *rx;
     uint8_t n_rx;
-    uint8_t last_recv;     /* connection of frames without the C bit */
-    uint8_t toss;          /* RFC 1144 SLF_TOSS: drop implicit-connection frames */
-    enum drop_reason last_error;  /* reason of the last drop, DROP_NONE before any */
+    uint8_t last_recv;           /* connection of frames without the C bit */
+    uint8_t toss;                /* RFC 1144 SLF_TOSS: drop implicit-connection frames */
+    enum drop_reason last_error; /* reason of the last drop, DROP_NONE before any */
     struct vj_stats stats;
 };
 
@@ -138,8 +139,7 @@ struct vj_state {
  * (1..VJ_MAX_SLOTS each; n = 0 with NULL disables that direction: everything is sent as
  * TYPE_IP, or every TCP frame received is dropped). The decompressor starts with toss set,
  * as RFC 1144's sl_compress_init() does. Returns 0, or ERR_ARG for a bad count. */
-int vj_init(struct vj_state *s, struct vj_slot *tx, uint8_t n_tx, struct vj_slot *rx,
-            uint8_t n_rx);
+int vj_init(struct vj_state *s, struct vj_slot *tx, uint8_t n_tx, struct vj_slot *rx, uint8_t n_rx);
 
 /* The frame type of a CSLIP frame starting with byte `first` (VJ_TYPE_*). */
 uint8_t vj_frame_type(uint8_t first);
@@ -154,8 +154,8 @@ int32_t vj_compress(struct vj_state *s, const uint8_t *pkt, uint16_t len, uint8_
 /* The same, without copying the payload, for senders that stream a frame to a UART: the
  * frame is hdr[0..*hdr_len) followed by pkt[*rest_off..len). hdr must hold
  * VJ_PARTS_HDR_MAX bytes. Returns the type (VJ_TYPE_*). */
-uint8_t vj_compress_parts(struct vj_state *s, const uint8_t *pkt, uint16_t len,
-                          uint8_t *hdr, uint8_t *hdr_len, uint16_t *rest_off);
+uint8_t vj_compress_parts(struct vj_state *s, const uint8_t *pkt, uint16_t len, uint8_t *hdr,
+                          uint8_t *hdr_len, uint16_t *rest_off);
 
 /* Turns the frame in[0..len) back into the datagram it carried, in out[0..cap); returns
  * the datagram's length. Returns 0 if the frame was dropped (counted, reason in

@@ -87,8 +87,8 @@ static uint8_t vj_find_slot(struct vj_state *s, const uint8_t *pkt, uint16_t ihl
     return cs;
 }
 
-uint8_t vj_compress_parts(struct vj_state *s, const uint8_t *pkt, uint16_t len,
-                          uint8_t *hdr, uint8_t *hdr_len, uint16_t *rest_off)
+uint8_t vj_compress_parts(struct vj_state *s, const uint8_t *pkt, uint16_t len, uint8_t *hdr,
+                          uint8_t *hdr_len, uint16_t *rest_off)
 {
     uint16_t ihl = 0, thl = 0, hlen, prev_len;
     uint8_t deltas[15]; /* U, W, A, S, I: at most 3 bytes each */
@@ -188,8 +188,7 @@ uint8_t vj_compress_parts(struct vj_state *s, const uint8_t *pkt, uint16_t len,
             nd = 0;
         }
         break;
-    default:
-        break;
+    default: break;
     }
 
     di = (uint16_t)(rd16(pkt + IP_OFF_ID) - rd16(o + IP_OFF_ID));

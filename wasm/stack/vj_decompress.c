@@ -46,8 +46,8 @@ static int vj_get_delta(const uint8_t *in, uint16_t len, uint16_t *p, uint16_t *
 
 /* TYPE_UNCOMPRESSED_TCP: the datagram with the slot number in its protocol field. Loads
  * the slot and clears toss (RFC 1144 A.3). */
-static int32_t vj_rx_uncompressed(struct vj_state *s, const uint8_t *in, uint16_t len,
-                                  uint8_t *out, uint16_t cap)
+static int32_t vj_rx_uncompressed(struct vj_state *s, const uint8_t *in, uint16_t len, uint8_t *out,
+                                  uint16_t cap)
 {
     uint16_t ihl, thl;
     uint8_t id;
@@ -84,8 +84,8 @@ static int32_t vj_rx_uncompressed(struct vj_state *s, const uint8_t *in, uint16_
 
 /* TYPE_COMPRESSED_TCP: apply the deltas to the saved header, rebuild length and IP
  * checksum, put the header in front of the payload. */
-static int32_t vj_rx_compressed(struct vj_state *s, const uint8_t *in, uint16_t len,
-                                uint8_t *out, uint16_t cap)
+static int32_t vj_rx_compressed(struct vj_state *s, const uint8_t *in, uint16_t len, uint8_t *out,
+                                uint16_t cap)
 {
     uint16_t p = 0, urg = 0, dw = 0, da = 0, dsq = 0, di = 1, ihl, plen, ck_off;
     uint8_t changes, id, special, *h, *th;
@@ -198,11 +198,8 @@ int32_t vj_decompress(struct vj_state *s, const uint8_t *in, uint16_t len, uint8
         memmove(out, in, len);
         s->stats.in_ip++;
         return len;
-    case VJ_TYPE_UNCOMPRESSED_TCP:
-        return vj_rx_uncompressed(s, in, len, out, cap);
-    case VJ_TYPE_COMPRESSED_TCP:
-        return vj_rx_compressed(s, in, len, out, cap);
-    default:
-        return vj_drop(s, DROP_VJ_BAD_TYPE);
+    case VJ_TYPE_UNCOMPRESSED_TCP: return vj_rx_uncompressed(s, in, len, out, cap);
+    case VJ_TYPE_COMPRESSED_TCP: return vj_rx_compressed(s, in, len, out, cap);
+    default: return vj_drop(s, DROP_VJ_BAD_TYPE);
     }
 }

@@ -34,9 +34,14 @@ struct app_world {
     struct app_reqresp_server *rq_server;
 };
 
-
-static inline struct host *app_world_a(struct app_world *w) { return &w->net.hosts[0]; }
-static inline struct host *app_world_b(struct app_world *w) { return &w->net.hosts[1]; }
+static inline struct host *app_world_a(struct app_world *w)
+{
+    return &w->net.hosts[0];
+}
+static inline struct host *app_world_b(struct app_world *w)
+{
+    return &w->net.hosts[1];
+}
 
 /* One application's answer: 1 with *t = when it wants its next turn, else 0. */
 static void want_at(int wants, stack_time_t t, stack_time_t *next, int *has)
@@ -87,7 +92,7 @@ static int app_world_poll(void *ctx, struct fake_net *net, stack_time_t *next)
 /* Hosts with these configurations on one link (MTU 1500). Returns 0, or -1 if the network
  * could not be built. The world must not move afterwards; app_world_free() releases it. */
 static int app_world_init(struct app_world *w, const struct host_config *ca,
-                   const struct host_config *cb, uint32_t rate_bps, uint32_t delay_us)
+                          const struct host_config *cb, uint32_t rate_bps, uint32_t delay_us)
 {
     memset(w, 0, sizeof *w);
     fake_net_init(&w->net, 7);

@@ -89,7 +89,8 @@ static inline const uint8_t *live_nth(const struct live_log *l, uint16_t type, u
 }
 
 /* The n-th TREC_APP record of app `app` and kind `kind`, or NULL. */
-static inline const uint8_t *live_app(const struct live_log *l, uint8_t app, uint8_t kind, uint32_t n)
+static inline const uint8_t *live_app(const struct live_log *l, uint8_t app, uint8_t kind,
+                                      uint32_t n)
 {
     const uint8_t *r;
     uint32_t i;

@@ -15,7 +15,7 @@ static inline struct tcp_rtt_sample sample(uint32_t rtt_us, uint32_t ticks, uint
 }
 
 static inline void feed(struct tcp_rto *e, const struct host_config *cfg, uint32_t rtt_us,
-                 uint32_t ticks, uint16_t len)
+                        uint32_t ticks, uint16_t len)
 {
     struct tcp_rtt_sample s = sample(rtt_us, ticks, len);
     tcp_rto_sample(e, cfg, &s);

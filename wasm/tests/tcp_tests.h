@@ -12,9 +12,9 @@
 #include "tcp_lab.h"
 #include "unit.h"
 
-#define OUR_ISS 1000u
+#define OUR_ISS  1000u
 #define PEER_ISS 5000u
-#define MS(x) ((stack_time_t)(x) * 1000u)
+#define MS(x)    ((stack_time_t)(x)*1000u)
 
 /* Defaults, with delayed ACKs off so that every test states the ACKs it expects. */
 static inline void tt_config(struct host_config *c)
@@ -26,8 +26,8 @@ static inline void tt_config(struct host_config *c)
 /* Active open from our host to the peer's port 80: SYN at t0, SYN-ACK (window wnd, MSS
  * mss or none) at t0 + rtt, our ACK. Returns the socket, or a negative value. The frames
  * are consumed. */
-static inline int tt_open_active(struct tcp_lab *L, stack_time_t t0, stack_time_t rtt,
-                                 uint16_t wnd, uint16_t mss)
+static inline int tt_open_active(struct tcp_lab *L, stack_time_t t0, stack_time_t rtt, uint16_t wnd,
+                                 uint16_t mss)
 {
     struct tseg_spec s;
     struct tcp_info info;

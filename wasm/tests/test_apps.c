@@ -26,8 +26,7 @@ static int clients_done(void *ctx)
 static int echo_all_closed(void *ctx)
 {
     struct app_world *w = ctx;
-    return clients_done(ctx) &&
-           w->echo->server.completed + w->echo->server.failed == w->n_clients;
+    return clients_done(ctx) && w->echo->server.completed + w->echo->server.failed == w->n_clients;
 }
 
 static int discard_closed(void *ctx)
@@ -539,7 +538,8 @@ static void test_reqresp_paper_session(void)
     CHECK_EQ(app_world_init(&w, &cfg, &cfg, 0, d), 0);
     CHECK_EQ(app_reqresp_server_start(&server, app_world_b(&w), 0, rounds, 1), ERR_OK);
     CHECK_EQ(app_reqresp_client_start(&client, app_world_a(&w), &srv, APP_REQRESP_CLIENT_PORT,
-                                      rounds, 1, round_us), ERR_OK);
+                                      rounds, 1, round_us),
+             ERR_OK);
     w.rq_client = &client;
     w.rq_server = &server;
 
@@ -580,8 +580,9 @@ static void test_reqresp_paper_session(void)
 static void test_reqresp_rounds_think_times(void)
 {
     static struct app_world w;
-    static const struct app_reqresp_round rounds[3] = {
-        { 1024, 1024, 0, 0 }, { 100, 3000, 250, 0 }, { 4000, 64, 40, 0 } };
+    static const struct app_reqresp_round rounds[3] = { { 1024, 1024, 0, 0 },
+                                                        { 100, 3000, 250, 0 },
+                                                        { 4000, 64, 40, 0 } };
     struct host_config cfg;
     struct app_reqresp_client client;
     struct app_reqresp_server server;
@@ -791,15 +792,13 @@ static void test_discard_pause_zero_window(void)
     app_world_free(&g.w);
 }
 
-UNIT_MAIN(UNIT(test_rate_kbps), UNIT(test_patterns), UNIT(test_echo_10000_bytes_exact), UNIT(test_echo_1mb_with_loss_both_ways),
-          UNIT(test_echo_five_parallel), UNIT(test_echo_five_parallel_two_slots),
-          UNIT(test_echo_client_counts_every_wrong_byte),
+UNIT_MAIN(UNIT(test_rate_kbps), UNIT(test_patterns), UNIT(test_echo_10000_bytes_exact),
+          UNIT(test_echo_1mb_with_loss_both_ways), UNIT(test_echo_five_parallel),
+          UNIT(test_echo_five_parallel_two_slots), UNIT(test_echo_client_counts_every_wrong_byte),
           UNIT(test_echo_client_connections_share_bytes),
           UNIT(test_echo_client_connections_as_separate_clients),
-          UNIT(test_echo_client_connections_one_fails),
-          UNIT(test_echo_client_connections_refused),
+          UNIT(test_echo_client_connections_one_fails), UNIT(test_echo_client_connections_refused),
           UNIT(test_discard_counts_exactly), UNIT(test_echo_client_refused),
-          UNIT(test_reqresp_paper_session),
-          UNIT(test_reqresp_rounds_think_times),
+          UNIT(test_reqresp_paper_session), UNIT(test_reqresp_rounds_think_times),
           UNIT(test_reqresp_split_nagle_waits_for_delayed_ack), UNIT(test_reqresp_split_nodelay),
           UNIT(test_discard_pause_zero_window))

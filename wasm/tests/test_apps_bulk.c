@@ -22,16 +22,16 @@ static int bulk_done(void *ctx)
 static void bulk_configs(struct host_config *snd, struct host_config *rcv, uint32_t snd_buf)
 {
     host_config_default(snd);
-    snd->tcp_cc = TCP_CC_FIXED;       /* the seed's fixed window */
-    snd->tcp_initial_cwnd = 20000;    /* the seed's CWND=20,000 */
+    snd->tcp_cc = TCP_CC_FIXED;    /* the seed's fixed window */
+    snd->tcp_initial_cwnd = 20000; /* the seed's CWND=20,000 */
     snd->tcp_snd_buf = snd_buf;
     host_config_default(rcv);
     rcv->tcp_rcv_buf = 32768;         /* a window above cwnd: cwnd is what limits */
     rcv->tcp_delack = TCP_DELACK_OFF; /* one ACK per segment: a clean ACK clock */
 }
 
-static int run_bulk(struct app_world *w, struct app_bulk_sender *snd,
-                    struct app_bulk_receiver *rcv, uint32_t snd_buf, uint32_t bytes)
+static int run_bulk(struct app_world *w, struct app_bulk_sender *snd, struct app_bulk_receiver *rcv,
+                    uint32_t snd_buf, uint32_t bytes)
 {
     struct host_config cs, cr;
     struct stack_sockaddr to;

@@ -34,8 +34,8 @@ static void ip_hdr(uint8_t *b, uint16_t total, uint8_t proto, uint32_t src, uint
     put32(b + 16, dst);
 }
 
-static uint16_t pkt_tcp(uint8_t *b, uint32_t src, uint32_t dst, uint16_t sport,
-                        uint16_t dport, uint8_t flags, uint16_t dlen)
+static uint16_t pkt_tcp(uint8_t *b, uint32_t src, uint32_t dst, uint16_t sport, uint16_t dport,
+                        uint8_t flags, uint16_t dlen)
 {
     uint16_t n = (uint16_t)(40u + dlen);
     ip_hdr(b, n, 6, src, dst);
@@ -47,8 +47,8 @@ static uint16_t pkt_tcp(uint8_t *b, uint32_t src, uint32_t dst, uint16_t sport,
     return n;
 }
 
-static uint16_t pkt_udp(uint8_t *b, uint32_t src, uint32_t dst, uint16_t sport,
-                        uint16_t dport, uint16_t dlen)
+static uint16_t pkt_udp(uint8_t *b, uint32_t src, uint32_t dst, uint16_t sport, uint16_t dport,
+                        uint16_t dlen)
 {
     uint16_t n = (uint16_t)(28u + dlen);
     ip_hdr(b, n, 17, src, dst);
@@ -539,21 +539,21 @@ static void test_draw_policy(void)
     int32_t bit;
     sim_rng_seed(&rng, 1234);
     sim_rng_seed(&rep, 1234);
-    rule_init(&r[0], FAULT_DROP);      /* always drops */
+    rule_init(&r[0], FAULT_DROP); /* always drops */
     r[0].p_ppm = FAULT_PPM_ALWAYS;
-    rule_init(&r[1], FAULT_DROP);      /* random, matches nothing here: still draws */
+    rule_init(&r[1], FAULT_DROP); /* random, matches nothing here: still draws */
     r[1].p_ppm = 500000;
     r[1].match.has = FAULT_MATCH_PROTO;
     r[1].match.proto = 6;
-    rule_init(&r[2], FAULT_CORRUPT);   /* targeted corrupt: draws its bit only */
+    rule_init(&r[2], FAULT_CORRUPT); /* targeted corrupt: draws its bit only */
     r[2].nth = 1;
-    rule_init(&r[3], FAULT_DELAY);     /* other direction: draws nothing */
+    rule_init(&r[3], FAULT_DELAY); /* other direction: draws nothing */
     r[3].p_ppm = 500000;
     r[3].dirs = FAULT_DIR_BA;
     r[3].delay_us = 9;
     fault_decide(r, 4, LINK_DIR_AB, b, n, &rng, &v);
-    (void)sim_rng_next(&rep); /* rule 0's chance */
-    (void)sim_rng_next(&rep); /* rule 1's chance */
+    (void)sim_rng_next(&rep);                    /* rule 0's chance */
+    (void)sim_rng_next(&rep);                    /* rule 1's chance */
     (void)sim_rng_below(&rep, (uint32_t)n * 8u); /* rule 2's bit */
     CHECK_EQ(rng.state, rep.state);
     CHECK_EQ(v.drop, 1);
@@ -575,7 +575,7 @@ static void test_draw_policy(void)
     CHECK_EQ(v.rule, 2);
     CHECK_EQ(v.flip_bit, bit);
     CHECK_EQ(r[2].matched, 1);
-    CHECK_EQ(r[0].matched, 2);  /* the frame matches rule 0's (empty) match both times */
+    CHECK_EQ(r[0].matched, 2); /* the frame matches rule 0's (empty) match both times */
     CHECK_EQ(r[0].fired, 1);
 }
 
@@ -621,15 +621,15 @@ static void test_flip_bit_inside_datagram(void)
 static void test_flip_bit_numbering(void)
 {
     uint8_t b[3] = { 0, 0, 0 };
-    fault_flip_bit(b, 3, 0);   /* MSB of byte 0 */
+    fault_flip_bit(b, 3, 0); /* MSB of byte 0 */
     CHECK_EQ(b[0], 0x80);
-    fault_flip_bit(b, 3, 15);  /* LSB of byte 1 */
+    fault_flip_bit(b, 3, 15); /* LSB of byte 1 */
     CHECK_EQ(b[1], 0x01);
     fault_flip_bit(b, 3, 17);
     CHECK_EQ(b[2], 0x40);
-    fault_flip_bit(b, 3, 0);   /* flipping again restores it */
+    fault_flip_bit(b, 3, 0); /* flipping again restores it */
     CHECK_EQ(b[0], 0x00);
-    fault_flip_bit(b, 3, 24);  /* past the end: nothing */
+    fault_flip_bit(b, 3, 24); /* past the end: nothing */
     fault_flip_bit(b, 3, -1);
     CHECK_EQ(b[0], 0x00);
     CHECK_EQ(b[1], 0x01);

@@ -103,8 +103,8 @@ static void test_request_larger_than_own_datagrams_answered_whole(void)
     for (off = 0; off < 8008; off = (uint16_t)(off + 552)) {
         uint16_t n = 8008 - off < 552 ? (uint16_t)(8008 - off) : 552;
         th_ip(f, (uint16_t)(20 + n), 0x0101,
-              (uint16_t)((off + n < 8008 ? IP_FLAG_MF : 0) | (off / 8)), 64, IP_PROTO_ICMP,
-              A_ADDR, B_ADDR);
+              (uint16_t)((off + n < 8008 ? IP_FLAG_MF : 0) | (off / 8)), 64, IP_PROTO_ICMP, A_ADDR,
+              B_ADDR);
         memcpy(f + 20, d + 20 + off, n);
         th_input(&T, f, (uint16_t)(20 + n), off);
     }

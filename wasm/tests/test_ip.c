@@ -146,10 +146,10 @@ static void test_unreachable_can_be_switched_off(void)
 /* A (10.0.1.1) -- link 0, MTU 1500 -- R (10.0.1.2 | 10.0.2.1) -- link 1, MTU 576 -- B. */
 struct chain {
     struct fake_net net;
-    uint32_t n[2];           /* frames seen on link 0 / link 1, direction a -> b */
-    uint8_t first[2][1600];  /* the first frame seen there */
+    uint32_t n[2];          /* frames seen on link 0 / link 1, direction a -> b */
+    uint8_t first[2][1600]; /* the first frame seen there */
     uint16_t first_len[2];
-    uint32_t back;           /* frames R -> A on link 0 */
+    uint32_t back; /* frames R -> A on link 0 */
     uint8_t back_frame[1600];
     uint16_t back_len;
 };
@@ -158,15 +158,14 @@ static struct chain C;
 
 /* A test on the fake network: the network is released even when a CHECK fails half-way
  * (CHECK returns from the body only), so LeakSanitizer reports the failure, not a leak. */
-#define NET_TEST(name, netp)                                                         \
-    static void name##_body(void);                                                   \
-    static void name(void)                                                           \
-    {                                                                                \
-        name##_body();                                                               \
-        fake_net_free(netp);                                                         \
-    }                                                                                \
+#define NET_TEST(name, netp)       \
+    static void name##_body(void); \
+    static void name(void)         \
+    {                              \
+        name##_body();             \
+        fake_net_free(netp);       \
+    }                              \
     static void name##_body(void)
-
 
 static void chain_tap(void *ctx, struct fake_net *net, int link, int dir, stack_time_t t,
                       const uint8_t *d, uint16_t len, int fate)
@@ -231,7 +230,7 @@ NET_TEST(test_forwarding_decrements_ttl_and_updates_checksum, &C.net)
     sum = (sum & 0xFFFFu) + (sum >> 16);
     CHECK_EQ(rd16(C.first[1] + 10), sum);
     CHECK_MEM(C.first[1] + 12, C.first[0] + 12, 84 - 12); /* the rest is untouched */
-    CHECK_EQ(C.net.hosts[1].ip.counters.forwarded, 2);   /* request and reply */
+    CHECK_EQ(C.net.hosts[1].ip.counters.forwarded, 2);    /* request and reply */
     CHECK(ping_next_event(&C.net.hosts[0], &ev));
     CHECK_EQ(ev.kind, PING_EV_REPLY);
     CHECK_EQ(ev.ttl, 63); /* B's 64, less R's hop */
@@ -253,7 +252,7 @@ NET_TEST(test_ttl_expiry_sends_time_exceeded, &C.net)
     CHECK_EQ(C.back_frame[20], ICMP_TIME_EXCEEDED);
     CHECK_EQ(C.back_frame[21], ICMP_EXC_TTL);
     CHECK_EQ(rd32(C.back_frame + 12), IP4(10, 0, 1, 2)); /* the router's address */
-    CHECK_EQ(C.back_frame[28 + 8], 1);                  /* quoted TTL as it arrived */
+    CHECK_EQ(C.back_frame[28 + 8], 1);                   /* quoted TTL as it arrived */
     CHECK(ping_next_event(&C.net.hosts[0], &ev));
     CHECK_EQ(ev.kind, PING_EV_ERROR);
     ping_format_event(&ev, line, sizeof line);

@@ -12,8 +12,8 @@
 
 #define A_ADDR IP4(10, 0, 7, 1)
 #define B_ADDR IP4(10, 0, 7, 2)
-#define DATA 1408
-#define ID 0x5151
+#define DATA   1408
+#define ID     0x5151
 
 static struct th T;
 static uint8_t whole[1428]; /* the datagram, header + UDP header + pattern */
@@ -76,15 +76,14 @@ static struct fake_net rnet;
 
 /* A test on the fake network: the network is released even when a CHECK fails half-way
  * (CHECK returns from the body only), so LeakSanitizer reports the failure, not a leak. */
-#define NET_TEST(name, netp)                                                         \
-    static void name##_body(void);                                                   \
-    static void name(void)                                                           \
-    {                                                                                \
-        name##_body();                                                               \
-        fake_net_free(netp);                                                         \
-    }                                                                                \
+#define NET_TEST(name, netp)       \
+    static void name##_body(void); \
+    static void name(void)         \
+    {                              \
+        name##_body();             \
+        fake_net_free(netp);       \
+    }                              \
     static void name##_body(void)
-
 
 static int start_b(struct host_config *cfg)
 {
@@ -135,9 +134,9 @@ static void test_fragments_1428_bytes_over_mtu_576(void)
         CHECK_EQ(rd32(T.frame[i] + 16), B_ADDR);
         CHECK_EQ(inet_chksum(T.frame[i], 20), 0);
     }
-    CHECK_EQ(rd16(T.frame[0] + 6), 0x2000 | 0);   /* MF, offset 0 */
-    CHECK_EQ(rd16(T.frame[1] + 6), 0x2000 | 69);  /* MF, 552 / 8 */
-    CHECK_EQ(rd16(T.frame[2] + 6), 138);          /* last: no MF, 1104 / 8 */
+    CHECK_EQ(rd16(T.frame[0] + 6), 0x2000 | 0);  /* MF, offset 0 */
+    CHECK_EQ(rd16(T.frame[1] + 6), 0x2000 | 69); /* MF, 552 / 8 */
+    CHECK_EQ(rd16(T.frame[2] + 6), 138);         /* last: no MF, 1104 / 8 */
     for (i = 0; i < DATA; i++) {
         uint16_t f = (uint16_t)(i / 552u);
         CHECK_EQ(T.frame[f][20 + i % 552u], pattern(i));
@@ -367,7 +366,7 @@ static void test_done_memory_expires_and_is_bounded(void)
     }
     feed_id(ID + 1, 0, 552, 1, 16001000u); /* still remembered */
     CHECK_EQ(T.h.stats.drops[DROP_IP_REASS_DONE], 2);
-    feed_whole(ID, 16002000u);             /* forgotten: delivered again */
+    feed_whole(ID, 16002000u); /* forgotten: delivered again */
     CHECK(delivered_ok());
     th_free(&T);
 }
@@ -460,6 +459,6 @@ UNIT_MAIN(UNIT(test_fragments_1428_bytes_over_mtu_576), UNIT(test_df_or_fragment
           UNIT(test_timeout_drops_and_sends_time_exceeded),
           UNIT(test_timeout_without_first_fragment_sends_nothing),
           UNIT(test_slots_full_evicts_oldest), UNIT(test_two_strays_do_not_block),
-          UNIT(test_done_memory_expires_and_is_bounded),
-          UNIT(test_too_big_and_fragmentation_off), UNIT(test_middle_fragment_not_multiple_of_8),
+          UNIT(test_done_memory_expires_and_is_bounded), UNIT(test_too_big_and_fragmentation_off),
+          UNIT(test_middle_fragment_not_multiple_of_8),
           UNIT(test_router_fragments_and_destination_reassembles))

@@ -7,9 +7,9 @@
 #include "test_host.h"
 #include "unit.h"
 
-#define A_ADDR IP4(10, 0, 7, 1)
-#define B_ADDR IP4(10, 0, 7, 2)
-#define TOTAL 1408 /* UDP header + 1400 data bytes */
+#define A_ADDR     IP4(10, 0, 7, 1)
+#define B_ADDR     IP4(10, 0, 7, 2)
+#define TOTAL      1408 /* UDP header + 1400 data bytes */
 #define MAX_PIECES 48
 
 static struct th T;

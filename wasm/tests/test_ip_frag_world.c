@@ -20,16 +20,15 @@
 #include "unit.h"
 
 struct outcome {
-    uint64_t received;           /* the ping's report: replies received */
-    int all_received;            /* its summary says "N packets transmitted, N received" */
+    uint64_t received; /* the ping's report: replies received */
+    int all_received;  /* its summary says "N packets transmitted, N received" */
     uint32_t drops[DROP_REASON_COUNT];
 };
 
 /* Two hosts on Ethernet, a with `stack_a` and b with `stack_b` (JSON objects); `faults` is
  * the link's faults array, then a ping of `count` x `size` bytes every `interval_ms`. */
-static char *scenario(const char *stack_a, const char *stack_b, unsigned mtu,
-                      const char *faults, unsigned count, unsigned size, unsigned interval_ms,
-                      unsigned duration_ms)
+static char *scenario(const char *stack_a, const char *stack_b, unsigned mtu, const char *faults,
+                      unsigned count, unsigned size, unsigned interval_ms, unsigned duration_ms)
 {
     static const char fmt[] =
         "{\"version\":1,\"name\":\"t\",\"title\":\"t\",\"seed\":1,\"duration_ms\":%u,"
@@ -149,7 +148,7 @@ static const char *load_error(const char *json)
     return msg;
 }
 
-#define BIG "{\"ip_max_datagram\":8028,\"ip_reass_max\":8028}"
+#define BIG   "{\"ip_max_datagram\":8028,\"ip_reass_max\":8028}"
 #define REASS "{\"ip_reass_max\":8028}"
 
 /* 8000 bytes: 15 fragments each way over MTU 576, all three pings answered. b builds the

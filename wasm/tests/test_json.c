@@ -16,8 +16,8 @@
 /* Parses a literal (embedded NULs included) into a caller's doc and tokens. */
 #define PARSE(d, tok, lit, e) json_parse((d), (lit), (uint32_t)(sizeof(lit) - 1), (tok), CAP, (e))
 
-static int expect_error(const char *src, uint32_t len, const char *msg, uint32_t off,
-                        uint32_t line, uint32_t col)
+static int expect_error(const char *src, uint32_t len, const char *msg, uint32_t off, uint32_t line,
+                        uint32_t col)
 {
     struct json_token tok[CAP];
     struct json_doc d;
@@ -86,15 +86,15 @@ static void test_token_tree(void)
      *           0123456789012345678901234567 */
     const char *s = "{\"a\":[1,{\"b\":null}],\"c\":\"d\"}";
     static const struct json_token want[9] = {
-        { JSON_OBJECT, 0, 28, 2, 9, JSON_NONE },
-        { JSON_STRING, 2, 1, 1, 2, 0 },  /* "a" */
-        { JSON_ARRAY, 5, 14, 2, 7, 0 },  /* [1,{"b":null}] */
-        { JSON_NUMBER, 6, 1, 0, 4, 2 },  /* 1 */
-        { JSON_OBJECT, 8, 10, 1, 7, 2 }, /* {"b":null} */
-        { JSON_STRING, 10, 1, 1, 6, 4 }, /* "b" */
-        { JSON_NULL, 13, 4, 0, 7, 4 },   /* null */
-        { JSON_STRING, 21, 1, 1, 8, 0 }, /* "c" */
-        { JSON_STRING, 25, 1, 1, 9, 0 }, /* "d" */
+        { JSON_OBJECT, 0, 28, 2, 9, JSON_NONE }, /* the whole */
+        { JSON_STRING, 2, 1, 1, 2, 0 },          /* "a" */
+        { JSON_ARRAY, 5, 14, 2, 7, 0 },          /* [1,{"b":null}] */
+        { JSON_NUMBER, 6, 1, 0, 4, 2 },          /* 1 */
+        { JSON_OBJECT, 8, 10, 1, 7, 2 },         /* {"b":null} */
+        { JSON_STRING, 10, 1, 1, 6, 4 },         /* "b" */
+        { JSON_NULL, 13, 4, 0, 7, 4 },           /* null */
+        { JSON_STRING, 21, 1, 1, 8, 0 },         /* "c" */
+        { JSON_STRING, 25, 1, 1, 9, 0 },         /* "d" */
     };
     struct json_token tok[CAP];
     struct json_doc d;
@@ -170,7 +170,9 @@ static void test_empty_containers_and_spaces(void)
     CHECK_EQ(tok[2].size, 2);
     /* Form feed and NBSP are not JSON whitespace. */
     ERR("\f1", "expected a value", 0, 1, 1);
-    ERR("\xC2\xA0" "1", "expected a value", 0, 1, 1);
+    ERR("\xC2\xA0"
+        "1",
+        "expected a value", 0, 1, 1);
     ERR("[1,\v2]", "expected a value", 3, 1, 4);
 }
 
@@ -215,7 +217,8 @@ static void test_structural_errors(void)
  * UTF-16 file is called that instead of "expected a value". */
 static void test_encoding_errors(void)
 {
-    static const char utf16[] = "UTF-16 text (it starts with a UTF-16 byte order mark); JSON text is UTF-8";
+    static const char utf16[] =
+        "UTF-16 text (it starts with a UTF-16 byte order mark); JSON text is UTF-8";
     static const char nul[] = "NUL byte (UTF-16 text?); JSON text is UTF-8";
     ERR("\xFF\xFE{\0}\0", utf16, 0, 1, 1);
     ERR("\xFE\xFF\0{\0}", utf16, 0, 1, 1);
@@ -238,7 +241,8 @@ static int expect_path(const char *src, const char *path)
     struct json_token tok[CAP];
     struct json_doc d;
     struct json_error e;
-    if (json_parse(&d, src, (uint32_t)strlen(src), tok, CAP, &e) != -1 || strcmp(e.path, path) != 0) {
+    if (json_parse(&d, src, (uint32_t)strlen(src), tok, CAP, &e) != -1 ||
+        strcmp(e.path, path) != 0) {
         printf("    %s: path \"%s\", expected \"%s\"\n", src, e.path, path);
         return 0;
     }
@@ -489,8 +493,9 @@ static void test_duplicate_keys(void)
     CHECK_EQ(e.offset, 6);
     /* Not duplicates: case, prefixes, other objects, and no Unicode normalization (é
      * precomposed is not e + combining acute), as RFC 8259 section 8.3 compares code units. */
-    CHECK_EQ(PARSE(&d, tok, "{\"a\":1,\"A\":2,\"ab\":3,\"b\":{\"a\":4},\"c\":[{\"a\":5},{\"a\":6}]}",
-                   &e), 0);
+    CHECK_EQ(PARSE(&d, tok,
+                   "{\"a\":1,\"A\":2,\"ab\":3,\"b\":{\"a\":4},\"c\":[{\"a\":5},{\"a\":6}]}", &e),
+             0);
     CHECK_EQ(tok[0].size, 5);
     CHECK_EQ(PARSE(&d, tok, "{\"\\u00e9\":1,\"e\\u0301\":2}", &e), 0);
     CHECK_EQ(PARSE(&d, tok, "{\"ab\":1,\"a\\u0062c\":2,\"a\\u0063\":3}", &e), 0);
@@ -588,8 +593,16 @@ static void test_string_copy_limits(void)
 
 static void test_number_forms(void)
 {
-    static const char *const ok[] = { "0", "-0", "1e5", "1E5", "1.5E-3", "-1.5e+3", "0.0",
-                                      "0e0", "-0.0E-0", "123456789012345678901234567890",
+    static const char *const ok[] = { "0",
+                                      "-0",
+                                      "1e5",
+                                      "1E5",
+                                      "1.5E-3",
+                                      "-1.5e+3",
+                                      "0.0",
+                                      "0e0",
+                                      "-0.0E-0",
+                                      "123456789012345678901234567890",
                                       "1e999999999999999999999" };
     struct json_token tok[CAP];
     struct json_doc d;
@@ -834,9 +847,10 @@ static void test_hand_made_token_stays_in_its_span(void)
 static void test_scenario_fragment(void)
 {
     /* A link as docs/scenario-format.md writes it. */
-    const char *s = "{ \"name\": \"serial0\", \"type\": \"serial\", \"a\": \"pc\", \"b\": \"mcu\",\n"
-                    "  \"baud\": 9600, \"latency_us\": [0, 1500],\n"
-                    "  \"faults\": [ { \"action\": \"drop\", \"p\": 0.05 } ] }";
+    const char *s =
+        "{ \"name\": \"serial0\", \"type\": \"serial\", \"a\": \"pc\", \"b\": \"mcu\",\n"
+        "  \"baud\": 9600, \"latency_us\": [0, 1500],\n"
+        "  \"faults\": [ { \"action\": \"drop\", \"p\": 0.05 } ] }";
     struct json_token tok[CAP];
     struct json_doc d;
     char name[16];
@@ -870,10 +884,9 @@ UNIT_MAIN(UNIT(test_scalars_at_top_level), UNIT(test_token_tree),
           UNIT(test_iteration_and_object_get), UNIT(test_empty_containers_and_spaces),
           UNIT(test_structural_errors), UNIT(test_literal_errors), UNIT(test_number_errors),
           UNIT(test_string_errors), UNIT(test_utf8_validation), UNIT(test_encoding_errors),
-          UNIT(test_error_paths),
-          UNIT(test_positions_lines_and_columns), UNIT(test_depth_limit), UNIT(test_token_cap),
-          UNIT(test_duplicate_keys), UNIT(test_member_cap), UNIT(test_escapes_unescape),
-          UNIT(test_string_copy_limits), UNIT(test_number_forms), UNIT(test_get_u64),
-          UNIT(test_get_i64), UNIT(test_get_ppm), UNIT(test_bool_and_type_names),
-          UNIT(test_failed_parse_leaves_nothing_to_read),
+          UNIT(test_error_paths), UNIT(test_positions_lines_and_columns), UNIT(test_depth_limit),
+          UNIT(test_token_cap), UNIT(test_duplicate_keys), UNIT(test_member_cap),
+          UNIT(test_escapes_unescape), UNIT(test_string_copy_limits), UNIT(test_number_forms),
+          UNIT(test_get_u64), UNIT(test_get_i64), UNIT(test_get_ppm),
+          UNIT(test_bool_and_type_names), UNIT(test_failed_parse_leaves_nothing_to_read),
           UNIT(test_hand_made_token_stays_in_its_span), UNIT(test_scenario_fragment))

@@ -8,7 +8,7 @@
 #include "unit.h"
 
 #define T_RING 1100
-#define T_MEM 200000
+#define T_MEM  200000
 
 struct eth_fix {
     struct link_eth l;
@@ -103,7 +103,7 @@ static void test_frame_sizes_and_delay(void)
     struct link_delivery d;
     /* The wire length by hand: padding up to a 64-byte frame, 38 bytes above it. */
     CHECK_EQ(LINK_ETH_WIRE_LEN(1), 84);
-    CHECK_EQ(LINK_ETH_WIRE_LEN(46), 84);   /* 46 + 18 = 64 exactly */
+    CHECK_EQ(LINK_ETH_WIRE_LEN(46), 84); /* 46 + 18 = 64 exactly */
     CHECK_EQ(LINK_ETH_WIRE_LEN(47), 85);
     CHECK_EQ(LINK_ETH_WIRE_LEN(1500), 1538);
     CHECK_EQ(LINK_ETH_WIRE_LEN(9000), 9038);
@@ -148,7 +148,7 @@ static void test_bits_us_rounding(void)
 {
     CHECK_EQ(link_eth_bits_us(0, 10000000), 0);
     CHECK_EQ(link_eth_bits_us(672, 10000000), 68);
-    CHECK_EQ(link_eth_bits_us(670, 10000000), 67);  /* 67.0 exactly: no rounding */
+    CHECK_EQ(link_eth_bits_us(670, 10000000), 67); /* 67.0 exactly: no rounding */
     CHECK_EQ(link_eth_bits_us(671, 10000000), 68);
     /* Past the point where bits x 10^6 overflows 64 bits: 2 x 10^13 bits at 10 Gbit/s =
      * 2000 s, + 1 bit = 0.0001 us more, rounded up. */
@@ -243,8 +243,7 @@ static void test_oversize_and_bad_arguments(void)
     uint64_t t;
     CHECK_EQ(eth_setup(&x, 100000000, 0, 0, 100), ERR_OK);
     dgram_fill(dg, 1501, 1);
-    CHECK_EQ(link_eth_submit(&x.l, LINK_DIR_AB, 0, dg, 1501, 1, &x.rng),
-             (int)DROP_ETH_OVERSIZE);
+    CHECK_EQ(link_eth_submit(&x.l, LINK_DIR_AB, 0, dg, 1501, 1, &x.rng), (int)DROP_ETH_OVERSIZE);
     CHECK_EQ(x.l.dir[0].stats.drop_oversize, 1);
     CHECK_EQ(x.l.dir[0].stats.sent, 0);
     CHECK_EQ(link_eth_next_event(&x.l, &t), 0);
@@ -392,7 +391,7 @@ static void test_byte_queue_wraps(void)
     CHECK_EQ(eth_send(&x, LINK_DIR_AB, 0, 100, 1), ERR_OK);
     CHECK_EQ(eth_send(&x, LINK_DIR_AB, 0, 100, 2), ERR_OK);
     CHECK_EQ(eth_send(&x, LINK_DIR_AB, 0, 100, 3), ERR_MEM);
-    CHECK_EQ(eth_send(&x, LINK_DIR_AB, 0, 50, 4), ERR_OK);   /* [200, 250) */
+    CHECK_EQ(eth_send(&x, LINK_DIR_AB, 0, 50, 4), ERR_OK); /* [200, 250) */
     CHECK_EQ(eth_send(&x, LINK_DIR_AB, 0, 1, 5), ERR_MEM);
     CHECK_EQ(link_eth_take(&x.l, 1000, &d), 1);
     CHECK_EQ(d.tag, 1);
@@ -425,9 +424,7 @@ static void test_byte_queue_stress(void)
     uint32_t sent = 0, got = 0, k;
     uint64_t t = 0;
     struct sim_rng r;
-    CHECK_EQ(eth_setup_mem(&x, 100000000, 0, 0, 1000, 300, LINK_ETH_DIR_MEM(300, 8),
-                           8),
-             ERR_OK);
+    CHECK_EQ(eth_setup_mem(&x, 100000000, 0, 0, 1000, 300, LINK_ETH_DIR_MEM(300, 8), 8), ERR_OK);
     sim_rng_seed(&r, 99);
     for (k = 0; k < 5000; k++) {
         uint16_t len = (uint16_t)(1u + sim_rng_below(&r, 300));

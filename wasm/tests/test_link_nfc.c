@@ -7,7 +7,7 @@
 #include "stack_err.h"
 #include "unit.h"
 
-#define T_MTU 1500
+#define T_MTU  1500
 #define T_RING 16
 
 struct nfc_fix {
@@ -343,9 +343,8 @@ static void test_uart_queue_limit_and_busy_drops(void)
     CHECK_EQ(x.l.end[0].stats.drop_module_busy, 10);
 }
 
-UNIT_MAIN(UNIT(test_1080_bytes_at_11k2_is_108_slots),
-          UNIT(test_packet_50us_after_ack_is_dropped), UNIT(test_module_free_instant_is_exact),
-          UNIT(test_424kbps_chunking), UNIT(test_both_ways_in_every_slot),
+UNIT_MAIN(UNIT(test_1080_bytes_at_11k2_is_108_slots), UNIT(test_packet_50us_after_ack_is_dropped),
+          UNIT(test_module_free_instant_is_exact), UNIT(test_424kbps_chunking),
+          UNIT(test_both_ways_in_every_slot),
           UNIT(test_ptx_side_buffers_while_waiting_not_while_on_air),
-          UNIT(test_half_duplex_one_packet_at_a_time),
-          UNIT(test_uart_queue_limit_and_busy_drops))
+          UNIT(test_half_duplex_one_packet_at_a_time), UNIT(test_uart_queue_limit_and_busy_drops))

@@ -7,7 +7,7 @@
 #include "unit.h"
 #include "vj_test_pkt.h"
 
-#define T_MTU 600
+#define T_MTU  600
 #define T_RING 64
 
 struct ser_fix {
@@ -171,8 +171,7 @@ static void test_queue_overflow_at_qlen_10(void)
     CHECK_EQ(link_serial_take(&x.l, 14931, &d), 1);
     CHECK_EQ(link_serial_queue_len(&x.l, LINK_DIR_AB, 14931), 9);
     CHECK_EQ(link_serial_submit(&x.l, LINK_DIR_AB, 14931, dg, 84, 100), ERR_OK);
-    CHECK_EQ(link_serial_submit(&x.l, LINK_DIR_AB, 14931, dg, 84, 101),
-             (int)DROP_LINK_QUEUE_FULL);
+    CHECK_EQ(link_serial_submit(&x.l, LINK_DIR_AB, 14931, dg, 84, 101), (int)DROP_LINK_QUEUE_FULL);
     CHECK_EQ(x.l.dir[0].stats.drop_queue_full, 5);
     /* The other direction is unaffected. */
     CHECK_EQ(x.l.dir[1].stats.drop_queue_full, 0);

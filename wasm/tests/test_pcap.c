@@ -12,21 +12,69 @@ static void test_small_file_byte_exact(void)
 {
     static const uint8_t expected[] = {
         /* Section 4, File Header, 24 bytes. */
-        0xD4, 0xC3, 0xB2, 0xA1, /* Magic 0xA1B2C3D4 little-endian: microseconds */
-        0x02, 0x00, 0x04, 0x00, /* Version 2.4 */
-        0x00, 0x00, 0x00, 0x00, /* Reserved1 */
-        0x00, 0x00, 0x00, 0x00, /* Reserved2 */
-        0xFF, 0xFF, 0x00, 0x00, /* SnapLen 65535 */
-        0x65, 0x00, 0x00, 0x00, /* LinkType 101 (RAW), no FCS information */
+        0xD4,
+        0xC3,
+        0xB2,
+        0xA1, /* Magic 0xA1B2C3D4 little-endian: microseconds */
+        0x02,
+        0x00,
+        0x04,
+        0x00, /* Version 2.4 */
+        0x00,
+        0x00,
+        0x00,
+        0x00, /* Reserved1 */
+        0x00,
+        0x00,
+        0x00,
+        0x00, /* Reserved2 */
+        0xFF,
+        0xFF,
+        0x00,
+        0x00, /* SnapLen 65535 */
+        0x65,
+        0x00,
+        0x00,
+        0x00, /* LinkType 101 (RAW), no FCS information */
         /* Section 5, Packet Record: 5000000123 us = 5000 s (0x1388) + 123 us. */
-        0x88, 0x13, 0x00, 0x00, /* Timestamp (Seconds) */
-        0x7B, 0x00, 0x00, 0x00, /* Timestamp (Microseconds) */
-        0x05, 0x00, 0x00, 0x00, /* Captured Packet Length */
-        0x05, 0x00, 0x00, 0x00, /* Original Packet Length */
-        0xA1, 0xA2, 0xA3, 0xA4, 0xA5, /* data, not padded */
+        0x88,
+        0x13,
+        0x00,
+        0x00, /* Timestamp (Seconds) */
+        0x7B,
+        0x00,
+        0x00,
+        0x00, /* Timestamp (Microseconds) */
+        0x05,
+        0x00,
+        0x00,
+        0x00, /* Captured Packet Length */
+        0x05,
+        0x00,
+        0x00,
+        0x00, /* Original Packet Length */
+        0xA1,
+        0xA2,
+        0xA3,
+        0xA4,
+        0xA5, /* data, not padded */
         /* The next record follows at once: 999999 us = 0 s + 0xF423F us. */
-        0x00, 0x00, 0x00, 0x00, 0x3F, 0x42, 0x0F, 0x00,
-        0x01, 0x00, 0x00, 0x00, 0x01, 0x00, 0x00, 0x00,
+        0x00,
+        0x00,
+        0x00,
+        0x00,
+        0x3F,
+        0x42,
+        0x0F,
+        0x00,
+        0x01,
+        0x00,
+        0x00,
+        0x00,
+        0x01,
+        0x00,
+        0x00,
+        0x00,
         0xB1,
     };
     static const uint8_t data[] = { 0xA1, 0xA2, 0xA3, 0xA4, 0xA5 };
@@ -77,16 +125,15 @@ static void test_rejects_bad_calls(void)
     CHECK_EQ(m.len, 24 + 16 + 4);
 }
 
-#define T0 1700000000000000ull /* 2023-11-14 22:13:20 UTC, in microseconds */
-#define SNAPLEN 100
+#define T0       1700000000000000ull /* 2023-11-14 22:13:20 UTC, in microseconds */
+#define SNAPLEN  100
 #define N_FRAMES 5
 
 /* The oracle: tshark reads every frame of a file of real datagrams, at the right
  * microsecond, with the right lengths and checksums, and finds nothing malformed. */
 static void test_tshark_reads_every_frame(void)
 {
-    static const uint64_t times[N_FRAMES] = { T0, T0 + 1, T0 + 14930, T0 + 999999,
-                                              T0 + 60000000 };
+    static const uint64_t times[N_FRAMES] = { T0, T0 + 1, T0 + 14930, T0 + 999999, T0 + 60000000 };
     static struct capture_mem m;
     static char out[8192];
     struct pcap_writer w;
@@ -111,8 +158,8 @@ static void test_tshark_reads_every_frame(void)
     CHECK(!m.overflow);
     CHECK(capture_save(&m, "test.pcap", path, sizeof path));
 
-    CHECK_EQ(capture_tshark(path, "-Y _ws.malformed -T fields -e frame.number", out,
-                            sizeof out), 0);
+    CHECK_EQ(capture_tshark(path, "-Y _ws.malformed -T fields -e frame.number", out, sizeof out),
+             0);
     CHECK_EQ(strlen(out), 0); /* no malformed frame */
     CHECK_EQ(capture_tshark(path,
                             "-o ip.check_checksum:TRUE -T fields -E separator='|' "

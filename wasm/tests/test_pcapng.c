@@ -13,42 +13,176 @@ static void test_small_file_byte_exact(void)
     static const uint8_t expected[] = {
         /* 4.1 Section Header Block, 48 bytes: 24 fixed + shb_userappl "stackscope" (4 +
          * 10 padded to 12) + opt_endofopt (4) + trailing length (4). */
-        0x0A, 0x0D, 0x0D, 0x0A,                         /* Block Type */
-        0x30, 0x00, 0x00, 0x00,                         /* Block Total Length = 48 */
-        0x4D, 0x3C, 0x2B, 0x1A,                         /* Byte-Order Magic, little-endian */
-        0x01, 0x00, 0x00, 0x00,                         /* Major 1, Minor 0 */
-        0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, /* Section Length -1 */
-        0x04, 0x00, 0x0A, 0x00,                         /* shb_userappl (4), length 10 */
-        's', 't', 'a', 'c', 'k', 's', 'c', 'o', 'p', 'e', 0x00, 0x00, /* 2 padding bytes */
-        0x00, 0x00, 0x00, 0x00,                         /* opt_endofopt */
-        0x30, 0x00, 0x00, 0x00,                         /* Block Total Length again */
+        0x0A,
+        0x0D,
+        0x0D,
+        0x0A, /* Block Type */
+        0x30,
+        0x00,
+        0x00,
+        0x00, /* Block Total Length = 48 */
+        0x4D,
+        0x3C,
+        0x2B,
+        0x1A, /* Byte-Order Magic, little-endian */
+        0x01,
+        0x00,
+        0x00,
+        0x00, /* Major 1, Minor 0 */
+        0xFF,
+        0xFF,
+        0xFF,
+        0xFF,
+        0xFF,
+        0xFF,
+        0xFF,
+        0xFF, /* Section Length -1 */
+        0x04,
+        0x00,
+        0x0A,
+        0x00, /* shb_userappl (4), length 10 */
+        's',
+        't',
+        'a',
+        'c',
+        'k',
+        's',
+        'c',
+        'o',
+        'p',
+        'e',
+        0x00,
+        0x00, /* 2 padding bytes */
+        0x00,
+        0x00,
+        0x00,
+        0x00, /* opt_endofopt */
+        0x30,
+        0x00,
+        0x00,
+        0x00, /* Block Total Length again */
         /* 4.2 Interface Description Block, 52 bytes: 16 fixed + if_name "serial0" (4 + 8)
          * + if_description "SLIP" (4 + 4) + if_tsresol (4 + 4) + opt_endofopt (4) + 4. */
-        0x01, 0x00, 0x00, 0x00,                         /* Block Type 1 */
-        0x34, 0x00, 0x00, 0x00,                         /* Block Total Length = 52 */
-        0x65, 0x00, 0x00, 0x00,                         /* LinkType 101 (RAW), Reserved 0 */
-        0xDC, 0x05, 0x00, 0x00,                         /* SnapLen 1500 = 0x5DC */
-        0x02, 0x00, 0x07, 0x00, 's', 'e', 'r', 'i', 'a', 'l', '0', 0x00, /* if_name */
-        0x03, 0x00, 0x04, 0x00, 'S', 'L', 'I', 'P',     /* if_description, no padding */
-        0x09, 0x00, 0x01, 0x00, 0x06, 0x00, 0x00, 0x00, /* if_tsresol = 6: 10^-6 s */
-        0x00, 0x00, 0x00, 0x00,                         /* opt_endofopt */
-        0x34, 0x00, 0x00, 0x00,
+        0x01,
+        0x00,
+        0x00,
+        0x00, /* Block Type 1 */
+        0x34,
+        0x00,
+        0x00,
+        0x00, /* Block Total Length = 52 */
+        0x65,
+        0x00,
+        0x00,
+        0x00, /* LinkType 101 (RAW), Reserved 0 */
+        0xDC,
+        0x05,
+        0x00,
+        0x00, /* SnapLen 1500 = 0x5DC */
+        0x02,
+        0x00,
+        0x07,
+        0x00,
+        's',
+        'e',
+        'r',
+        'i',
+        'a',
+        'l',
+        '0',
+        0x00, /* if_name */
+        0x03,
+        0x00,
+        0x04,
+        0x00,
+        'S',
+        'L',
+        'I',
+        'P', /* if_description, no padding */
+        0x09,
+        0x00,
+        0x01,
+        0x00,
+        0x06,
+        0x00,
+        0x00,
+        0x00, /* if_tsresol = 6: 10^-6 s */
+        0x00,
+        0x00,
+        0x00,
+        0x00, /* opt_endofopt */
+        0x34,
+        0x00,
+        0x00,
+        0x00,
         /* 4.3 Enhanced Packet Block, 64 bytes: 28 fixed + 5 data bytes padded to 8 +
          * opt_comment "cwnd=1" (4 + 6 padded to 8) + epb_flags (4 + 4) + opt_endofopt (4)
          * + 4. Timestamp 5000000123 us = 0x1_2A05F27B: high word 1, low word 0x2A05F27B
          * (5000000123 - 2^32 = 705032827 = 0x2A05F27B). */
-        0x06, 0x00, 0x00, 0x00,                         /* Block Type 6 */
-        0x40, 0x00, 0x00, 0x00,                         /* Block Total Length = 64 */
-        0x00, 0x00, 0x00, 0x00,                         /* Interface ID 0 */
-        0x01, 0x00, 0x00, 0x00,                         /* Timestamp (High) */
-        0x7B, 0xF2, 0x05, 0x2A,                         /* Timestamp (Low) */
-        0x05, 0x00, 0x00, 0x00,                         /* Captured Packet Length 5 */
-        0x05, 0x00, 0x00, 0x00,                         /* Original Packet Length 5 */
-        0xA1, 0xA2, 0xA3, 0xA4, 0xA5, 0x00, 0x00, 0x00, /* data, 3 padding bytes */
-        0x01, 0x00, 0x06, 0x00, 'c', 'w', 'n', 'd', '=', '1', 0x00, 0x00, /* opt_comment */
-        0x02, 0x00, 0x04, 0x00, 0x02, 0x00, 0x00, 0x00, /* epb_flags: bits 0-1 = 10, out */
-        0x00, 0x00, 0x00, 0x00,                         /* opt_endofopt */
-        0x40, 0x00, 0x00, 0x00,
+        0x06,
+        0x00,
+        0x00,
+        0x00, /* Block Type 6 */
+        0x40,
+        0x00,
+        0x00,
+        0x00, /* Block Total Length = 64 */
+        0x00,
+        0x00,
+        0x00,
+        0x00, /* Interface ID 0 */
+        0x01,
+        0x00,
+        0x00,
+        0x00, /* Timestamp (High) */
+        0x7B,
+        0xF2,
+        0x05,
+        0x2A, /* Timestamp (Low) */
+        0x05,
+        0x00,
+        0x00,
+        0x00, /* Captured Packet Length 5 */
+        0x05,
+        0x00,
+        0x00,
+        0x00, /* Original Packet Length 5 */
+        0xA1,
+        0xA2,
+        0xA3,
+        0xA4,
+        0xA5,
+        0x00,
+        0x00,
+        0x00, /* data, 3 padding bytes */
+        0x01,
+        0x00,
+        0x06,
+        0x00,
+        'c',
+        'w',
+        'n',
+        'd',
+        '=',
+        '1',
+        0x00,
+        0x00, /* opt_comment */
+        0x02,
+        0x00,
+        0x04,
+        0x00,
+        0x02,
+        0x00,
+        0x00,
+        0x00, /* epb_flags: bits 0-1 = 10, out */
+        0x00,
+        0x00,
+        0x00,
+        0x00, /* opt_endofopt */
+        0x40,
+        0x00,
+        0x00,
+        0x00,
     };
     static const uint8_t data[] = { 0xA1, 0xA2, 0xA3, 0xA4, 0xA5 };
     static struct capture_mem m;
@@ -57,8 +191,7 @@ static void test_small_file_byte_exact(void)
     memset(&m, 0, sizeof m);
     CHECK_EQ(pcapng_begin(&w, capture_mem_write, &m, "stackscope"), ERR_OK);
     CHECK_EQ(pcapng_add_interface(&w, "serial0", "SLIP", PCAPNG_LINKTYPE_RAW, 1500), 0);
-    CHECK_EQ(pcapng_packet(&w, 0, 5000000123ull, data, 5, 5, PCAPNG_DIR_OUT, "cwnd=1"),
-             ERR_OK);
+    CHECK_EQ(pcapng_packet(&w, 0, 5000000123ull, data, 5, 5, PCAPNG_DIR_OUT, "cwnd=1"), ERR_OK);
     CHECK(!m.overflow);
     CHECK_EQ(m.len, sizeof expected);
     CHECK_EQ(48 + 52 + 64, sizeof expected);
@@ -130,9 +263,9 @@ static void test_rejects_bad_calls(void)
     CHECK_EQ(pcapng_packet(&w, 0, 0, data, 4, 4, 0, NULL), ERR_ARG); /* no interface yet */
     CHECK_EQ(pcapng_add_interface(&w, "a", NULL, PCAPNG_LINKTYPE_RAW, 0), 0);
     len = m.len;
-    CHECK_EQ(pcapng_packet(&w, 1, 0, data, 4, 4, 0, NULL), ERR_ARG);  /* unknown iface */
-    CHECK_EQ(pcapng_packet(&w, 0, 0, data, 4, 3, 0, NULL), ERR_ARG);  /* caplen > origlen */
-    CHECK_EQ(pcapng_packet(&w, 0, 0, data, 4, 4, 3, NULL), ERR_ARG);  /* direction */
+    CHECK_EQ(pcapng_packet(&w, 1, 0, data, 4, 4, 0, NULL), ERR_ARG); /* unknown iface */
+    CHECK_EQ(pcapng_packet(&w, 0, 0, data, 4, 3, 0, NULL), ERR_ARG); /* caplen > origlen */
+    CHECK_EQ(pcapng_packet(&w, 0, 0, data, 4, 4, 3, NULL), ERR_ARG); /* direction */
     memset(long_comment, 'x', sizeof long_comment - 1);
     CHECK_EQ(pcapng_packet(&w, 0, 0, data, 4, 4, 0, long_comment), ERR_ARG);
     CHECK_EQ(m.len, len); /* the rejected packets wrote nothing */
@@ -175,11 +308,10 @@ static const struct frame_case frames[] = {
 static uint16_t build_frame(uint8_t *ip, const struct frame_case *f, unsigned i)
 {
     if (f->kind == 1) {
-        return capture_tcp_syn(ip, IP4(10, 0, 0, 1), IP4(10, 0, 0, 2), (uint16_t)(40000 + i),
-                               7, 1000u * i);
+        return capture_tcp_syn(ip, IP4(10, 0, 0, 1), IP4(10, 0, 0, 2), (uint16_t)(40000 + i), 7,
+                               1000u * i);
     }
-    return capture_icmp_echo(ip, IP4(10, 0, 0, 1), IP4(10, 0, 0, 2), 0x77, (uint16_t)i,
-                             f->size);
+    return capture_icmp_echo(ip, IP4(10, 0, 0, 1), IP4(10, 0, 0, 2), 0x77, (uint16_t)i, f->size);
 }
 
 /* Writes `frames` to a pcapng file with three interfaces; eth0 (snaplen 64) comes after
@@ -210,7 +342,6 @@ static int write_case_file(struct capture_mem *m, uint16_t *lens)
     return !m->overflow;
 }
 
-
 /* What tshark must print for frame i with the fields of test_tshark_reads_every_frame:
  * interface id and name, time (tshark 4.0 prints epoch seconds with 9 decimals), length on
  * the wire and captured, comment, epb_flags direction, and the IP header and ICMP / TCP
@@ -229,10 +360,10 @@ static void expected_line(unsigned i, const uint16_t *lens, char *out, size_t si
              f->comment != NULL ? f->comment : "", dir, l4);
 }
 
-#define TSHARK_FIELDS                                                                        \
-    "-o ip.check_checksum:TRUE -o tcp.check_checksum:TRUE -T fields -E separator='|' "        \
-    "-e frame.interface_id -e frame.interface_name -e frame.time_epoch -e frame.len "        \
-    "-e frame.cap_len -e frame.comment -e frame.packet_flags_direction "                     \
+#define TSHARK_FIELDS                                                                  \
+    "-o ip.check_checksum:TRUE -o tcp.check_checksum:TRUE -T fields -E separator='|' " \
+    "-e frame.interface_id -e frame.interface_name -e frame.time_epoch -e frame.len "  \
+    "-e frame.cap_len -e frame.comment -e frame.packet_flags_direction "               \
     "-e ip.checksum.status -e icmp.checksum.status -e tcp.checksum.status"
 
 /* The oracle: tshark reads every frame, on the right interface, at the right microsecond,
@@ -252,8 +383,8 @@ static void test_tshark_reads_every_frame(void)
 
     CHECK_EQ(capture_tshark(path, "-T fields -e frame.number", out, sizeof out), 0);
     CHECK_EQ(capture_count_lines(out), N_FRAMES);
-    CHECK_EQ(capture_tshark(path, "-Y _ws.malformed -T fields -e frame.number", out,
-                            sizeof out), 0);
+    CHECK_EQ(capture_tshark(path, "-Y _ws.malformed -T fields -e frame.number", out, sizeof out),
+             0);
     CHECK_EQ(strlen(out), 0); /* no malformed frame */
 
     CHECK_EQ(capture_tshark(path, TSHARK_FIELDS, out, sizeof out), 0);

@@ -26,15 +26,14 @@ static struct fake_net net;
 
 /* A test on the fake network: the network is released even when a CHECK fails half-way
  * (CHECK returns from the body only), so LeakSanitizer reports the failure, not a leak. */
-#define NET_TEST(name, netp)                                                         \
-    static void name##_body(void);                                                   \
-    static void name(void)                                                           \
-    {                                                                                \
-        name##_body();                                                               \
-        fake_net_free(netp);                                                         \
-    }                                                                                \
+#define NET_TEST(name, netp)       \
+    static void name##_body(void); \
+    static void name(void)         \
+    {                              \
+        name##_body();             \
+        fake_net_free(netp);       \
+    }                              \
     static void name##_body(void)
-
 
 static int pair_start(uint32_t rate, uint8_t bits, uint32_t delay)
 {
@@ -303,8 +302,9 @@ static void test_nothing_answered_waits_the_timeout(void)
     host_poll(&T.h, 7000000u);
     CHECK(ping_done(&T.h));
     ping_format_summary(&T.h, text, sizeof text);
-    CHECK(strcmp(text, "--- 10.0.7.2 ping statistics ---\n"
-                       "3 packets transmitted, 0 received, 100% packet loss, time 2000ms\n\n") == 0);
+    CHECK(strcmp(text,
+                 "--- 10.0.7.2 ping statistics ---\n"
+                 "3 packets transmitted, 0 received, 100% packet loss, time 2000ms\n\n") == 0);
     CHECK(!host_next_deadline(&T.h, &when));
     th_free(&T);
 }

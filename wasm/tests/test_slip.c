@@ -238,8 +238,8 @@ static void test_oversize_dropped_and_next_frame_decoded(void)
 {
     /* cap 4: a 4-byte frame fits; a 6-byte one is dropped at its 5th byte, the rest
      * skipped to END; the frame after it arrives intact. */
-    static const uint8_t wire[] = { 0x01, 0x02, 0x03, 0x04, 0xC0,              /* fits */
-                                    0x11, 0x12, 0x13, 0x14, 0x15, 0x16, 0xC0,  /* 6 bytes */
+    static const uint8_t wire[] = { 0x01, 0x02, 0x03, 0x04, 0xC0,             /* fits */
+                                    0x11, 0x12, 0x13, 0x14, 0x15, 0x16, 0xC0, /* 6 bytes */
                                     0x0A, 0x0B, 0xC0 };
     static const uint8_t fit[] = { 0x01, 0x02, 0x03, 0x04 };
     static const uint8_t last[] = { 0x0A, 0x0B };

@@ -233,5 +233,4 @@ static void test_input_in_txbuf_same_answers(void)
 }
 
 UNIT_MAIN(UNIT(test_pairs_memory), UNIT(test_pairs_listener_gives_its_pair_back),
-          UNIT(test_pairs_two_listeners_one_connection),
-          UNIT(test_input_in_txbuf_same_answers))
+          UNIT(test_pairs_two_listeners_one_connection), UNIT(test_input_in_txbuf_same_answers))

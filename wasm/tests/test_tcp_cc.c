@@ -249,15 +249,13 @@ static void test_newreno_partial_then_full_ack(void)
 
     /* Partial ACK to 42000 (2000 acked < recover): RFC 6582 3.2 step 3: cwnd = 10000
      * - 2000 + 1000 (at least one SMSS acked) = 9000; retransmit; stay in recovery. */
-    CHECK_EQ(tcp_cc_on_ack(&cc, &cfg, 1000, 42000, 2000, 10000),
-             TCP_CC_PARTIAL_ACK_RETRANSMIT);
+    CHECK_EQ(tcp_cc_on_ack(&cc, &cfg, 1000, 42000, 2000, 10000), TCP_CC_PARTIAL_ACK_RETRANSMIT);
     CHECK_EQ(cc.cwnd, 9000);
     CHECK_EQ(cc.in_recovery, 1);
     CHECK_EQ(cc.dupacks, 0);
 
     /* Partial ACK of 500 (< SMSS): 9000 - 500 = 8500, nothing added back. */
-    CHECK_EQ(tcp_cc_on_ack(&cc, &cfg, 1000, 42500, 500, 8000),
-             TCP_CC_PARTIAL_ACK_RETRANSMIT);
+    CHECK_EQ(tcp_cc_on_ack(&cc, &cfg, 1000, 42500, 500, 8000), TCP_CC_PARTIAL_ACK_RETRANSMIT);
     CHECK_EQ(cc.cwnd, 8500);
 
     /* A dup ACK in recovery inflates by SMSS: 9500 (RFC 5681 3.2 step 4), no new fast
@@ -306,8 +304,7 @@ static void test_newreno_partial_ack_floor(void)
     tcp_cc_on_dupack(&cc, &cfg, 1000, 50000, 10000);
     tcp_cc_on_dupack(&cc, &cfg, 1000, 50000, 10000);
     CHECK_EQ(cc.cwnd, 8000);
-    CHECK_EQ(tcp_cc_on_ack(&cc, &cfg, 1000, 49500, 9500, 10000),
-             TCP_CC_PARTIAL_ACK_RETRANSMIT);
+    CHECK_EQ(tcp_cc_on_ack(&cc, &cfg, 1000, 49500, 9500, 10000), TCP_CC_PARTIAL_ACK_RETRANSMIT);
     CHECK_EQ(cc.cwnd, 1000);
     /* From cwnd 1200, a partial ACK of 500 (< SMSS, nothing added back): 700, floored
      * at 1000. */
@@ -472,12 +469,10 @@ static void test_cap_applies_to_inflation(void)
 UNIT_MAIN(UNIT(test_initial_window_by_mss), UNIT(test_initial_window_configured_and_capped),
           UNIT(test_slow_start_rfc5681), UNIT(test_lwip_growth_paper_table_5_1),
           UNIT(test_lwip_congestion_avoidance), UNIT(test_congestion_avoidance_byte_counting),
-          UNIT(test_reno_fast_retransmit_and_recovery),
-          UNIT(test_reno_small_flight_ssthresh_floor), UNIT(test_dupack_threshold_configurable),
-          UNIT(test_newreno_partial_then_full_ack),
-          UNIT(test_newreno_full_ack_with_data_outstanding),
-          UNIT(test_newreno_partial_ack_floor), UNIT(test_newreno_recover_wraps),
-          UNIT(test_rto_collapses_window),
+          UNIT(test_reno_fast_retransmit_and_recovery), UNIT(test_reno_small_flight_ssthresh_floor),
+          UNIT(test_dupack_threshold_configurable), UNIT(test_newreno_partial_then_full_ack),
+          UNIT(test_newreno_full_ack_with_data_outstanding), UNIT(test_newreno_partial_ack_floor),
+          UNIT(test_newreno_recover_wraps), UNIT(test_rto_collapses_window),
           UNIT(test_newreno_no_fast_retransmit_after_rto_until_recover),
           UNIT(test_reno_has_no_rto_guard), UNIT(test_fixed_window_never_changes),
           UNIT(test_none_is_unlimited), UNIT(test_cap_applies_to_inflation))

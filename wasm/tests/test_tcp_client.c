@@ -139,7 +139,8 @@ static void test_probe_of_an_open_port(void)
     CHECK(e != NULL);
     live_run(&l, e, 50000);
     CHECK_EQ(live_add(e, "{\"type\":\"tcp_client\",\"host\":\"a\",\"to\":\"b\",\"port\":7,"
-                         "\"probe\":true}"), 1);
+                         "\"probe\":true}"),
+             1);
     live_run(&l, e, 2000000);
     line = live_app(&l, 1, TREC_APP_LINE, 0);
     CHECK(line && live_text_is(line, "Connected to 10.0.7.2:7"));
@@ -191,8 +192,8 @@ static void test_connect_timeout(void)
 
 /* ---- real-time mode: the far end of the external link played by the test ---- */
 
-#define PC 0x0A000701u   /* 10.0.7.1 */
-#define FAR 0x0A000702u  /* 10.0.7.2 */
+#define PC  0x0A000701u /* 10.0.7.1 */
+#define FAR 0x0A000702u /* 10.0.7.2 */
 
 struct far_end {
     struct engine *e;
@@ -245,12 +246,13 @@ static struct tseg_spec far_seg(uint16_t sport, uint32_t seq, uint32_t ack, uint
 
 /* Handshake of a new client (app `app`, to 10.0.7.2 by address) added at `t`: its SYN
  * leaves at t, the SYN/ACK comes back at t + 10 ms. Returns the SYN. */
-static int far_connect(struct far_end *f, struct live_log *l, double t, int app,
-                       struct tseg *syn)
+static int far_connect(struct far_end *f, struct live_log *l, double t, int app, struct tseg *syn)
 {
     struct tseg_spec s;
     live_run(l, f->e, t);
-    if (live_add(f->e, "{\"type\":\"tcp_client\",\"host\":\"pc\",\"to\":\"10.0.7.2\",\"port\":7}") != app ||
+    if (live_add(f->e,
+                 "{\"type\":\"tcp_client\",\"host\":\"pc\",\"to\":\"10.0.7.2\",\"port\":7}") !=
+            app ||
         far_read(f) != 1)
         return -1;
     *syn = f->segs[0];
@@ -319,8 +321,12 @@ static void test_far_end_closes_then_resets(void)
     CHECK(syn2.sport != syn.sport);
     far_read(&f);
     live_run(&l, f.e, 70000);
-    far_write(&f, &(struct tseg_spec){ .src = FAR, .dst = PC, .sport = 7, .dport = syn2.sport,
-                                       .seq = 90001, .flags = TCP_RST });
+    far_write(&f, &(struct tseg_spec){ .src = FAR,
+                                       .dst = PC,
+                                       .sport = 7,
+                                       .dport = syn2.sport,
+                                       .seq = 90001,
+                                       .flags = TCP_RST });
     live_take(&l, f.e);
     line = live_app(&l, 1, TREC_APP_LINE, 1);
     CHECK(line && live_text_is(line, "Connection reset by peer"));

@@ -144,7 +144,7 @@ static void test_passive_close(void)
     CHECK_EQ(g.ack, 5002);
     CHECK_EQ(tt_state(&L, sock), TCP_CLOSE_WAIT);
     CHECK_EQ(tcprecv(&L.h, sock, buf, sizeof buf), 0); /* end of stream */
-    CHECK_EQ(tcpsend(&L.h, sock, "ok", 2), 2);          /* we may still send */
+    CHECK_EQ(tcpsend(&L.h, sock, "ok", 2), 2);         /* we may still send */
     CHECK(lab_next(&L, &g));
     CHECK_EQ(g.seq, 1001);
     CHECK_EQ(g.len, 2);

@@ -116,4 +116,5 @@ static void test_what_is_not_a_duplicate_ack(void)
     lab_free(&L);
 }
 
-UNIT_MAIN(UNIT(test_fast_retransmit_and_newreno_partial_ack), UNIT(test_what_is_not_a_duplicate_ack))
+UNIT_MAIN(UNIT(test_fast_retransmit_and_newreno_partial_ack),
+          UNIT(test_what_is_not_a_duplicate_ack))

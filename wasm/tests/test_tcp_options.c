@@ -142,9 +142,9 @@ static void test_unknown_options_are_skipped(void)
 
 static void test_malformed_options_drop_the_segment(void)
 {
-    static const uint8_t zero_len[] = { 4, 0, 1, 1 };      /* a length below 2 */
-    static const uint8_t past_end[] = { 1, 1, 99, 9 };     /* 9 bytes, 2 left */
-    static const uint8_t bad_mss[] = { 2, 3, 5, 1 };       /* MSS must be 4 long */
+    static const uint8_t zero_len[] = { 4, 0, 1, 1 };  /* a length below 2 */
+    static const uint8_t past_end[] = { 1, 1, 99, 9 }; /* 9 bytes, 2 left */
+    static const uint8_t bad_mss[] = { 2, 3, 5, 1 };   /* MSS must be 4 long */
     const uint8_t *bad[3] = { zero_len, past_end, bad_mss };
     int i;
     for (i = 0; i < 3; i++) {
@@ -407,6 +407,6 @@ static void test_eifel_keeps_a_genuine_timeout(void)
 
 UNIT_MAIN(UNIT(test_mss_absent_means_536), UNIT(test_mss_smaller_side_wins),
           UNIT(test_unknown_options_are_skipped), UNIT(test_malformed_options_drop_the_segment),
-          UNIT(test_timestamps_negotiated_and_sampled), UNIT(test_timestamps_paws_drops_old_segment),
-          UNIT(test_timestamps_not_offered_by_peer), UNIT(test_eifel_undoes_a_spurious_timeout),
-          UNIT(test_eifel_keeps_a_genuine_timeout))
+          UNIT(test_timestamps_negotiated_and_sampled),
+          UNIT(test_timestamps_paws_drops_old_segment), UNIT(test_timestamps_not_offered_by_peer),
+          UNIT(test_eifel_undoes_a_spurious_timeout), UNIT(test_eifel_keeps_a_genuine_timeout))

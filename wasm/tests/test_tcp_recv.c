@@ -336,8 +336,9 @@ static void test_zero_window_and_window_update(void)
     lab_free(&L);
 }
 
-UNIT_MAIN(UNIT(test_delayed_ack_every_second_segment_and_timer), UNIT(test_delayed_ack_on_fast_ticks),
-          UNIT(test_delayed_ack_nfc_variant), UNIT(test_delayed_ack_nfc_reply_larger_than_request),
-          UNIT(test_piggybacked_ack_cancels_delayed_ack),
-          UNIT(test_out_of_order_hole_filled_later), UNIT(test_out_of_order_off_drops),
-          UNIT(test_out_of_order_queue_full), UNIT(test_zero_window_and_window_update))
+UNIT_MAIN(UNIT(test_delayed_ack_every_second_segment_and_timer),
+          UNIT(test_delayed_ack_on_fast_ticks), UNIT(test_delayed_ack_nfc_variant),
+          UNIT(test_delayed_ack_nfc_reply_larger_than_request),
+          UNIT(test_piggybacked_ack_cancels_delayed_ack), UNIT(test_out_of_order_hole_filled_later),
+          UNIT(test_out_of_order_off_drops), UNIT(test_out_of_order_queue_full),
+          UNIT(test_zero_window_and_window_update))

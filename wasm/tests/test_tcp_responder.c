@@ -12,8 +12,8 @@
 #include "tcp_seg.h"
 #include "unit.h"
 
-#define MS(x) ((stack_time_t)(x) * 1000u)
-#define IRS 5000u
+#define MS(x) ((stack_time_t)(x)*1000u)
+#define IRS   5000u
 
 static const char pattern[] = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
 
@@ -32,8 +32,7 @@ static int rsp_start(struct tcp_lab *L, uint8_t conns, uint16_t wnd, uint16_t po
 
 /* Sends <SEQ=IRS><CTL=SYN> with an MSS option from peer port `pport`; returns the SYN-ACK
  * (g->seq is the ISS), or g->flags 0 when none came. */
-static void rsp_syn(struct tcp_lab *L, stack_time_t t, uint16_t pport, uint16_t mss,
-                    struct tseg *g)
+static void rsp_syn(struct tcp_lab *L, stack_time_t t, uint16_t pport, uint16_t mss, struct tseg *g)
 {
     struct tseg_spec s;
     memset(&s, 0, sizeof s);
@@ -48,8 +47,8 @@ static void rsp_syn(struct tcp_lab *L, stack_time_t t, uint16_t pport, uint16_t 
 }
 
 /* A segment from peer port `pport`, the peer's window 8192. */
-static void rsp_seg(struct tcp_lab *L, stack_time_t t, uint16_t pport, uint8_t flags,
-                    uint32_t seq, uint32_t ack, const void *data, uint16_t len)
+static void rsp_seg(struct tcp_lab *L, stack_time_t t, uint16_t pport, uint8_t flags, uint32_t seq,
+                    uint32_t ack, const void *data, uint16_t len)
 {
     struct tseg_spec s;
     memset(&s, 0, sizeof s);
@@ -160,7 +159,7 @@ static void test_echo_one_segment(void)
     CHECK_EQ(g.sport, 7);
     CHECK_EQ(g.dport, 40000);
     CHECK_EQ(g.flags, TCP_ACK | TCP_PSH);
-    CHECK_EQ(g.seq, iss + 1);     /* their byte 0 is our byte 0 */
+    CHECK_EQ(g.seq, iss + 1);      /* their byte 0 is our byte 0 */
     CHECK_EQ(g.ack, IRS + 1 + 40); /* the data taken */
     CHECK_EQ(g.wnd, 536);
     CHECK_EQ(g.hlen, 20);
@@ -710,8 +709,8 @@ static void test_fifty_connections(void)
         rsp_seg(&L, MS(100 + i), (uint16_t)(41000 + i), TCP_ACK, IRS + 1, iss[i] + 1, NULL, 0);
     CHECK_EQ(lab_pending(&L), 0);
     for (i = 50; i-- > 0;) {
-        rsp_seg(&L, MS(200 + i), (uint16_t)(41000 + i), TCP_ACK | TCP_PSH, IRS + 1,
-                iss[i] + 1, pattern + i % 10, (uint16_t)(1 + i));
+        rsp_seg(&L, MS(200 + i), (uint16_t)(41000 + i), TCP_ACK | TCP_PSH, IRS + 1, iss[i] + 1,
+                pattern + i % 10, (uint16_t)(1 + i));
         CHECK(lab_next(&L, &g));
         CHECK_EQ(g.dport, 41000 + i);
         CHECK_EQ(g.seq, iss[i] + 1);
@@ -725,8 +724,8 @@ static void test_fifty_connections(void)
         CHECK(lab_next(&L, &g));
         CHECK_EQ(g.flags, TCP_ACK | TCP_FIN);
         CHECK_EQ(g.seq, iss[i] + 2 + i);
-        rsp_seg(&L, MS(400 + i), (uint16_t)(41000 + i), TCP_ACK, IRS + 3 + i, iss[i] + 3 + i,
-                NULL, 0);
+        rsp_seg(&L, MS(400 + i), (uint16_t)(41000 + i), TCP_ACK, IRS + 3 + i, iss[i] + 3 + i, NULL,
+                0);
     }
     CHECK_EQ(lab_pending(&L), 0);
     CHECK_EQ(tcp_responder_count(&L.h), 0);
@@ -853,9 +852,8 @@ static void test_input_result(void)
 
 UNIT_MAIN(UNIT(test_handshake), UNIT(test_syn_received), UNIT(test_echo_one_segment),
           UNIT(test_discard), UNIT(test_retransmitted_segment), UNIT(test_echo_lost_for_good),
-          UNIT(test_old_and_out_of_window), UNIT(test_larger_than_window),
-          UNIT(test_peer_window), UNIT(test_rst_for_unknown), UNIT(test_rst_acceptability),
-          UNIT(test_fin_close), UNIT(test_fin_close_discard), UNIT(test_fin_needs_room),
-          UNIT(test_full_table), UNIT(test_bad_checksums), UNIT(test_syn_without_options),
-          UNIT(test_fifty_connections), UNIT(test_ping_and_no_sockets),
-          UNIT(test_two_peers_same_port), UNIT(test_input_result))
+          UNIT(test_old_and_out_of_window), UNIT(test_larger_than_window), UNIT(test_peer_window),
+          UNIT(test_rst_for_unknown), UNIT(test_rst_acceptability), UNIT(test_fin_close),
+          UNIT(test_fin_close_discard), UNIT(test_fin_needs_room), UNIT(test_full_table),
+          UNIT(test_bad_checksums), UNIT(test_syn_without_options), UNIT(test_fifty_connections),
+          UNIT(test_ping_and_no_sockets), UNIT(test_two_peers_same_port), UNIT(test_input_result))

@@ -8,7 +8,8 @@
 #include "tcp_pcb.h"
 #include "tcp_tests.h"
 
-static const char payload[100] = "0123456789abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+static const char payload[100] =
+    "0123456789abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 
 /* Data at `t`, never acknowledged: returns the instants of the segments that carried it. */
 static int retransmission_times(struct tcp_lab *L, int sock, stack_time_t t, stack_time_t until,
@@ -528,11 +529,10 @@ static void test_rto_retransmission_stays_inside_the_peer_window(void)
 }
 
 UNIT_MAIN(UNIT(test_rto_backoff_doubles), UNIT(test_rto_value_traced_with_floor),
-          UNIT(test_pure_ack_after_go_back_n_carries_snd_max), UNIT(test_rto_backoff_cap), UNIT(test_restart_on_new_ack),
-          UNIT(test_karn_no_sample_from_retransmission), UNIT(test_coarse_slow_timer_ticks),
-          UNIT(test_coarse_timer_started_late_in_a_tick), UNIT(test_coarse_timer_phase),
-          UNIT(test_vj_tick_sample_counts_ticks),
-          UNIT(test_lwip_rules_with_vj_ticks),
-          UNIT(test_data_retries_exhausted), UNIT(test_sequence_wraparound),
-          UNIT(test_coarse_ticks_round_time_wait_and_persist),
+          UNIT(test_pure_ack_after_go_back_n_carries_snd_max), UNIT(test_rto_backoff_cap),
+          UNIT(test_restart_on_new_ack), UNIT(test_karn_no_sample_from_retransmission),
+          UNIT(test_coarse_slow_timer_ticks), UNIT(test_coarse_timer_started_late_in_a_tick),
+          UNIT(test_coarse_timer_phase), UNIT(test_vj_tick_sample_counts_ticks),
+          UNIT(test_lwip_rules_with_vj_ticks), UNIT(test_data_retries_exhausted),
+          UNIT(test_sequence_wraparound), UNIT(test_coarse_ticks_round_time_wait_and_persist),
           UNIT(test_rto_retransmission_stays_inside_the_peer_window))

@@ -83,5 +83,5 @@ static void test_ooo_full(void)
     CHECK_EQ(q.end[0], 40);
 }
 
-UNIT_MAIN(UNIT(test_ring_wraps), UNIT(test_ring_put_at_and_commit), UNIT(test_ooo_add_merge_advance),
-          UNIT(test_ooo_full))
+UNIT_MAIN(UNIT(test_ring_wraps), UNIT(test_ring_put_at_and_commit),
+          UNIT(test_ooo_add_merge_advance), UNIT(test_ooo_full))

@@ -176,11 +176,8 @@ static void test_established_reset_checks(void)
 static uint32_t reach(struct tcp_lab *L, int sock, uint8_t state)
 {
     switch (state) {
-    case TCP_ESTABLISHED:
-        return 5001;
-    case TCP_FIN_WAIT_1:
-        tcpclose(&L->h, sock);
-        return 5001;
+    case TCP_ESTABLISHED: return 5001;
+    case TCP_FIN_WAIT_1: tcpclose(&L->h, sock); return 5001;
     case TCP_FIN_WAIT_2:
         tcpclose(&L->h, sock);
         lab_seg(L, MS(50), TCP_ACK, 5001, 1002, 4096, NULL, 0);
@@ -210,9 +207,8 @@ static void test_reset_in_each_state(void)
         uint8_t state;
         uint8_t error; /* the application is told ERR_RST */
     } cases[] = {
-        { TCP_ESTABLISHED, 1 }, { TCP_FIN_WAIT_1, 1 }, { TCP_FIN_WAIT_2, 1 },
-        { TCP_CLOSE_WAIT, 1 },  { TCP_CLOSING, 0 },    { TCP_LAST_ACK, 0 },
-        { TCP_TIME_WAIT, 0 },
+        { TCP_ESTABLISHED, 1 }, { TCP_FIN_WAIT_1, 1 }, { TCP_FIN_WAIT_2, 1 }, { TCP_CLOSE_WAIT, 1 },
+        { TCP_CLOSING, 0 },     { TCP_LAST_ACK, 0 },   { TCP_TIME_WAIT, 0 },
     };
     unsigned i;
     for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {

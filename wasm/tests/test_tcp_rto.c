@@ -263,7 +263,6 @@ static void test_fixed_ignores_samples(void)
 
 UNIT_MAIN(UNIT(test_rfc6298_initial_rto), UNIT(test_rfc6298_sequence),
           UNIT(test_rfc6298_zero_sample_uses_granularity),
-          UNIT(test_rfc6298_keeps_sub_microsecond_rttvar),
-          UNIT(test_rfc6298_huge_samples_saturate), UNIT(test_vj_ticks_sequence),
-          UNIT(test_vj_ticks_initial_values), UNIT(test_vj_exact_timers_count_500ms_ticks),
-          UNIT(test_fixed_ignores_samples))
+          UNIT(test_rfc6298_keeps_sub_microsecond_rttvar), UNIT(test_rfc6298_huge_samples_saturate),
+          UNIT(test_vj_ticks_sequence), UNIT(test_vj_ticks_initial_values),
+          UNIT(test_vj_exact_timers_count_500ms_ticks), UNIT(test_fixed_ignores_samples))

@@ -265,8 +265,7 @@ static void test_receiver_sack_blocks_with_timestamps_three(void)
 }
 
 /* The peer's ACK at t with n SACK blocks (lr: left, right, ...). */
-static void sack_ack(struct tcp_lab *L, stack_time_t t, uint32_t ack, const uint32_t *lr,
-                     uint8_t n)
+static void sack_ack(struct tcp_lab *L, stack_time_t t, uint32_t ack, const uint32_t *lr, uint8_t n)
 {
     uint8_t opt[36];
     struct tseg_spec s;
@@ -289,7 +288,7 @@ static void sack_ack(struct tcp_lab *L, stack_time_t t, uint32_t ack, const uint
     lab_in(L, t, &s);
 }
 
-#define SEG(k) (OUR_ISS + 1u + ((k) - 1u) * 1460u) /* start of our k-th segment */
+#define SEG(k) (OUR_ISS + 1u + ((k)-1u) * 1460u) /* start of our k-th segment */
 
 /* Eight full segments out (cwnd 8 x 1460), twelve more queued (windows of 32 KB). In
  * the tests #1 and #3 are lost; the peer SACKs the others as they arrive. */
@@ -464,9 +463,7 @@ static void test_sack_off_keeps_newreno(void)
 }
 
 UNIT_MAIN(UNIT(test_sack_permitted_offered_when_enabled),
-          UNIT(test_sack_two_holes_repaired_without_rto),
-          UNIT(test_sack_scoreboard_cleared_on_rto),
-          UNIT(test_sack_off_keeps_newreno),
-          UNIT(test_syn_ack_offers_sack_only_if_the_syn_did),
+          UNIT(test_sack_two_holes_repaired_without_rto), UNIT(test_sack_scoreboard_cleared_on_rto),
+          UNIT(test_sack_off_keeps_newreno), UNIT(test_syn_ack_offers_sack_only_if_the_syn_did),
           UNIT(test_receiver_sack_blocks_order),
           UNIT(test_receiver_sack_blocks_with_timestamps_three))

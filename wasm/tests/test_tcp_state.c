@@ -266,8 +266,9 @@ static void test_listen_backlog_full(void)
     CHECK_EQ(lab_pending(&L), 0);
     CHECK_EQ(L.h.stats.drops[DROP_TCP_BACKLOG_FULL], 1);
     /* established but not accepted still counts */
-    lab_in(&L, MS(2), &(struct tseg_spec){ .flags = TCP_ACK, .seq = 5001, .ack = g.seq + 1,
-                                           .wnd = 4096, .sport = 40000 });
+    lab_in(&L, MS(2),
+           &(struct tseg_spec){
+               .flags = TCP_ACK, .seq = 5001, .ack = g.seq + 1, .wnd = 4096, .sport = 40000 });
     s.sport = 40002;
     lab_in(&L, MS(3), &s);
     CHECK_EQ(lab_pending(&L), 0);
@@ -283,6 +284,6 @@ static void test_listen_backlog_full(void)
     lab_free(&L);
 }
 
-UNIT_MAIN(UNIT(test_active_open), UNIT(test_passive_open_and_data),
-          UNIT(test_simultaneous_open), UNIT(test_open_to_broadcast_or_multicast_refused),
-          UNIT(test_syn_retries_then_timeout), UNIT(test_listen_backlog_full))
+UNIT_MAIN(UNIT(test_active_open), UNIT(test_passive_open_and_data), UNIT(test_simultaneous_open),
+          UNIT(test_open_to_broadcast_or_multicast_refused), UNIT(test_syn_retries_then_timeout),
+          UNIT(test_listen_backlog_full))

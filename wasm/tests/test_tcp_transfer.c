@@ -11,10 +11,10 @@
 #include "unit.h"
 
 #define XFER_BYTES (1024u * 1024u)
-#define XFER_PORT 5001
-#define ADDR_A 0x0A000001u
-#define ADDR_B 0x0A000002u
-#define CHUNK_MAX 4096u
+#define XFER_PORT  5001
+#define ADDR_A     0x0A000001u
+#define ADDR_B     0x0A000002u
+#define CHUNK_MAX  4096u
 
 struct stream {
     uint32_t x;      /* xorshift32 state */
@@ -119,7 +119,8 @@ static void receiver_poll(struct xfer *x, struct host *h)
         for (i = 0; i < n; i++)
             if (buf[i] != stream_byte(&x->r_stream)) {
                 if (!x->mismatches && getenv("XFER_DEBUG"))
-                    printf("first mismatch at %u (read of %d at %u)\n", (unsigned)(x->received + (uint32_t)i), n, (unsigned)x->received);
+                    printf("first mismatch at %u (read of %d at %u)\n",
+                           (unsigned)(x->received + (uint32_t)i), n, (unsigned)x->received);
                 x->mismatches++;
             }
         x->received += (uint32_t)n;

@@ -63,8 +63,8 @@ static void test_bind_conflicts_and_ephemeral_ports(void)
     CHECK(s1 >= 0 && s2 >= 0 && s1 != s2);
     CHECK_EQ(udpbind(&T.h, s1, &any7), ERR_OK);
     CHECK_EQ(udpbind(&T.h, s2, &any7), ERR_USE);
-    CHECK_EQ(udpbind(&T.h, s2, &mine7), ERR_USE); /* the wildcard already holds it */
-    CHECK_EQ(udpbind(&T.h, s2, &other), ERR_ARG); /* not one of our addresses */
+    CHECK_EQ(udpbind(&T.h, s2, &mine7), ERR_USE);  /* the wildcard already holds it */
+    CHECK_EQ(udpbind(&T.h, s2, &other), ERR_ARG);  /* not one of our addresses */
     CHECK_EQ(udpbind(&T.h, s1, &any0), ERR_STATE); /* bound already */
     CHECK_EQ(udpbind(&T.h, s2, &any0), ERR_OK);
     CHECK(T.h.udp.pcbs[s2].local_port >= 49152u);
@@ -247,15 +247,14 @@ static struct app_udp_service echo_svc, discard_svc;
 
 /* A test on the fake network: the network is released even when a CHECK fails half-way
  * (CHECK returns from the body only), so LeakSanitizer reports the failure, not a leak. */
-#define NET_TEST(name, netp)                                                         \
-    static void name##_body(void);                                                   \
-    static void name(void)                                                           \
-    {                                                                                \
-        name##_body();                                                               \
-        fake_net_free(netp);                                                         \
-    }                                                                                \
+#define NET_TEST(name, netp)       \
+    static void name##_body(void); \
+    static void name(void)         \
+    {                              \
+        name##_body();             \
+        fake_net_free(netp);       \
+    }                              \
     static void name##_body(void)
-
 
 static int poll_services(void *ctx, struct fake_net *n, stack_time_t *next)
 {

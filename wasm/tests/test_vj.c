@@ -14,14 +14,14 @@
 
 /* One packet of a conversation and what RFC 1144 says its frame must be. */
 struct step {
-    char from;            /* 'A' = 10.0.7.1:1025, 'B' = 10.0.7.2:7 */
+    char from; /* 'A' = 10.0.7.1:1025, 'B' = 10.0.7.2:7 */
     uint16_t id;
     uint32_t seq, ack;
     uint8_t flags;
     uint16_t wnd, urp, dlen;
-    uint8_t mss;          /* carries a 4-byte MSS option */
-    uint8_t want_first;   /* first byte of the frame */
-    uint16_t want_len;    /* frame length */
+    uint8_t mss;        /* carries a 4-byte MSS option */
+    uint8_t want_first; /* first byte of the frame */
+    uint16_t want_len;  /* frame length */
 };
 
 #define S_ TCP_SYN
@@ -251,18 +251,24 @@ static void test_lost_frame_tosses_until_uncompressed(void)
     /* A bare ACK (UNCOMPRESSED, loads the slot), then 100-byte segments: the first
      * compressed by "data after a bare ACK", the rest SPECIAL_D. Segment 3 (seq 1200) is
      * lost on the line; the link tells the decompressor (RFC 1144 4.1). */
-    static const struct { uint16_t id; uint32_t seq; uint16_t dlen; uint8_t type; int lost;
-                          int tossed; } plan[] = {
+    static const struct {
+        uint16_t id;
+        uint32_t seq;
+        uint16_t dlen;
+        uint8_t type;
+        int lost;
+        int tossed;
+    } plan[] = {
         { 1, 1000, 0, VJ_TYPE_UNCOMPRESSED_TCP, 0, 0 },
         { 2, 1000, 100, VJ_TYPE_COMPRESSED_TCP, 0, 0 },
         { 3, 1100, 100, VJ_TYPE_COMPRESSED_TCP, 0, 0 },
-        { 4, 1200, 100, VJ_TYPE_COMPRESSED_TCP, 1, 0 },  /* lost */
-        { 5, 1300, 100, VJ_TYPE_COMPRESSED_TCP, 0, 1 },  /* no C bit: tossed */
-        { 6, 1400, 100, VJ_TYPE_COMPRESSED_TCP, 0, 1 },  /* tossed */
+        { 4, 1200, 100, VJ_TYPE_COMPRESSED_TCP, 1, 0 }, /* lost */
+        { 5, 1300, 100, VJ_TYPE_COMPRESSED_TCP, 0, 1 }, /* no C bit: tossed */
+        { 6, 1400, 100, VJ_TYPE_COMPRESSED_TCP, 0, 1 }, /* tossed */
         /* TCP's retransmission of 1200: seq went back, so the compressor can only send
          * it UNCOMPRESSED_TCP, which reloads the receiver's slot. */
         { 7, 1200, 100, VJ_TYPE_UNCOMPRESSED_TCP, 0, 0 },
-        { 8, 1300, 100, VJ_TYPE_COMPRESSED_TCP, 0, 0 },  /* SPECIAL_D from 1200 */
+        { 8, 1300, 100, VJ_TYPE_COMPRESSED_TCP, 0, 0 }, /* SPECIAL_D from 1200 */
         { 9, 1400, 100, VJ_TYPE_COMPRESSED_TCP, 0, 0 },
         { 10, 1500, 100, VJ_TYPE_COMPRESSED_TCP, 0, 0 },
     };
@@ -351,7 +357,12 @@ static void test_two_slots_lru_and_c_bit(void)
      *   slot byte 0; X3 same connection as last frame: no C; Y2: C, slot 1;
      *   Z1: oldest is X (Y just used) -> slot 0; X4: oldest is Y -> slot 1;
      *   Y3: oldest is Z -> slot 0. */
-    static const struct { uint16_t port; uint8_t type; uint8_t slot; int c; } plan[] = {
+    static const struct {
+        uint16_t port;
+        uint8_t type;
+        uint8_t slot;
+        int c;
+    } plan[] = {
         { 1, VJ_TYPE_UNCOMPRESSED_TCP, 0, 0 }, { 2, VJ_TYPE_UNCOMPRESSED_TCP, 1, 0 },
         { 1, VJ_TYPE_COMPRESSED_TCP, 0, 1 },   { 1, VJ_TYPE_COMPRESSED_TCP, 0, 0 },
         { 2, VJ_TYPE_COMPRESSED_TCP, 1, 1 },   { 3, VJ_TYPE_UNCOMPRESSED_TCP, 0, 0 },

@@ -184,14 +184,14 @@ static void test_parts_match_whole_frame(void)
     vj_init(&s1, t1, 1, NULL, 0);
     vj_init(&s2, t2, 1, NULL, 0);
     for (k = 0; k < 4; k++) {
-        len = seg(pkt, (uint16_t)(k + 1), 1000u + (k ? 100u * (k - 1u) : 0u), 5000,
-                  k ? 100 : 0);
+        len = seg(pkt, (uint16_t)(k + 1), 1000u + (k ? 100u * (k - 1u) : 0u), 5000, k ? 100 : 0);
         if (k == 3)
             pkt[33] = TCP_FIN | TCP_ACK; /* TYPE_IP */
         n = vj_compress(&s1, pkt, len, frame, sizeof frame, NULL);
         type = vj_compress_parts(&s2, pkt, len, hdr, &hlen, &rest);
-        CHECK_EQ(type, k == 0 ? VJ_TYPE_UNCOMPRESSED_TCP
-                       : k == 3 ? VJ_TYPE_IP : VJ_TYPE_COMPRESSED_TCP);
+        CHECK_EQ(type, k == 0   ? VJ_TYPE_UNCOMPRESSED_TCP
+                       : k == 3 ? VJ_TYPE_IP
+                                : VJ_TYPE_COMPRESSED_TCP);
         CHECK_EQ(hlen + len - rest, n);
         CHECK_MEM(frame, hdr, hlen);
         CHECK_MEM(frame + hlen, pkt + rest, (size_t)(len - rest));
@@ -395,8 +395,8 @@ static void test_small_buffers(void)
     CHECK_MEM(back, pkt, 140);
 }
 
-UNIT_MAIN(UNIT(test_frame_type), UNIT(test_init_arguments),
-          UNIT(test_not_compressible_goes_as_ip), UNIT(test_tcp_options), UNIT(test_in_place),
-          UNIT(test_parts_match_whole_frame), UNIT(test_compress_cid_off), UNIT(test_zero_id_delta_takes_three_bytes),
+UNIT_MAIN(UNIT(test_frame_type), UNIT(test_init_arguments), UNIT(test_not_compressible_goes_as_ip),
+          UNIT(test_tcp_options), UNIT(test_in_place), UNIT(test_parts_match_whole_frame),
+          UNIT(test_compress_cid_off), UNIT(test_zero_id_delta_takes_three_bytes),
           UNIT(test_truncated_header_and_toss), UNIT(test_bad_slot),
           UNIT(test_bad_type_and_not_tcp), UNIT(test_small_buffers))

@@ -180,13 +180,16 @@ static const char *at(const char *json, const char *needle, const char *message)
  * text: the line and column of the field's value (of the object or array that lacks it). */
 static void test_engine_refuses_bad_scenarios(void)
 {
-    static const char empty_hosts[] =
-        "{\"version\":1,\"name\":\"t\",\"title\":\"t\",\"duration_ms\":10,\"hosts\":[],\"links\":[]}";
+    static const char empty_hosts[] = "{\"version\":1,\"name\":\"t\",\"title\":\"t\",\"duration_"
+                                      "ms\":10,\"hosts\":[],\"links\":[]}";
     char *bad[4];
-    const char *want[4][2] = { { NULL, NULL },
-                               { "\"bauds\":", "links[0].bauds: unknown field \"bauds\" (did you mean \"baud\"?)" },
-                               { "\"to\":", "apps[0].to: names host \"c\", which does not exist (hosts: a, b)" },
-                               { "\"faults\":[", "links[0].faults[0]: must have exactly one of \"p\" and \"nth\", not both" } };
+    const char *want[4][2] = {
+        { NULL, NULL },
+        { "\"bauds\":", "links[0].bauds: unknown field \"bauds\" (did you mean \"baud\"?)" },
+        { "\"to\":", "apps[0].to: names host \"c\", which does not exist (hosts: a, b)" },
+        { "\"faults\":[",
+          "links[0].faults[0]: must have exactly one of \"p\" and \"nth\", not both" }
+    };
     struct engine *e;
     size_t i;
     e = engine_create();
@@ -199,7 +202,8 @@ static void test_engine_refuses_bad_scenarios(void)
     engine_destroy(e);
     e = engine_create();
     CHECK_EQ(engine_load(e, empty_hosts, (uint32_t)strlen(empty_hosts)), ENGINE_ERR_INVALID);
-    CHECK(strcmp(engine_error(e), at(empty_hosts, "\"hosts\":", "hosts: must have between 1 and 8 entries")) == 0);
+    CHECK(strcmp(engine_error(e),
+                 at(empty_hosts, "\"hosts\":", "hosts: must have between 1 and 8 entries")) == 0);
     engine_destroy(e);
     bad[0] = scenario(",\"baud\":-5", "", 1);
     bad[1] = scenario(",\"bauds\":5", "", 1);
@@ -211,9 +215,11 @@ static void test_engine_refuses_bad_scenarios(void)
         /* "baud" twice: the scenario() link already has one; the second is refused at its
          * key, before any value is judged. */
         if (i == 0)
-            CHECK(strcmp(engine_error(e), at(bad[0], "57600,", "links[0].baud: duplicate key")) == 0);
+            CHECK(strcmp(engine_error(e), at(bad[0], "57600,", "links[0].baud: duplicate key")) ==
+                  0);
         else if (strcmp(engine_error(e), at(bad[i], want[i][0], want[i][1])) != 0)
-            printf("    got: %s\n    want: %s\n", engine_error(e), at(bad[i], want[i][0], want[i][1]));
+            printf("    got: %s\n    want: %s\n", engine_error(e),
+                   at(bad[i], want[i][0], want[i][1]));
         if (i > 0)
             CHECK(strcmp(engine_error(e), at(bad[i], want[i][0], want[i][1])) == 0);
         engine_destroy(e);
@@ -229,14 +235,18 @@ static void test_engine_refuses_bad_connections(void)
     static const struct {
         const char *apps, *key, *message;
     } cases[] = {
-        { "{\"type\":\"tcp_echo_client\",\"host\":\"a\",\"to\":\"b\",\"bytes\":3,\"connections\":4}", "\"connections\":",
-          "apps[0].connections: must be at most bytes (3)" },
-        { "{\"type\":\"tcp_echo_client\",\"host\":\"a\",\"to\":\"b\",\"bytes\":300,\"connections\":9}", "\"connections\":",
+        { "{\"type\":\"tcp_echo_client\",\"host\":\"a\",\"to\":\"b\",\"bytes\":3,\"connections\":"
+          "4}",
+          "\"connections\":", "apps[0].connections: must be at most bytes (3)" },
+        { "{\"type\":\"tcp_echo_client\",\"host\":\"a\",\"to\":\"b\",\"bytes\":300,\"connections\":"
+          "9}",
+          "\"connections\":",
           "apps[0].connections: needs 9 TCP sockets on host \"a\", which has tcp_max_pcbs 8" },
-        { "{\"type\":\"tcp_echo_client\",\"host\":\"a\",\"to\":\"b\",\"bytes\":300,\"connections\":65}", "\"connections\":",
-          "apps[0].connections: must be an integer between 1 and 64" },
-        { "{\"type\":\"udp_echo_server\",\"host\":\"b\",\"connections\":2}", "\"connections\":",
-          "apps[0].connections: unknown field \"connections\"" },
+        { "{\"type\":\"tcp_echo_client\",\"host\":\"a\",\"to\":\"b\",\"bytes\":300,\"connections\":"
+          "65}",
+          "\"connections\":", "apps[0].connections: must be an integer between 1 and 64" },
+        { "{\"type\":\"udp_echo_server\",\"host\":\"b\",\"connections\":2}",
+          "\"connections\":", "apps[0].connections: unknown field \"connections\"" },
         /* A TCP server's limits (app_tcp_server.h) leave the listener its socket. */
         { "{\"type\":\"tcp_echo_server\",\"host\":\"b\",\"connections\":8}", "\"connections\":",
           "apps[0].connections: needs 9 TCP sockets on host \"b\" (8 connections and the "
@@ -244,8 +254,8 @@ static void test_engine_refuses_bad_connections(void)
         { "{\"type\":\"tcp_discard_server\",\"host\":\"b\",\"backlog\":63}", "\"backlog\":",
           "apps[0].backlog: needs 64 TCP sockets on host \"b\" (63 waiting connections and "
           "the listener), which has tcp_max_pcbs 8" },
-        { "{\"type\":\"tcp_echo_server\",\"host\":\"b\",\"backlog\":64}", "\"backlog\":",
-          "apps[0].backlog: must be an integer between 1 and 63" },
+        { "{\"type\":\"tcp_echo_server\",\"host\":\"b\",\"backlog\":64}",
+          "\"backlog\":", "apps[0].backlog: must be an integer between 1 and 63" },
     };
     size_t i;
     for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
@@ -278,7 +288,8 @@ static void test_connections_same_frames_as_separate_apps(void)
     snprintf(sep, sizeof sep, "%s%s,%s,%s", srv, one, one, one);
     snprintf(grp, sizeof grp,
              "%s{\"type\":\"tcp_echo_client\",\"host\":\"a\",\"to\":\"b\",\"bytes\":4500,"
-             "\"connections\":3}", srv);
+             "\"connections\":3}",
+             srv);
     j1 = scenario("", sep, 1);
     j2 = scenario("", grp, 1);
     e1 = run(j1, &t1, &l1);
@@ -343,9 +354,10 @@ static void test_same_seed_same_trace(void)
  * engine accepts it, whatever it holds, and runs exactly what it would run without it. */
 static void test_reference_block_ignored(void)
 {
-    static const char ref[] = "{\"reference\":{\"document\":\"x.txt\",\"rows\":[{\"metric\":"
-                              "\"ping_rtt_avg_ms\",\"app\":0,\"seed\":31.361,\"tolerance\":{\"rel\":0.03},"
-                              "\"why\":\"w\",\"anything\":[1,{\"x\":null}]}]},";
+    static const char ref[] =
+        "{\"reference\":{\"document\":\"x.txt\",\"rows\":[{\"metric\":"
+        "\"ping_rtt_avg_ms\",\"app\":0,\"seed\":31.361,\"tolerance\":{\"rel\":0.03},"
+        "\"why\":\"w\",\"anything\":[1,{\"x\":null}]}]},";
     const char *apps = "{\"type\":\"ping\",\"host\":\"a\",\"to\":\"b\",\"count\":2}";
     char *plain = scenario("", apps, 1);
     size_t n = strlen(plain) + sizeof ref;
@@ -368,8 +380,9 @@ static void test_external_link_echo(void)
         "{\"version\":1,\"name\":\"t\",\"title\":\"t\",\"duration_ms\":100000,"
         "\"hosts\":[{\"name\":\"pc\",\"addr\":\"10.0.7.1/24\"}],"
         "\"links\":[{\"name\":\"usb\",\"type\":\"external\",\"a\":\"pc\"}]}";
-    uint8_t dgram[36] = { 0x45, 0, 0, 36, 0, 1, 0, 0, 64, 1, 0, 0, 10, 0, 7, 2, 10, 0, 7, 1,
-                          8, 0, 0, 0, 0x12, 0x34, 0, 1, 'p', 'i', 'n', 'g', '!', '!', '!', '!' };
+    uint8_t dgram[36] = { 0x45, 0,    0, 36, 0,   1,   0,   0,   64,  1,   0,   0,
+                          10,   0,    7, 2,  10,  0,   7,   1,   8,   0,   0,   0,
+                          0x12, 0x34, 0, 1,  'p', 'i', 'n', 'g', '!', '!', '!', '!' };
     uint8_t wire[100], out[200], frame[100];
     int32_t n;
     uint32_t got, i, flen = 0;
@@ -400,7 +413,8 @@ static void test_external_link_echo(void)
 static void test_random_faults_in_the_world(void)
 {
     const char *ping = "{\"type\":\"ping\",\"host\":\"a\",\"to\":\"b\",\"count\":3}";
-    char *corrupt = scenario(",\"faults\":[{\"action\":\"corrupt\",\"p\":1,\"dir\":\"ab\"}]", ping, 5);
+    char *corrupt =
+        scenario(",\"faults\":[{\"action\":\"corrupt\",\"p\":1,\"dir\":\"ab\"}]", ping, 5);
     char *dup = scenario(",\"faults\":[{\"action\":\"duplicate\",\"p\":1,\"dir\":\"ab\"},"
                          "{\"action\":\"delay\",\"p\":1,\"dir\":\"ba\",\"delay_us\":50000}]",
                          ping, 5);
@@ -435,7 +449,8 @@ static void test_random_faults_in_the_world(void)
         CHECK(f != NULL);
         if (r[TREC_FRAME_OFF_DIR] == 1) { /* replies: held 50 ms, then the line's 14.931 ms */
             CHECK(r[TREC_FRAME_OFF_FAULTS] & TREC_FAULT_DELAYED);
-            CHECK(rd64le(f + TREC_FATE_OFF_T_END) - rd64le(r + TREC_FRAME_OFF_T_SENT) >= 50000 + 14931);
+            CHECK(rd64le(f + TREC_FATE_OFF_T_END) - rd64le(r + TREC_FRAME_OFF_T_SENT) >=
+                  50000 + 14931);
         }
     }
     CHECK_EQ(copies, 3);
@@ -454,10 +469,13 @@ static void test_corrupt_flood_never_arrives_intact(void)
 {
     static const char flood[] =
         "{\"version\":1,\"name\":\"t\",\"title\":\"t\",\"duration_ms\":5000,"
-        "\"hosts\":[{\"name\":\"a\",\"addr\":\"10.0.7.1/24\"},{\"name\":\"b\",\"addr\":\"10.0.7.2/24\"}],"
-        "\"links\":[{\"name\":\"e\",\"type\":\"ethernet\",\"a\":\"a\",\"b\":\"b\",\"delay_us\":1000000,"
+        "\"hosts\":[{\"name\":\"a\",\"addr\":\"10.0.7.1/24\"},{\"name\":\"b\",\"addr\":\"10.0.7.2/"
+        "24\"}],"
+        "\"links\":[{\"name\":\"e\",\"type\":\"ethernet\",\"a\":\"a\",\"b\":\"b\",\"delay_us\":"
+        "1000000,"
         "\"faults\":[{\"action\":\"corrupt\",\"p\":1,\"dir\":\"ab\"}]}],"
-        "\"apps\":[{\"type\":\"ping\",\"host\":\"a\",\"to\":\"b\",\"count\":200,\"interval_ms\":1}]}";
+        "\"apps\":[{\"type\":\"ping\",\"host\":\"a\",\"to\":\"b\",\"count\":200,\"interval_ms\":1}]"
+        "}";
     uint8_t *t;
     uint32_t len, i, replies = 0, full = 0;
     const uint8_t *r;
@@ -477,7 +495,8 @@ static void test_corrupt_flood_never_arrives_intact(void)
     free(t);
 }
 
-UNIT_MAIN(UNIT(test_serial_frame_times_exact), UNIT(test_random_faults_in_the_world), UNIT(test_corrupt_flood_never_arrives_intact), UNIT(test_targeted_drop_and_cause_links),
+UNIT_MAIN(UNIT(test_serial_frame_times_exact), UNIT(test_random_faults_in_the_world),
+          UNIT(test_corrupt_flood_never_arrives_intact), UNIT(test_targeted_drop_and_cause_links),
           UNIT(test_engine_refuses_bad_scenarios), UNIT(test_engine_refuses_bad_connections),
           UNIT(test_connections_same_frames_as_separate_apps), UNIT(test_same_seed_same_trace),
           UNIT(test_reference_block_ignored), UNIT(test_external_link_echo))

@@ -66,9 +66,11 @@ static void test_to_by_address_is_to_by_name(void)
     static const char apps[] =
         "{\"type\":\"tcp_echo_server\",\"host\":\"b\"},"
         "{\"type\":\"ping\",\"host\":\"a\",\"to\":\"%s\",\"count\":2},"
-        "{\"type\":\"tcp_echo_client\",\"host\":\"a\",\"to\":\"%s\",\"bytes\":3000,\"start_ms\":100},"
+        "{\"type\":\"tcp_echo_client\",\"host\":\"a\",\"to\":\"%s\",\"bytes\":3000,\"start_ms\":"
+        "100},"
         "{\"type\":\"reqresp_server\",\"host\":\"b\",\"rounds\":[{\"req\":10,\"resp\":20}]},"
-        "{\"type\":\"reqresp_client\",\"host\":\"a\",\"to\":\"%s\",\"rounds\":[{\"req\":10,\"resp\":%u}]}";
+        "{\"type\":\"reqresp_client\",\"host\":\"a\",\"to\":\"%s\",\"rounds\":[{\"req\":10,"
+        "\"resp\":%u}]}";
     char by_name[1024], by_addr[1024], bad[1024];
     char *j1, *j2, *j3;
     struct engine *e;
@@ -88,9 +90,11 @@ static void test_to_by_address_is_to_by_name(void)
     /* The server is blamed, at its round (the first {"req" of the file). */
     {
         char want[256];
-        snprintf(want, sizeof want, "line 1, column %d: apps[3].rounds[0]: req 10 / resp 20 "
+        snprintf(want, sizeof want,
+                 "line 1, column %d: apps[3].rounds[0]: req 10 / resp 20 "
                  "differs from its client's (apps[4].rounds[0]: req 10 / resp 21); both get the "
-                 "same rounds", (int)(strstr(j3, "{\"req\"") - j3) + 1);
+                 "same rounds",
+                 (int)(strstr(j3, "{\"req\"") - j3) + 1);
         CHECK(strcmp(engine_error(e), want) == 0);
     }
     engine_destroy(e);
@@ -195,7 +199,8 @@ static void test_errors_name_the_field(void)
         { "{\"type\":\"ping\",\"host\":\"a\",\"to\":\"c\"}",
           "app.to: names host \"c\", which does not exist (hosts: a, b)", ENGINE_ERR_INVALID },
         { "{\"type\":\"tcp_client\",\"host\":\"a\",\"to\":\"10.0.7.1\",\"port\":7}",
-          "app.to: must differ from host (10.0.7.1 is the address of host \"a\")", ENGINE_ERR_INVALID },
+          "app.to: must differ from host (10.0.7.1 is the address of host \"a\")",
+          ENGINE_ERR_INVALID },
         { "{\"type\":\"ping\",\"host\":\"a\",\"to\":\"127.0.0.1\"}",
           "app.to: 127.0.0.1 is a loopback address (127.0.0.0/8)", ENGINE_ERR_INVALID },
         { "{\"type\":\"ping\",\"host\":\"a\",\"to\":\"10.0.7.255\"}",
@@ -203,7 +208,8 @@ static void test_errors_name_the_field(void)
         { "{\"type\":\"ping\",\"host\":\"a\",\"to\":\"10.0.07.2\"}",
           "app.to: must be a host name (at most 15 characters: a lowercase letter, then lowercase "
           "letters, digits, \"_\" or \"-\") or an IPv4 address like \"10.0.7.2\": \"07\" has a "
-          "leading zero", ENGINE_ERR_INVALID },
+          "leading zero",
+          ENGINE_ERR_INVALID },
         { "{\"type\":\"tcp_client\",\"host\":\"a\",\"to\":\"b\"}", "app.port: is required",
           ENGINE_ERR_INVALID },
         { "{\"type\":\"tcp_client\",\"host\":\"a\",\"to\":\"b\",\"port\":70000}",
@@ -213,12 +219,16 @@ static void test_errors_name_the_field(void)
         { "{\"type\":\"ping\",\"host\":\"a\",\"to\":\"b\",\"probe\":true}",
           "app.probe: unknown field \"probe\"", ENGINE_ERR_INVALID },
         { "{\"type\":\"ping\",\"host\":\"a\",\"to\":\"b\",\"start_ms\":5}",
-          "app.start_ms: not available in a running session: the app starts at once", ENGINE_ERR_INVALID },
-        { "{\"type\":\"reqresp_client\",\"host\":\"a\",\"to\":\"b\",\"rounds\":[{\"req\":1,\"resp\":1}]}",
+          "app.start_ms: not available in a running session: the app starts at once",
+          ENGINE_ERR_INVALID },
+        { "{\"type\":\"reqresp_client\",\"host\":\"a\",\"to\":\"b\",\"rounds\":[{\"req\":1,"
+          "\"resp\":1}]}",
           "app.type: not available in a running session", ENGINE_ERR_INVALID },
-        { "{\"type\":\"telnet\",\"host\":\"a\"}", "app.type: must be one of: ping, tcp_echo_server, "
+        { "{\"type\":\"telnet\",\"host\":\"a\"}",
+          "app.type: must be one of: ping, tcp_echo_server, "
           "tcp_discard_server, udp_echo_server, udp_discard_server, tcp_echo_client, bulk_sender, "
-          "bulk_receiver, reqresp_client, reqresp_server, tcp_client", ENGINE_ERR_INVALID },
+          "bulk_receiver, reqresp_client, reqresp_server, tcp_client",
+          ENGINE_ERR_INVALID },
         { "[]", "app: must be an object", ENGINE_ERR_INVALID },
         { "{\"type\":", "line 1, column 9: app.type: expected a value", ENGINE_ERR_INVALID },
     };
@@ -244,12 +254,13 @@ static void test_errors_name_the_field(void)
     CHECK_EQ(engine_app_send(e, 2, (const uint8_t *)"x", 1), ENGINE_ERR_FAILED);
     CHECK(strcmp(engine_error(e), "app 2: no such app") == 0);
     engine_run(e, 1e12);
-    CHECK_EQ(engine_app_add(e, "{\"type\":\"ping\",\"host\":\"a\",\"to\":\"b\"}", 35), ENGINE_ERR_FAILED);
+    CHECK_EQ(engine_app_add(e, "{\"type\":\"ping\",\"host\":\"a\",\"to\":\"b\"}", 35),
+             ENGINE_ERR_FAILED);
     CHECK(strcmp(engine_error(e), "app: the run is over") == 0);
     engine_destroy(e);
     free(j);
 }
 
 UNIT_MAIN(UNIT(test_ping_added_at_the_current_time), UNIT(test_to_by_address_is_to_by_name),
-          UNIT(test_ping_close_prints_the_statistics), UNIT(test_slots_of_finished_clients_are_reused),
-          UNIT(test_errors_name_the_field))
+          UNIT(test_ping_close_prints_the_statistics),
+          UNIT(test_slots_of_finished_clients_are_reused), UNIT(test_errors_name_the_field))

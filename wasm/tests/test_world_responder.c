@@ -198,10 +198,9 @@ static void test_refuses_tcp_app(void)
     struct engine *e = engine_create();
     CHECK(json != NULL);
     CHECK(engine_load(e, json, (uint32_t)strlen(json)) != ENGINE_OK);
-    CHECK(strstr(engine_error(e),
-                 "apps[0].host: names host \"arduino\", a TCP responder "
-                 "(hosts[1].stack.tcp_responder), which has no TCP sockets for a "
-                 "tcp_echo_server") != NULL);
+    CHECK(strstr(engine_error(e), "apps[0].host: names host \"arduino\", a TCP responder "
+                                  "(hosts[1].stack.tcp_responder), which has no TCP sockets for a "
+                                  "tcp_echo_server") != NULL);
     engine_destroy(e);
     free(json);
 }

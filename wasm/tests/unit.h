@@ -29,38 +29,41 @@ static inline void unit_fail(const char *file, int line, const char *what)
     unit_failed_now = 1;
 }
 
-#define CHECK(cond)                                                                  \
-    do {                                                                             \
-        unit_checks++;                                                               \
-        if (!(cond)) {                                                               \
-            unit_fail(__FILE__, __LINE__, #cond);                                    \
-            return;                                                                  \
-        }                                                                            \
+#define CHECK(cond)                               \
+    do {                                          \
+        unit_checks++;                            \
+        if (!(cond)) {                            \
+            unit_fail(__FILE__, __LINE__, #cond); \
+            return;                               \
+        }                                         \
     } while (0)
 
-#define CHECK_EQ(a, b)                                                               \
-    do {                                                                             \
-        long long unit_a_ = (long long)(a), unit_b_ = (long long)(b);                \
-        unit_checks++;                                                               \
-        if (unit_a_ != unit_b_) {                                                    \
-            char unit_msg_[512];                                                     \
-            snprintf(unit_msg_, sizeof unit_msg_, "%s == %s (%lld != %lld)", #a, #b, \
-                     unit_a_, unit_b_);                                              \
-            unit_fail(__FILE__, __LINE__, unit_msg_);                                \
-            return;                                                                  \
-        }                                                                            \
+#define CHECK_EQ(a, b)                                                                        \
+    do {                                                                                      \
+        long long unit_a_ = (long long)(a), unit_b_ = (long long)(b);                         \
+        unit_checks++;                                                                        \
+        if (unit_a_ != unit_b_) {                                                             \
+            char unit_msg_[512];                                                              \
+            snprintf(unit_msg_, sizeof unit_msg_, "%s == %s (%lld != %lld)", #a, #b, unit_a_, \
+                     unit_b_);                                                                \
+            unit_fail(__FILE__, __LINE__, unit_msg_);                                         \
+            return;                                                                           \
+        }                                                                                     \
     } while (0)
 
-#define CHECK_MEM(a, b, n)                                                           \
-    do {                                                                             \
-        unit_checks++;                                                               \
-        if (memcmp((a), (b), (n)) != 0) {                                            \
-            unit_fail(__FILE__, __LINE__, "memcmp(" #a ", " #b ", " #n ") != 0");    \
-            return;                                                                  \
-        }                                                                            \
+#define CHECK_MEM(a, b, n)                                                        \
+    do {                                                                          \
+        unit_checks++;                                                            \
+        if (memcmp((a), (b), (n)) != 0) {                                         \
+            unit_fail(__FILE__, __LINE__, "memcmp(" #a ", " #b ", " #n ") != 0"); \
+            return;                                                               \
+        }                                                                         \
     } while (0)
 
-#define UNIT(fn) { #fn, fn }
+#define UNIT(fn) \
+    {            \
+#fn, fn  \
+    }
 
 static inline int unit_run(const char *file, const struct unit_test *tests, size_t n)
 {
@@ -86,10 +89,10 @@ static inline int unit_run(const char *file, const struct unit_test *tests, size
     return failed ? 1 : 0;
 }
 
-#define UNIT_MAIN(...)                                                               \
-    int main(void)                                                                   \
-    {                                                                                \
-        static const struct unit_test unit_tests_[] = { __VA_ARGS__ };               \
+#define UNIT_MAIN(...)                                                                      \
+    int main(void)                                                                          \
+    {                                                                                       \
+        static const struct unit_test unit_tests_[] = { __VA_ARGS__ };                      \
         return unit_run(__FILE__, unit_tests_, sizeof unit_tests_ / sizeof unit_tests_[0]); \
     }
 

@@ -14,7 +14,6 @@
 
 #define VJT_BUF 600
 
-
 struct vjt_tcp {
     uint32_t src, dst;
     uint16_t sport, dport;
@@ -22,7 +21,7 @@ struct vjt_tcp {
     uint32_t seq, ack;
     uint8_t flags;
     uint16_t wnd, urp;
-    const uint8_t *opt;  /* TCP options, optlen a multiple of 4 */
+    const uint8_t *opt; /* TCP options, optlen a multiple of 4 */
     uint8_t optlen;
     uint16_t dlen;
 };

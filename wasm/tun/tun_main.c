@@ -89,8 +89,8 @@ static void capture(struct tun_link *l, const uint8_t *dgram, uint16_t len)
     if (!l->pcap_file)
         return;
     clock_gettime(CLOCK_REALTIME, &ts);
-    pcap_packet(&l->pcap, (uint64_t)ts.tv_sec * 1000000u + (uint64_t)ts.tv_nsec / 1000u,
-                dgram, len, len);
+    pcap_packet(&l->pcap, (uint64_t)ts.tv_sec * 1000000u + (uint64_t)ts.tv_nsec / 1000u, dgram, len,
+                len);
 }
 
 static int tun_output(void *ctx, uint8_t netif, const uint8_t *dgram, uint16_t len)
@@ -102,8 +102,8 @@ static int tun_output(void *ctx, uint8_t netif, const uint8_t *dgram, uint16_t l
         l->lost_out++;
         return 0;
     }
-    failed = l->serial ? tun_serial_send(l->serial, dgram, len) < 0
-                       : tun_write(l->fd, dgram, len) < 0;
+    failed =
+        l->serial ? tun_serial_send(l->serial, dgram, len) < 0 : tun_write(l->fd, dgram, len) < 0;
     if (failed) {
         l->write_errors++;
         return -1;
@@ -160,7 +160,8 @@ static void count_event(void *ctx, const struct host *h, const struct trace_even
 {
     struct tun_counts *c = ctx;
     (void)h;
-    if (ev->kind == TRACE_RETRANSMIT && TRACE_FIELD(ev, TRACE_RETRANSMIT_cause) < TCP_RETX_CAUSE_COUNT)
+    if (ev->kind == TRACE_RETRANSMIT &&
+        TRACE_FIELD(ev, TRACE_RETRANSMIT_cause) < TCP_RETX_CAUSE_COUNT)
         c->retx[TRACE_FIELD(ev, TRACE_RETRANSMIT_cause)]++;
 }
 
@@ -223,8 +224,7 @@ static int tun_ping_fits(const struct tun_opts *o, const struct host_config *cfg
             "stackscope-tun: --size: %u bytes make a datagram of %u bytes, larger than the "
             "%u bytes the host reassembles (--reass-max); its replies come in fragments "
             "(MTU %u)\n",
-            (unsigned)o->ping_size, (unsigned)dgram, (unsigned)cfg->ip_reass_max,
-            (unsigned)o->mtu);
+            (unsigned)o->ping_size, (unsigned)dgram, (unsigned)cfg->ip_reass_max, (unsigned)o->mtu);
     return 0;
 }
 
@@ -248,8 +248,8 @@ static int client_report(const struct tun_opts *o, const struct tun_services *s)
 {
     const struct app_echo_client_report *r = &s->client.report;
     int ok = r->done && r->error == 0 && r->bytes_sent == o->send_bytes &&
-             (!o->verify || (r->bytes_received == o->send_bytes &&
-                             r->mismatch_at == APP_ECHO_NO_MISMATCH));
+             (!o->verify ||
+              (r->bytes_received == o->send_bytes && r->mismatch_at == APP_ECHO_NO_MISMATCH));
     printf("client: sent %u of %u bytes", (unsigned)r->bytes_sent, (unsigned)o->send_bytes);
     if (o->verify)
         printf(", %u came back%s", (unsigned)r->bytes_received,

@@ -10,8 +10,8 @@ static int parse_addr(const char *s, uint32_t *addr)
 {
     unsigned a, b, c, d;
     char tail;
-    if (sscanf(s, "%u.%u.%u.%u%c", &a, &b, &c, &d, &tail) != 4 || a > 255 || b > 255 ||
-        c > 255 || d > 255)
+    if (sscanf(s, "%u.%u.%u.%u%c", &a, &b, &c, &d, &tail) != 4 || a > 255 || b > 255 || c > 255 ||
+        d > 255)
         return -1;
     *addr = IP4(a, b, c, d);
     return 0;

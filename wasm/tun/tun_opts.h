@@ -5,16 +5,16 @@
 #include <stdint.h>
 
 struct tun_opts {
-    const char *dev;        /* --dev: a TUN device ... */
-    const char *serial;     /* --serial: ... or a serial device carrying SLIP */
-    uint32_t baud;          /* --baud (57600) */
-    uint32_t addr;          /* --addr */
-    uint16_t mtu;           /* --mtu (1500) */
-    uint16_t reass_max;     /* --reass-max: largest datagram reassembled; 0 = the stack's
+    const char *dev;       /* --dev: a TUN device ... */
+    const char *serial;    /* --serial: ... or a serial device carrying SLIP */
+    uint32_t baud;         /* --baud (57600) */
+    uint32_t addr;         /* --addr */
+    uint16_t mtu;          /* --mtu (1500) */
+    uint16_t reass_max;    /* --reass-max: largest datagram reassembled; 0 = the stack's
                                default (host_config.h) */
-    uint32_t loss_ppm;      /* --loss, per million */
-    uint32_t seed;          /* --seed (1) */
-    uint32_t connect_addr;  /* --connect A.B.C.D:PORT */
+    uint32_t loss_ppm;     /* --loss, per million */
+    uint32_t seed;         /* --seed (1) */
+    uint32_t connect_addr; /* --connect A.B.C.D:PORT */
     uint16_t connect_port;
     uint32_t send_bytes;    /* --send */
     uint8_t verify;         /* --verify: the bytes come back and are checked */

@@ -9,7 +9,6 @@
 #include <termios.h>
 #include <unistd.h>
 
-
 static speed_t speed_of(uint32_t baud)
 {
     switch (baud) {
@@ -51,9 +50,9 @@ int tun_serial_open(struct tun_serial *s, const char *path, uint32_t baud)
     /* Raw bytes both ways (no echo, no line editing, no CR/LF mapping), 8N1, receiver on,
      * modem lines ignored, no flow control, reads that never wait. */
     cfmakeraw(&tio);
-    tio.c_cflag &= (tcflag_t)~(CSTOPB | PARENB | CSIZE | CRTSCTS);
+    tio.c_cflag &= (tcflag_t) ~(CSTOPB | PARENB | CSIZE | CRTSCTS);
     tio.c_cflag |= CS8 | CREAD | CLOCAL;
-    tio.c_iflag &= (tcflag_t)~(IXON | IXOFF | IXANY);
+    tio.c_iflag &= (tcflag_t) ~(IXON | IXOFF | IXANY);
     tio.c_cc[VMIN] = 0;
     tio.c_cc[VTIME] = 0;
     cfsetispeed(&tio, speed);
@@ -100,8 +99,7 @@ int tun_serial_send(struct tun_serial *s, const uint8_t *dgram, uint16_t len)
     return 0;
 }
 
-void tun_serial_read(struct tun_serial *s, void (*deliver)(void *ctx, uint8_t *frame,
-                                                           uint16_t len),
+void tun_serial_read(struct tun_serial *s, void (*deliver)(void *ctx, uint8_t *frame, uint16_t len),
                      void *ctx)
 {
     uint8_t buf[4096];

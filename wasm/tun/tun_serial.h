@@ -11,7 +11,7 @@
 struct tun_serial {
     int fd;
     struct slip_decoder dec;
-    uint8_t frame[65535];        /* the datagram being received */
+    uint8_t frame[65535];                 /* the datagram being received */
     uint8_t out[SLIP_MAX_ENCODED(65535)]; /* one encoded frame */
     uint32_t out_len;
     uint64_t bytes_in, bytes_out, bad_frames;
@@ -27,8 +27,7 @@ int tun_serial_send(struct tun_serial *s, const uint8_t *dgram, uint16_t len);
 
 /* Reads what the device has and hands every whole frame to `deliver` (the frame lives in
  * s->frame until the next call); frames the decoder drops are counted in bad_frames. */
-void tun_serial_read(struct tun_serial *s, void (*deliver)(void *ctx, uint8_t *frame,
-                                                           uint16_t len),
+void tun_serial_read(struct tun_serial *s, void (*deliver)(void *ctx, uint8_t *frame, uint16_t len),
                      void *ctx);
 
 #endif

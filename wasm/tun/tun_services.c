@@ -11,8 +11,7 @@ int tun_services_start(struct tun_services *s, struct host *h)
 {
     int err;
     memset(s, 0, sizeof *s);
-    err = app_tcp_echo_start(&s->echo, h, APP_TCP_ECHO_PORT, TUN_SERVICE_CONNS,
-                             TUN_SERVICE_CONNS);
+    err = app_tcp_echo_start(&s->echo, h, APP_TCP_ECHO_PORT, TUN_SERVICE_CONNS, TUN_SERVICE_CONNS);
     if (err != ERR_OK)
         return err;
     return app_tcp_discard_start(&s->discard, h, APP_TCP_DISCARD_PORT, TUN_SERVICE_CONNS,

@@ -57,36 +57,36 @@ struct app_bulk_sender_report {
 struct app_bulk_sender {
     int sock;
     uint8_t state;
-    uint8_t ok_got;             /* bytes of "OK" read so far */
-    uint32_t len;               /* N */
-    uint32_t sent;              /* stream bytes taken, "DONE" included */
+    uint8_t ok_got; /* bytes of "OK" read so far */
+    uint32_t len;   /* N */
+    uint32_t sent;  /* stream bytes taken, "DONE" included */
     struct stack_sockaddr receiver;
     struct app_bulk_sender_report report;
 };
 
 struct app_bulk_receiver_report {
-    uint8_t done;               /* "OK" sent and the sender's close seen */
+    uint8_t done; /* "OK" sent and the sender's close seen */
     uint8_t ok_sent;
     int error;
-    uint16_t sessions;          /* transfers completed */
-    uint32_t bytes;             /* data bytes, "DONE" not counted */
-    uint32_t extra;             /* bytes after "DONE" (none in the protocol) */
-    uint32_t checked;           /* data bytes compared with the pattern so far */
-    uint32_t mismatch_at;       /* first data byte not matching the pattern */
+    uint16_t sessions;    /* transfers completed */
+    uint32_t bytes;       /* data bytes, "DONE" not counted */
+    uint32_t extra;       /* bytes after "DONE" (none in the protocol) */
+    uint32_t checked;     /* data bytes compared with the pattern so far */
+    uint32_t mismatch_at; /* first data byte not matching the pattern */
     uint32_t mismatches;
     stack_time_t first_byte_at;
-    stack_time_t ok_at;         /* "OK" fully taken by tcpsend */
-    uint32_t elapsed_us;        /* ok_at - first_byte_at */
-    uint32_t kbps;              /* bytes / elapsed_us */
+    stack_time_t ok_at;  /* "OK" fully taken by tcpsend */
+    uint32_t elapsed_us; /* ok_at - first_byte_at */
+    uint32_t kbps;       /* bytes / elapsed_us */
 };
 
 struct app_bulk_receiver {
     int listener;
-    int sock;                   /* -1 when no transfer is under way */
+    int sock; /* -1 when no transfer is under way */
     uint8_t state;
     uint8_t ok_off;
-    uint8_t win[4];             /* the last four bytes received, a ring indexed by total */
-    uint32_t total;             /* stream bytes received, "DONE" included */
+    uint8_t win[4]; /* the last four bytes received, a ring indexed by total */
+    uint32_t total; /* stream bytes received, "DONE" included */
     struct app_bulk_receiver_report report;
 };
 

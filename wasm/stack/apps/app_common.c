@@ -64,13 +64,10 @@ int app_tcp_ready(const struct host *h, int s)
         return info.error;
     switch (info.state) {
     case TCP_SYN_SENT:
-    case TCP_SYN_RECEIVED:
-        return 0;
+    case TCP_SYN_RECEIVED: return 0;
     case TCP_CLOSED:
-    case TCP_LISTEN:
-        return ERR_CONN;
-    default:
-        return 1; /* ESTABLISHED, CLOSE_WAIT, or already closing */
+    case TCP_LISTEN: return ERR_CONN;
+    default: return 1; /* ESTABLISHED, CLOSE_WAIT, or already closing */
     }
 }
 

@@ -17,8 +17,7 @@ uint8_t app_echo_client_pattern(uint32_t offset)
 
 /* Ends one connection; the client is done when every one has. The first error is the
  * client's. */
-static void finish(struct app_echo_client *a, struct app_echo_conn *c, struct host *h,
-                   int err)
+static void finish(struct app_echo_client *a, struct app_echo_conn *c, struct host *h, int err)
 {
     uint8_t k;
     app_tcp_end(h, &c->sock, err);
@@ -114,16 +113,15 @@ static int send_some(struct app_echo_client *a, struct app_echo_conn *c, struct 
 }
 
 /* n bytes came back on c, after the c->received before them. */
-static void verify(struct app_echo_client *a, const struct app_echo_conn *c,
-                   const uint8_t *buf, uint16_t n)
+static void verify(struct app_echo_client *a, const struct app_echo_conn *c, const uint8_t *buf,
+                   uint16_t n)
 {
     uint16_t i;
     uint32_t off = c->first + c->received;
     if (a->p.rx_copy)
         memcpy(a->p.rx_copy + off, buf, n);
     for (i = 0; i < n; i++) {
-        uint8_t want = a->p.data ? a->p.data[off + i]
-                                 : app_echo_client_pattern(c->received + i);
+        uint8_t want = a->p.data ? a->p.data[off + i] : app_echo_client_pattern(c->received + i);
         if (buf[i] == want)
             continue;
         if (a->report.mismatches++ == 0) {

@@ -63,27 +63,27 @@ struct app_echo_client_params {
 
 /* Of all the connections together. */
 struct app_echo_client_report {
-    uint8_t done;                 /* every connection finished, successfully or not */
-    int error;                    /* 0, the first error of a connection, or ERR_CLSD when
+    uint8_t done;        /* every connection finished, successfully or not */
+    int error;           /* 0, the first error of a connection, or ERR_CLSD when
                                      the server closed before everything came back */
-    uint32_t bytes_sent;          /* taken by tcpsend */
+    uint32_t bytes_sent; /* taken by tcpsend */
     uint32_t bytes_received;
-    uint32_t mismatches;          /* bytes received that differ from those sent; every
+    uint32_t mismatches;  /* bytes received that differ from those sent; every
                                      byte received is checked (bytes_received) */
-    uint32_t mismatch_at;         /* offset of the first wrong byte, or APP_ECHO_NO_MISMATCH */
+    uint32_t mismatch_at; /* offset of the first wrong byte, or APP_ECHO_NO_MISMATCH */
     uint8_t mismatch_expected, mismatch_got;
-    stack_time_t started_at;      /* tcpconnect: the SYNs */
-    stack_time_t established_at;  /* first poll that found a connection established */
-    stack_time_t finished_at;     /* last byte back (send_only: last byte queued) */
-    uint32_t elapsed_us;          /* finished_at - started_at */
+    stack_time_t started_at;     /* tcpconnect: the SYNs */
+    stack_time_t established_at; /* first poll that found a connection established */
+    stack_time_t finished_at;    /* last byte back (send_only: last byte queued) */
+    uint32_t elapsed_us;         /* finished_at - started_at */
 };
 
 /* One connection and its part of the data. */
 struct app_echo_conn {
-    int sock;                     /* -1 once it has ended */
+    int sock; /* -1 once it has ended */
     uint8_t state;
-    uint32_t first, len;          /* its part: offsets [first, first + len) */
-    uint32_t sent, received;      /* of its part */
+    uint32_t first, len;     /* its part: offsets [first, first + len) */
+    uint32_t sent, received; /* of its part */
 };
 
 struct app_echo_client {

@@ -16,8 +16,8 @@ uint8_t app_reqresp_pattern(uint16_t round, uint32_t off, uint8_t response)
 }
 
 /* Generates bytes [off, off + n) of a round's message and offers them to tcpsend. */
-static int send_pattern(struct host *h, int s, uint16_t round, uint8_t response,
-                        uint32_t off, uint32_t left)
+static int send_pattern(struct host *h, int s, uint16_t round, uint8_t response, uint32_t off,
+                        uint32_t left)
 {
     uint8_t chunk[APP_REQRESP_CHUNK];
     uint16_t i, k = left < sizeof chunk ? (uint16_t)left : (uint16_t)sizeof chunk;
@@ -28,8 +28,8 @@ static int send_pattern(struct host *h, int s, uint16_t round, uint8_t response,
 
 /* Reads at most `want` bytes (1 when want is 0, to catch bytes nobody expects) and, when
  * `mismatches` is given, counts those not matching the pattern; returns tcprecv's result. */
-static int recv_pattern(struct host *h, int s, uint16_t round, uint8_t response,
-                        uint32_t off, uint32_t want, uint32_t *mismatches)
+static int recv_pattern(struct host *h, int s, uint16_t round, uint8_t response, uint32_t off,
+                        uint32_t want, uint32_t *mismatches)
 {
     uint8_t buf[APP_REQRESP_CHUNK];
     int n, i;
@@ -190,11 +190,8 @@ int app_reqresp_client_poll(struct app_reqresp_client *a, struct host *h, stack_
             a->round++;
             client_next_round(a, h);
             break;
-        case RC_CLOSING:
-            client_watch_close(a, h);
-            return 0;
-        default:
-            return 0;
+        case RC_CLOSING: client_watch_close(a, h); return 0;
+        default: return 0;
         }
     }
 }
@@ -302,8 +299,7 @@ int app_reqresp_server_poll(struct app_reqresp_server *a, struct host *h, stack_
             }
             a->report.extra += (uint32_t)n;
             break;
-        default:
-            return 0;
+        default: return 0;
         }
     }
 }

@@ -34,7 +34,7 @@
 
 struct host;
 
-#define APP_REQRESP_PORT 7891        /* the paper's server port */
+#define APP_REQRESP_PORT        7891  /* the paper's server port */
 #define APP_REQRESP_CLIENT_PORT 49153 /* the paper's client port */
 
 /* Bytes generated (or read) per socket call, in a scratch buffer on the C stack. One
@@ -47,10 +47,10 @@ struct host;
 #endif
 
 struct app_reqresp_round {
-    uint32_t req_len;   /* client -> server */
-    uint32_t resp_len;  /* server -> client */
-    uint32_t think_ms;  /* client's pause before sending this round's request */
-    uint32_t split;     /* client: 0 < split < req_len writes the request in two tcpsend
+    uint32_t req_len;  /* client -> server */
+    uint32_t resp_len; /* server -> client */
+    uint32_t think_ms; /* client's pause before sending this round's request */
+    uint32_t split;    /* client: 0 < split < req_len writes the request in two tcpsend
                            calls, the first `split` bytes and then the rest at once (a
                            header and a body: "write-write-read", whose second write
                            Nagle's rule holds for the ACK of the first, RFC 896, RFC 1122
@@ -59,19 +59,19 @@ struct app_reqresp_round {
 
 struct app_reqresp_client_report {
     uint8_t done;
-    int error;                   /* 0, the connection's error, ERR_CLSD if the server
+    int error;                /* 0, the connection's error, ERR_CLSD if the server
                                     closed before the last response */
-    uint16_t rounds_done;        /* responses read completely */
-    uint32_t req_bytes;          /* request bytes taken by tcpsend, all rounds */
-    uint32_t resp_bytes;         /* response bytes read, all rounds */
-    uint32_t resp_mismatches;    /* response bytes not matching the pattern */
-    uint32_t extra;              /* bytes that came when no response was due */
-    stack_time_t syn_at;         /* tcpconnect */
+    uint16_t rounds_done;     /* responses read completely */
+    uint32_t req_bytes;       /* request bytes taken by tcpsend, all rounds */
+    uint32_t resp_bytes;      /* response bytes read, all rounds */
+    uint32_t resp_mismatches; /* response bytes not matching the pattern */
+    uint32_t extra;           /* bytes that came when no response was due */
+    stack_time_t syn_at;      /* tcpconnect */
     stack_time_t established_at;
-    stack_time_t last_resp_at;   /* last byte of the last response read */
-    stack_time_t fin_at;         /* tcpclose */
-    stack_time_t end_at;         /* TIME_WAIT reached: the last ACK left */
-    uint32_t latency_us;         /* end_at - syn_at: the paper's session latency */
+    stack_time_t last_resp_at; /* last byte of the last response read */
+    stack_time_t fin_at;       /* tcpclose */
+    stack_time_t end_at;       /* TIME_WAIT reached: the last ACK left */
+    uint32_t latency_us;       /* end_at - syn_at: the paper's session latency */
 };
 
 struct app_reqresp_client {
@@ -80,24 +80,24 @@ struct app_reqresp_client {
     uint16_t local_port;
     uint16_t n_rounds, round;
     const struct app_reqresp_round *rounds;
-    uint32_t *round_us;          /* optional, n_rounds entries: request start to response end */
-    uint32_t off;                /* bytes of the current request sent / response read */
-    stack_time_t t_mark;         /* think deadline, then when the request began */
+    uint32_t *round_us;  /* optional, n_rounds entries: request start to response end */
+    uint32_t off;        /* bytes of the current request sent / response read */
+    stack_time_t t_mark; /* think deadline, then when the request began */
     struct stack_sockaddr server;
     struct app_reqresp_client_report report;
 };
 
 struct app_reqresp_server_report {
-    uint8_t done;                /* the last session ended with the client's close */
+    uint8_t done; /* the last session ended with the client's close */
     int error;
-    uint16_t sessions;           /* sessions ended by the client's close */
-    uint16_t rounds_done;        /* responses fully queued, all sessions */
-    uint32_t req_bytes;          /* request bytes read, all sessions */
-    uint32_t resp_bytes;         /* response bytes queued */
+    uint16_t sessions;    /* sessions ended by the client's close */
+    uint16_t rounds_done; /* responses fully queued, all sessions */
+    uint32_t req_bytes;   /* request bytes read, all sessions */
+    uint32_t resp_bytes;  /* response bytes queued */
     uint32_t req_mismatches;
-    uint32_t extra;              /* bytes after the last round's request */
-    stack_time_t accepted_at;    /* last session */
-    stack_time_t closed_at;      /* tcpclose after the client's FIN, last session */
+    uint32_t extra;           /* bytes after the last round's request */
+    stack_time_t accepted_at; /* last session */
+    stack_time_t closed_at;   /* tcpclose after the client's FIN, last session */
 };
 
 struct app_reqresp_server {

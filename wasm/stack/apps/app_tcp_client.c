@@ -144,8 +144,7 @@ static uint32_t fill(struct app_tcp_client *a, const uint8_t *data, uint32_t n)
     return n;
 }
 
-int app_tcp_client_send(struct app_tcp_client *a, struct host *h, const uint8_t *data,
-                        uint32_t n)
+int app_tcp_client_send(struct app_tcp_client *a, struct host *h, const uint8_t *data, uint32_t n)
 {
     uint32_t taken = 0, k;
     int err;

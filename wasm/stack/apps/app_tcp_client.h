@@ -42,24 +42,23 @@ enum app_tcp_client_event {
     APP_TCP_CLIENT_FAILED       /* the connection failed: report.error says how */
 };
 
-typedef void (*app_tcp_client_sink)(void *ctx, uint8_t event, const uint8_t *data,
-                                    uint16_t n);
+typedef void (*app_tcp_client_sink)(void *ctx, uint8_t event, const uint8_t *data, uint16_t n);
 
 struct app_tcp_client_params {
     struct stack_sockaddr server;
-    uint8_t probe;                /* close as soon as the handshake completes */
-    app_tcp_client_sink sink;     /* may be NULL */
+    uint8_t probe;            /* close as soon as the handshake completes */
+    app_tcp_client_sink sink; /* may be NULL */
     void *ctx;
 };
 
 struct app_tcp_client_report {
-    uint8_t done;                 /* finished, successfully or not */
-    uint8_t connected;            /* the handshake completed */
-    int error;                    /* 0, or the connection's error (ERR_RST, ERR_TIMEOUT) */
-    uint32_t bytes_sent;          /* taken by tcpsend */
+    uint8_t done;        /* finished, successfully or not */
+    uint8_t connected;   /* the handshake completed */
+    int error;           /* 0, or the connection's error (ERR_RST, ERR_TIMEOUT) */
+    uint32_t bytes_sent; /* taken by tcpsend */
     uint32_t bytes_received;
-    stack_time_t started_at;      /* tcpconnect: the SYN */
-    uint32_t elapsed_us;          /* from the SYN to the end */
+    stack_time_t started_at; /* tcpconnect: the SYN */
+    uint32_t elapsed_us;     /* from the SYN to the end */
 };
 
 struct app_tcp_client {
@@ -68,7 +67,7 @@ struct app_tcp_client {
     uint8_t close_asked;
     struct app_tcp_client_params p;
     struct app_tcp_client_report report;
-    uint16_t head, len;           /* the waiting bytes: ring[head], ring[head + 1], ... */
+    uint16_t head, len; /* the waiting bytes: ring[head], ring[head + 1], ... */
     uint8_t ring[APP_TCP_CLIENT_RING];
 };
 
@@ -84,8 +83,7 @@ int app_tcp_client_poll(struct app_tcp_client *a, struct host *h, stack_time_t *
 /* Queues up to n bytes for sending: into TCP's send buffer as far as it has room, the rest
  * into the ring. Returns the bytes taken (fewer than n when both are full; at most 32767
  * per call), or ERR_STATE once the client was asked to close or has finished. */
-int app_tcp_client_send(struct app_tcp_client *a, struct host *h, const uint8_t *data,
-                        uint32_t n);
+int app_tcp_client_send(struct app_tcp_client *a, struct host *h, const uint8_t *data, uint32_t n);
 
 /* Closes after the queued bytes (FIN), then reads until the peer's FIN. ERR_STATE when
  * already closing or finished. */

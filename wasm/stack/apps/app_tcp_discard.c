@@ -13,8 +13,7 @@ int app_tcp_discard_start(struct app_tcp_discard *a, struct host *h, uint16_t po
                                 backlog);
 }
 
-void app_tcp_discard_set_pause(struct app_tcp_discard *a, uint32_t after_bytes,
-                               uint32_t pause_ms)
+void app_tcp_discard_set_pause(struct app_tcp_discard *a, uint32_t after_bytes, uint32_t pause_ms)
 {
 #if APP_TCP_DISCARD_PAUSE
     a->pause_after = after_bytes;

@@ -46,8 +46,8 @@ struct app_tcp_discard {
     struct app_tcp_server server; /* listener, connections, counts */
     struct app_tcp_discard_report report;
 #if APP_TCP_DISCARD_PAUSE
-    uint32_t pause_after;         /* bytes a connection reads before its pause */
-    uint32_t pause_ms;            /* how long it then reads nothing; 0 = never pauses */
+    uint32_t pause_after; /* bytes a connection reads before its pause */
+    uint32_t pause_ms;    /* how long it then reads nothing; 0 = never pauses */
     uint8_t pause_state[APP_TCP_SERVER_MAX_CONNS]; /* per connection slot, above */
     stack_time_t resume_at[APP_TCP_SERVER_MAX_CONNS];
 #endif
@@ -63,8 +63,7 @@ int app_tcp_discard_start(struct app_tcp_discard *a, struct host *h, uint16_t po
  * in the receive buffer and the window it advertises shrinks), then reads on; once per
  * connection. Call after app_tcp_discard_start; pause_ms 0 (the start's default) never
  * pauses. Without APP_TCP_DISCARD_PAUSE it does nothing. */
-void app_tcp_discard_set_pause(struct app_tcp_discard *a, uint32_t after_bytes,
-                               uint32_t pause_ms);
+void app_tcp_discard_set_pause(struct app_tcp_discard *a, uint32_t after_bytes, uint32_t pause_ms);
 
 /* Accepts, reads and drops, closes. Returns 1 with *next at the end of the earliest pause
  * while a connection pauses, else 0. */

@@ -5,12 +5,11 @@
 
 #include "host.h"
 
-int app_tcp_echo_start(struct app_tcp_echo *a, struct host *h, uint16_t port,
-                       uint8_t max_conns, uint8_t backlog)
+int app_tcp_echo_start(struct app_tcp_echo *a, struct host *h, uint16_t port, uint8_t max_conns,
+                       uint8_t backlog)
 {
     memset(a, 0, sizeof *a);
-    return app_tcp_server_start(&a->server, h, port ? port : APP_TCP_ECHO_PORT, max_conns,
-                                backlog);
+    return app_tcp_server_start(&a->server, h, port ? port : APP_TCP_ECHO_PORT, max_conns, backlog);
 }
 
 /* Bytes tcpsend would take now, at most `cap`, or the connection's error. A function of

@@ -44,8 +44,8 @@ struct app_tcp_echo {
 /* Listens on `port` (APP_TCP_ECHO_PORT when 0) of any local address and serves up to
  * `max_conns` connections at once, the listener holding up to `backlog` more:
  * app_tcp_server_start. Returns ERR_OK or the socket call's error. */
-int app_tcp_echo_start(struct app_tcp_echo *a, struct host *h, uint16_t port,
-                       uint8_t max_conns, uint8_t backlog);
+int app_tcp_echo_start(struct app_tcp_echo *a, struct host *h, uint16_t port, uint8_t max_conns,
+                       uint8_t backlog);
 
 /* Accepts, reads, writes back and closes what can be done now. Always returns 0: the
  * server has no timers of its own (`next` is left alone). */

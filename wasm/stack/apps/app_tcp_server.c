@@ -6,8 +6,8 @@
 #include "app_common.h"
 #include "host.h"
 
-int app_tcp_server_start(struct app_tcp_server *s, struct host *h, uint16_t port,
-                         uint8_t max_conns, uint8_t backlog)
+int app_tcp_server_start(struct app_tcp_server *s, struct host *h, uint16_t port, uint8_t max_conns,
+                         uint8_t backlog)
 {
     uint8_t i;
     memset(s, 0, sizeof *s);
@@ -52,8 +52,8 @@ void app_tcp_server_poll(struct app_tcp_server *s, struct host *h, app_tcp_serve
     } while ((uint16_t)(s->completed + s->failed) != ended_before);
 }
 
-void app_tcp_server_release(struct app_tcp_server *s, struct host *h,
-                            struct app_tcp_server_conn *c, int err)
+void app_tcp_server_release(struct app_tcp_server *s, struct host *h, struct app_tcp_server_conn *c,
+                            int err)
 {
     if (err < 0) {
         tcpabort(h, c->sock);

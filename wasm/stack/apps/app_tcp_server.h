@@ -25,20 +25,20 @@ struct host;
 #endif
 
 struct app_tcp_server_conn {
-    int sock;        /* -1 when the slot is free */
-    uint32_t bytes;  /* handled on this connection (echoed, dropped) */
+    int sock;       /* -1 when the slot is free */
+    uint32_t bytes; /* handled on this connection (echoed, dropped) */
 };
 
 struct app_tcp_server {
     int listener;
     uint8_t max_conns;
     struct app_tcp_server_conn conns[APP_TCP_SERVER_MAX_CONNS];
-    uint16_t accepted;         /* connections taken from the listener */
-    uint16_t completed;        /* closed after the peer closed */
-    uint16_t failed;           /* ended by an error (reset, timeout) */
-    uint16_t active;           /* open now */
-    uint32_t last_conn_bytes;  /* bytes of the connection that ended last */
-    int last_error;            /* last error seen, 0 if none */
+    uint16_t accepted;        /* connections taken from the listener */
+    uint16_t completed;       /* closed after the peer closed */
+    uint16_t failed;          /* ended by an error (reset, timeout) */
+    uint16_t active;          /* open now */
+    uint32_t last_conn_bytes; /* bytes of the connection that ended last */
+    int last_error;           /* last error seen, 0 if none */
 };
 
 typedef void (*app_tcp_serve_fn)(void *app, struct host *h, struct app_tcp_server_conn *c);
@@ -49,8 +49,8 @@ typedef void (*app_tcp_serve_fn)(void *app, struct host *h, struct app_tcp_serve
  * them is dropped unanswered and its sender tries again (tcp_in.c). Each held
  * or served connection takes a TCP socket of the host: a SYN that finds none free is
  * dropped too. Returns ERR_OK or the socket call's error. */
-int app_tcp_server_start(struct app_tcp_server *s, struct host *h, uint16_t port,
-                         uint8_t max_conns, uint8_t backlog);
+int app_tcp_server_start(struct app_tcp_server *s, struct host *h, uint16_t port, uint8_t max_conns,
+                         uint8_t backlog);
 
 /* Accepts into free slots and lets `serve` work on every connection. A connection that
  * ends frees its slot for one waiting in the backlog, so it goes round again until no
@@ -60,8 +60,8 @@ void app_tcp_server_poll(struct app_tcp_server *s, struct host *h, app_tcp_serve
 
 /* Ends a connection: err < 0 resets it (and is recorded), otherwise tcpclose sends our FIN
  * after the queued data (RFC 9293 3.10.4). */
-void app_tcp_server_release(struct app_tcp_server *s, struct host *h,
-                            struct app_tcp_server_conn *c, int err);
+void app_tcp_server_release(struct app_tcp_server *s, struct host *h, struct app_tcp_server_conn *c,
+                            int err);
 
 /* Resets every connection and closes the listener. */
 void app_tcp_server_stop(struct app_tcp_server *s, struct host *h);

@@ -18,7 +18,7 @@
 
 struct host;
 
-#define APP_UDP_ECHO_PORT 7
+#define APP_UDP_ECHO_PORT    7
 #define APP_UDP_DISCARD_PORT 9
 
 #ifndef APP_UDP_ECHO_CHUNK
@@ -26,12 +26,12 @@ struct host;
 #endif
 
 struct app_udp_service {
-    int sock;            /* -1 when not started */
-    uint8_t echo;        /* 1 echo, 0 discard */
-    uint32_t datagrams;  /* received */
-    uint32_t bytes;      /* received (whole datagrams, before any truncation) */
-    uint32_t replies;    /* echo: sent back */
-    uint32_t truncated;  /* echo: longer than APP_UDP_ECHO_CHUNK */
+    int sock;           /* -1 when not started */
+    uint8_t echo;       /* 1 echo, 0 discard */
+    uint32_t datagrams; /* received */
+    uint32_t bytes;     /* received (whole datagrams, before any truncation) */
+    uint32_t replies;   /* echo: sent back */
+    uint32_t truncated; /* echo: longer than APP_UDP_ECHO_CHUNK */
     uint32_t send_errors;
     int last_error;
 };

@@ -18,10 +18,10 @@
 #include "ping.h"
 #include "slip.h"
 
-#define PC 0
+#define PC      0
 #define ARDUINO 1
-#define BAUD 57600
-#define MTU 576
+#define BAUD    57600
+#define MTU     576
 
 static const char *const host_names[] = { "pc", "arduino" };
 static const char message[] = "Hello from stackscope: this line goes to port 7 and back.";
@@ -55,8 +55,8 @@ static void print_frame(void *ctx, struct fake_net *net, int link, int dir, stac
     frame_info(&demo->flows, d, len, proto, sizeof proto, info, sizeof info);
     snprintf(src, sizeof src, "%u.%u.%u.%u", d[12], d[13], d[14], d[15]);
     snprintf(dst, sizeof dst, "%u.%u.%u.%u", d[16], d[17], d[18], d[19]);
-    printf("%5u %11.6f  %-10s %-10s %-5s %5u  %s%s\n", ++demo->frame_no, t / 1e6, src, dst,
-           proto, len, info, fate ? "  [lost]" : "");
+    printf("%5u %11.6f  %-10s %-10s %-5s %5u  %s%s\n", ++demo->frame_no, t / 1e6, src, dst, proto,
+           len, info, fate ? "  [lost]" : "");
 }
 
 static void print_event(void *ctx, const struct host *h, const struct trace_event *ev)
@@ -74,9 +74,11 @@ static void print_event(void *ctx, const struct host *h, const struct trace_even
         break;
     case TRACE_RTO_VALUE:
         printf("                   %-8s tcp %u->%u: RTO %.3f s (srtt %.3f ms, rttvar %.3f ms;"
-               " estimate %.3f s%s)\n", who, ev->lport, ev->rport, ev->a / 1e6, ev->b / 1000.0,
-               ev->c / 1000.0, ev->d / 1e6,
-               ev->a > ev->d ? ", raised to the floor" : ev->a < ev->d ? ", capped" : "");
+               " estimate %.3f s%s)\n",
+               who, ev->lport, ev->rport, ev->a / 1e6, ev->b / 1000.0, ev->c / 1000.0, ev->d / 1e6,
+               ev->a > ev->d   ? ", raised to the floor"
+               : ev->a < ev->d ? ", capped"
+                               : "");
         break;
     case TRACE_RETRANSMIT:
         printf("                   %-8s tcp %u->%u: retransmission (%s)\n", who, ev->lport,
@@ -90,8 +92,7 @@ static void print_event(void *ctx, const struct host *h, const struct trace_even
         printf("                   %-8s dropped: %s\n", who,
                drop_reason_text((enum drop_reason)ev->a));
         break;
-    default:
-        break;
+    default: break;
     }
 }
 
@@ -135,8 +136,7 @@ static int run_apps(void *ctx, struct fake_net *net, stack_time_t *next)
         app_echo_client_poll(&d->client, pc, &unused);
         if (d->client.report.done) {
             printf("\necho: sent %u bytes, %u came back%s in %.3f ms: \"%s\"\n\n",
-                   (unsigned)d->client.report.bytes_sent,
-                   (unsigned)d->client.report.bytes_received,
+                   (unsigned)d->client.report.bytes_sent, (unsigned)d->client.report.bytes_received,
                    d->client.report.mismatch_at == APP_ECHO_NO_MISMATCH ? " intact" : " WRONG",
                    d->client.report.elapsed_us / 1000.0, (const char *)d->echoed);
             struct stack_sockaddr closed = { IP4(10, 0, 7, 2), 8 };
@@ -174,8 +174,7 @@ int main(void)
     fake_net_add_host(&d.net, &cfg);
     cfg.seed = 2;
     fake_net_add_host(&d.net, &cfg);
-    link = fake_net_connect(&d.net, PC, IP4(10, 0, 7, 1), ARDUINO, IP4(10, 0, 7, 2), MTU, BAUD,
-                            0);
+    link = fake_net_connect(&d.net, PC, IP4(10, 0, 7, 1), ARDUINO, IP4(10, 0, 7, 2), MTU, BAUD, 0);
     d.net.links[link].bits_per_byte = 10;
     d.net.links[link].wire_len = slip_wire_len;
     d.net.tap = print_frame;
@@ -184,7 +183,8 @@ int main(void)
     printf("stackscope demo: pc 10.0.7.1 <-> arduino 10.0.7.2, SLIP at %u baud (8N1), MTU %u\n",
            BAUD, MTU);
     printf("theoretical ping RTT for 56 data bytes: 2 x (84 + 2 END) bytes x 10 bits / %u"
-           " = %.3f ms\n\n", BAUD, 2.0 * 86 * 10 * 1000 / BAUD);
+           " = %.3f ms\n\n",
+           BAUD, 2.0 * 86 * 10 * 1000 / BAUD);
     printf("  No.        Time  Source     Destination Proto Length Info\n");
     host_set_tracer(&d.net.hosts[PC], print_event, &d);
     host_set_tracer(&d.net.hosts[ARDUINO], print_event, &d);

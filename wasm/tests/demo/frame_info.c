@@ -35,7 +35,10 @@ static uint32_t flow_isn(struct frame_info_flows *f, uint32_t src, uint32_t dst,
 /* "[SYN, ACK]", in Wireshark's order of flag names. */
 static void tcp_flags_text(uint8_t flags, char *out, size_t cap)
 {
-    static const struct { uint8_t bit; const char *name; } names[] = {
+    static const struct {
+        uint8_t bit;
+        const char *name;
+    } names[] = {
         { TCP_FIN, "FIN" }, { TCP_SYN, "SYN" }, { TCP_RST, "RST" },
         { TCP_PSH, "PSH" }, { TCP_ACK, "ACK" }, { TCP_URG, "URG" },
     };
@@ -49,8 +52,8 @@ static void tcp_flags_text(uint8_t flags, char *out, size_t cap)
     snprintf(out + used, used < cap ? cap - used : 0, "]");
 }
 
-static void tcp_info(struct frame_info_flows *flows, const uint8_t *d, uint16_t hlen,
-                     uint16_t len, char *info, size_t cap)
+static void tcp_info(struct frame_info_flows *flows, const uint8_t *d, uint16_t hlen, uint16_t len,
+                     char *info, size_t cap)
 {
     const uint8_t *t = d + hlen;
     uint16_t doff, sport, dport, mss = 0;
@@ -68,8 +71,8 @@ static void tcp_info(struct frame_info_flows *flows, const uint8_t *d, uint16_t 
     seq = rd32(t + TCP_OFF_SEQ);
     ack = rd32(t + TCP_OFF_ACK);
     flags = t[TCP_OFF_FLAGS];
-    isn = flow_isn(flows, rd32(d + IP_OFF_SRC), rd32(d + IP_OFF_DST), sport, dport,
-                   flags & TCP_SYN, seq);
+    isn = flow_isn(flows, rd32(d + IP_OFF_SRC), rd32(d + IP_OFF_DST), sport, dport, flags & TCP_SYN,
+                   seq);
     peer_isn = flow_isn(flows, rd32(d + IP_OFF_DST), rd32(d + IP_OFF_SRC), dport, sport, 0, 0);
     if (doff >= 24 && t[20] == 2 && t[21] == 4)
         mss = rd16(t + 22);
@@ -109,11 +112,8 @@ static void icmp_info(const uint8_t *d, uint16_t hlen, uint16_t len, char *info,
                  : m[ICMP_OFF_CODE] == ICMP_UNREACH_PROTOCOL ? "Protocol unreachable"
                                                              : "other");
         break;
-    case ICMP_TIME_EXCEEDED:
-        snprintf(info, cap, "Time-to-live exceeded");
-        break;
-    default:
-        snprintf(info, cap, "Type %u, code %u", m[ICMP_OFF_TYPE], m[ICMP_OFF_CODE]);
+    case ICMP_TIME_EXCEEDED: snprintf(info, cap, "Time-to-live exceeded"); break;
+    default: snprintf(info, cap, "Type %u, code %u", m[ICMP_OFF_TYPE], m[ICMP_OFF_CODE]);
     }
 }
 

@@ -22,7 +22,7 @@ struct frame_info_flows {
 };
 
 /* Writes the protocol name into proto[proto_cap] and the Info text into info[info_cap]. */
-void frame_info(struct frame_info_flows *flows, const uint8_t *dgram, uint16_t len,
-                char *proto, size_t proto_cap, char *info, size_t info_cap);
+void frame_info(struct frame_info_flows *flows, const uint8_t *dgram, uint16_t len, char *proto,
+                size_t proto_cap, char *info, size_t info_cap);
 
 #endif

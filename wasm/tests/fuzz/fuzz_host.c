@@ -17,8 +17,7 @@ static int fuzz_output(void *ctx, uint8_t netif, const uint8_t *d, uint16_t len)
     if (len < IP_HLEN || (d[IP_OFF_VHL] >> 4) != 4)
         abort();
     hlen = (uint16_t)((d[IP_OFF_VHL] & 0x0F) * 4);
-    if (hlen < IP_HLEN || hlen > len || rd16(d + IP_OFF_LEN) != len ||
-        inet_chksum(d, hlen) != 0)
+    if (hlen < IP_HLEN || hlen > len || rd16(d + IP_OFF_LEN) != len || inet_chksum(d, hlen) != 0)
         abort();
     f->sent++;
     if (d[IP_OFF_PROTO] == IP_PROTO_TCP && len >= hlen + TCP_HLEN &&

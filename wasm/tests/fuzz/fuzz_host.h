@@ -24,7 +24,7 @@ struct fuzz_host {
     uint32_t last_seq_end;
     uint16_t last_sport, last_dport;
     uint32_t sent, tcp_sent; /* datagrams, and TCP segments among them */
-    uint8_t responder; /* the host runs the TCP responder (tcp_responder.h), no TCP apps */
+    uint8_t responder;       /* the host runs the TCP responder (tcp_responder.h), no TCP apps */
 };
 
 /* Starts the host at time `now`, with the full TCP and its echo and discard servers, or

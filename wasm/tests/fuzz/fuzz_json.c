@@ -21,7 +21,7 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-#define FUZZ_TOKENS 4096
+#define FUZZ_TOKENS  4096
 #define FUZZ_MAX_LEN 65536
 
 /* The fuzzer's own token array; the reader under test keeps nothing. */
@@ -128,7 +128,8 @@ static void check_number(const struct json_doc *d, uint32_t t)
             abort();
         if (has_s && s > -(1ll << 53) && s < (1ll << 53) && x != (double)s)
             abort();
-        if (has_p && (x < 0 || x > 1 || (x * 1e6 - ppm > 0.5 + 1e-6) || (ppm - x * 1e6 > 0.5 + 1e-6)))
+        if (has_p &&
+            (x < 0 || x > 1 || (x * 1e6 - ppm > 0.5 + 1e-6) || (ppm - x * 1e6 > 0.5 + 1e-6)))
             abort();
         if (!has_p && lit[0] != '-' && x <= 0.999)
             abort();
@@ -175,8 +176,8 @@ static void check_tree(const struct json_doc *d, uint32_t len)
                 abort();
             for (c = i + 1; c < k->next; c = d->tok[c + 1].next) {
                 char key[256];
-                if (d->tok[c].type != JSON_STRING || d->tok[c].next != c + 1 ||
-                    c + 1 >= k->next || d->tok[c].parent != i || d->tok[c + 1].parent != i)
+                if (d->tok[c].type != JSON_STRING || d->tok[c].next != c + 1 || c + 1 >= k->next ||
+                    d->tok[c].parent != i || d->tok[c + 1].parent != i)
                     abort();
                 if (json_string_copy(d, c, key, sizeof key) == 0 &&
                     json_object_get(d, i, key) != c + 1)
@@ -191,9 +192,7 @@ static void check_tree(const struct json_doc *d, uint32_t len)
                 abort();
             check_string(d, i);
             break;
-        case JSON_NUMBER:
-            check_number(d, i);
-            break;
+        case JSON_NUMBER: check_number(d, i); break;
         case JSON_NULL:
         case JSON_FALSE:
         case JSON_TRUE: {
@@ -202,8 +201,7 @@ static void check_tree(const struct json_doc *d, uint32_t len)
                 abort();
             break;
         }
-        default:
-            abort();
+        default: abort();
         }
         if (k->type != JSON_ARRAY && k->type != JSON_OBJECT && k->next != i + 1)
             abort();

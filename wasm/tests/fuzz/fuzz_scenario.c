@@ -35,7 +35,8 @@ static void check_records(const uint8_t *p, uint32_t len)
 
 static const char fuzz_live_world[] =
     "{\"version\":1,\"name\":\"f\",\"title\":\"f\",\"duration_ms\":1000,"
-    "\"hosts\":[{\"name\":\"a\",\"addr\":\"10.0.7.1/24\"},{\"name\":\"b\",\"addr\":\"10.0.7.2/24\"}],"
+    "\"hosts\":[{\"name\":\"a\",\"addr\":\"10.0.7.1/24\"},{\"name\":\"b\",\"addr\":\"10.0.7.2/"
+    "24\"}],"
     "\"links\":[{\"name\":\"s\",\"type\":\"serial\",\"a\":\"a\",\"b\":\"b\",\"baud\":115200}],"
     "\"apps\":[{\"type\":\"tcp_echo_server\",\"host\":\"b\"}]}";
 

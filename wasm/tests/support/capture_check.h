@@ -42,8 +42,8 @@ static inline void capture_mem_write(void *ctx, const uint8_t *p, uint32_t n)
 }
 
 /* A 20-byte IPv4 header (RFC 791 3.1) with a correct header checksum. */
-static inline void capture_ip_header(uint8_t *ip, uint16_t total_len, uint16_t id,
-                                     uint8_t proto, uint32_t src, uint32_t dst)
+static inline void capture_ip_header(uint8_t *ip, uint16_t total_len, uint16_t id, uint8_t proto,
+                                     uint32_t src, uint32_t dst)
 {
     memset(ip, 0, 20);
     ip[IP_OFF_VHL] = 0x45;

@@ -21,8 +21,8 @@ struct fake_net;
 
 /* Sees every frame put on a link: dir 0 = from the link's end a to b, 1 = b to a.
  * `fate` is 0 delivered, 1 lost (random), 2 dropped by the drop hook. */
-typedef void (*fake_tap_fn)(void *ctx, struct fake_net *net, int link, int dir,
-                            stack_time_t t, const uint8_t *dgram, uint16_t len, int fate);
+typedef void (*fake_tap_fn)(void *ctx, struct fake_net *net, int link, int dir, stack_time_t t,
+                            const uint8_t *dgram, uint16_t len, int fate);
 /* Return 1 to drop this frame. `index` counts the frames on this link and direction from 0. */
 typedef int (*fake_drop_fn)(void *ctx, int link, int dir, uint32_t index, const uint8_t *dgram,
                             uint16_t len);
@@ -44,9 +44,9 @@ typedef uint32_t (*fake_wire_len_fn)(const uint8_t *dgram, uint16_t len);
 struct fake_link {
     struct fake_end end[2];
     uint32_t delay_us;
-    uint32_t rate_bps;      /* 0 = infinitely fast */
-    uint32_t loss_ppm;      /* random loss, parts per million, each direction */
-    uint8_t bits_per_byte;  /* 0 or 8: plain bytes; 10 for a UART's 8N1 */
+    uint32_t rate_bps;         /* 0 = infinitely fast */
+    uint32_t loss_ppm;         /* random loss, parts per million, each direction */
+    uint8_t bits_per_byte;     /* 0 or 8: plain bytes; 10 for a UART's 8N1 */
     fake_wire_len_fn wire_len; /* NULL: the datagram's own length */
 };
 

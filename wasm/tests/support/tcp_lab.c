@@ -17,7 +17,6 @@ static void lab_free_live(void)
     memset(&lab_live, 0, sizeof lab_live);
 }
 
-
 static int lab_output(void *ctx, uint8_t netif, const uint8_t *dgram, uint16_t len)
 {
     struct tcp_lab *L = ctx;

@@ -13,8 +13,8 @@
 #include "host.h"
 #include "tcp_seg.h"
 
-#define LAB_ME IP4(10, 0, 0, 1)
-#define LAB_PEER IP4(10, 0, 0, 2)
+#define LAB_ME        IP4(10, 0, 0, 1)
+#define LAB_PEER      IP4(10, 0, 0, 2)
 #define LAB_MAX_FRAME 1600
 
 struct lab_frame {
@@ -30,7 +30,7 @@ struct tcp_lab {
     uint32_t n_frames, cap_frames, next; /* captured, room, read cursor */
     struct trace_event *ev;
     uint32_t n_ev, cap_ev;
-    uint16_t my_port, peer_port;         /* defaults for lab_seg() */
+    uint16_t my_port, peer_port; /* defaults for lab_seg() */
 };
 
 /* Starts a host with `cfg` at time `t0` and an interface of this MTU. Returns 0 or -1. */

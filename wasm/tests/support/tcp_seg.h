@@ -18,8 +18,8 @@ struct tseg_spec {
     uint16_t wnd;
     const uint8_t *data;
     uint16_t len;
-    uint16_t mss;         /* 0: no MSS option */
-    uint8_t ts;           /* 1: a timestamps option (NOP NOP TS) */
+    uint16_t mss; /* 0: no MSS option */
+    uint8_t ts;   /* 1: a timestamps option (NOP NOP TS) */
     uint32_t tsval, tsecr;
     const uint8_t *raw_opts; /* appended after the above, padded with NOPs... as given */
     uint8_t raw_opts_len;    /* must make the option area a multiple of 4 with the rest */
@@ -29,7 +29,7 @@ struct tseg_spec {
 uint16_t tseg_build(uint8_t *buf, const struct tseg_spec *s);
 
 struct tseg {
-    stack_time_t t;      /* when the stack sent it (set by the capture) */
+    stack_time_t t; /* when the stack sent it (set by the capture) */
     uint32_t src, dst;
     uint16_t sport, dport;
     uint32_t seq, ack;

@@ -12,17 +12,17 @@
 #include "inet_chksum.h"
 
 #define TH_MAX_FRAMES 16
-#define TH_FRAME 1600
+#define TH_FRAME      1600
 #define TH_MAX_EVENTS 64
-#define TH_MEM 262144 /* static, so a test that fails half-way leaks nothing */
+#define TH_MEM        262144 /* static, so a test that fails half-way leaks nothing */
 
 struct th {
     struct host h;
     uint8_t mem[TH_MEM];
-    uint32_t n_frames;            /* all frames sent; the first TH_MAX_FRAMES are kept */
+    uint32_t n_frames; /* all frames sent; the first TH_MAX_FRAMES are kept */
     uint16_t len[TH_MAX_FRAMES];
     uint8_t frame[TH_MAX_FRAMES][TH_FRAME];
-    int refuse;                   /* make the link refuse frames */
+    int refuse; /* make the link refuse frames */
     uint32_t n_events;
     struct trace_event ev[TH_MAX_EVENTS];
 };
@@ -51,8 +51,7 @@ static inline void th_tracer(void *ctx, const struct host *h, const struct trace
 }
 
 /* A host with one interface (addr/24, mtu) whose output is recorded. 0 on success. */
-static inline int th_start(struct th *t, const struct host_config *cfg, uint32_t addr,
-                           uint16_t mtu)
+static inline int th_start(struct th *t, const struct host_config *cfg, uint32_t addr, uint16_t mtu)
 {
     memset(t, 0, sizeof *t);
     if (host_mem_required(cfg) > TH_MEM ||
@@ -69,8 +68,7 @@ static inline void th_free(struct th *t)
 }
 
 /* Events of one kind recorded so far; *last gets the latest of them when not NULL. */
-static inline uint32_t th_events(const struct th *t, enum trace_kind kind,
-                                 struct trace_event *last)
+static inline uint32_t th_events(const struct th *t, enum trace_kind kind, struct trace_event *last)
 {
     uint32_t i, n = 0;
     for (i = 0; i < t->n_events && i < TH_MAX_EVENTS; i++) {

@@ -38,13 +38,19 @@ describe('engine', () => {
   it("TCP small queues: the sender's frames wait in its socket, not on the line, and the count follows the link", async () => {
     const bulk = (tsq: number) =>
       JSON.stringify({
-        version: 1, name: 't', title: 't', duration_ms: 20000,
+        version: 1,
+        name: 't',
+        title: 't',
+        duration_ms: 20000,
         hosts: [
           { name: 'a', addr: '10.0.7.1/24', stack: { tcp_small_queues: tsq } },
           { name: 'b', addr: '10.0.7.2/24' },
         ],
         links: [{ name: 's', type: 'serial', a: 'a', b: 'b', baud: 19200, mtu: 296 }],
-        apps: [{ type: 'bulk_receiver', host: 'b' }, { type: 'bulk_sender', host: 'a', to: 'b', bytes: 20000 }],
+        apps: [
+          { type: 'bulk_receiver', host: 'b' },
+          { type: 'bulk_sender', host: 'a', to: 'b', bytes: 20000 },
+        ],
       });
     const deepest = (r: Awaited<ReturnType<typeof runScenario>>) =>
       Math.max(0, ...r.trace.linkEvents.filter((e) => e.kind === LinkEventKind.Queue && e.dir === 0).map((e) => e.value));
@@ -68,9 +74,7 @@ describe('engine', () => {
   });
 
   it('refuses an impossible value with the field named', async () => {
-    await expect(Engine.create(twoHosts([], { baud: 0 }))).rejects.toThrow(
-      /^line 1, column \d+: links\[0\]\.baud: must be an integer between 50 and 4000000$/,
-    );
+    await expect(Engine.create(twoHosts([], { baud: 0 }))).rejects.toThrow(/^line 1, column \d+: links\[0\]\.baud: must be an integer between 50 and 4000000$/);
   });
 
   it('real-time mode: a SLIP-framed echo request in, the reply out', async () => {
@@ -292,8 +296,44 @@ function echoReplyTo(req: Uint8Array): Uint8Array {
 
 /** 10.0.7.2 -> 10.0.7.1 ICMP echo request, id 0x1234, seq 1, 8 bytes of data, no SLIP specials. */
 function echoRequest(): Uint8Array {
-  const d = Uint8Array.of(0x45, 0, 0, 36, 0, 1, 0, 0, 64, 1, 0, 0, 10, 0, 7, 2, 10, 0, 7, 1,
-    8, 0, 0, 0, 0x12, 0x34, 0, 1, 0x70, 0x69, 0x6e, 0x67, 0x21, 0x21, 0x21, 0x21);
+  const d = Uint8Array.of(
+    0x45,
+    0,
+    0,
+    36,
+    0,
+    1,
+    0,
+    0,
+    64,
+    1,
+    0,
+    0,
+    10,
+    0,
+    7,
+    2,
+    10,
+    0,
+    7,
+    1,
+    8,
+    0,
+    0,
+    0,
+    0x12,
+    0x34,
+    0,
+    1,
+    0x70,
+    0x69,
+    0x6e,
+    0x67,
+    0x21,
+    0x21,
+    0x21,
+    0x21,
+  );
   const sum = (from: number, to: number) => {
     let s = 0;
     for (let i = from; i < to; i += 2) s += (d[i]! << 8) | d[i + 1]!;

@@ -13,7 +13,7 @@ function headerExports(): string[] {
 }
 
 function headerCode(name: string): number {
-  const m = new RegExp(`^#define ${name} \\(?(-?\\d+)\\)?`, 'm').exec(header);
+  const m = new RegExp(`^#define ${name}\\s+\\(?(-?\\d+)\\)?`, 'm').exec(header);
   if (!m) throw new Error(`engine.h has no ${name}`);
   return Number(m[1]);
 }
@@ -21,7 +21,10 @@ function headerCode(name: string): number {
 describe('engine API', () => {
   it('the module exports exactly the ENGINE_API functions of engine.h', async () => {
     const mod = (await loadEngineModule()) as unknown as Record<string, unknown>;
-    const exported = Object.keys(mod).filter((k) => k.startsWith('_engine_') && typeof mod[k] === 'function').map((k) => k.slice(1)).sort();
+    const exported = Object.keys(mod)
+      .filter((k) => k.startsWith('_engine_') && typeof mod[k] === 'function')
+      .map((k) => k.slice(1))
+      .sort();
     expect(headerExports().length).toBeGreaterThan(20);
     expect(exported).toEqual(headerExports());
   });

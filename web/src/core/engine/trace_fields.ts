@@ -26,7 +26,7 @@ export const TRACE_FIELDS = {
   'tcp.zwp': { seq: 'a', backoff: 'b' },
   'tcp.channel_wait': { seq: 'a', len: 'b', netif: 'c' },
   'tcp.ooo': { seq: 'a', len: 'b', ranges: 'c' },
-  'drop': { reason: 'a', protocol: 'b', length: 'c' },
+  drop: { reason: 'a', protocol: 'b', length: 'c' },
   'ip.frag': { id: 'a', fragments: 'b', total_len: 'c' },
   'ip.reass': { id: 'a', fragments: 'b', total_len: 'c' },
   'icmp.sent': { type: 'a', code: 'b' },

@@ -1,14 +1,7 @@
 // Reads batches of trace records (wasm/sim/trace_rec.h) into a growing Trace. Frames come
 // as two records, TREC_FRAME when sent and TREC_FATE when their fate is known; the reader
 // joins them by id. Offsets below are the C header's, named the same way.
-import {
-  AppRecordKind,
-  Fate,
-  type TraceAppRecord,
-  type TraceEvent,
-  type TraceFrame,
-  type TraceLinkEvent,
-} from './trace_types.ts';
+import { AppRecordKind, Fate, type TraceAppRecord, type TraceEvent, type TraceFrame, type TraceLinkEvent } from './trace_types.ts';
 
 const TREC_FRAME = 1;
 const TREC_EVENT = 2;
@@ -18,20 +11,57 @@ const TREC_FATE = 5;
 const TREC_HDR = 8;
 
 const FRAME_OFF = {
-  id: 8, parent: 12, tSent: 16, link: 24, dir: 26, retx: 27, len: 28, faults: 30, node: 31,
-  orig: 32, cause: 36, queue: 40, rule: 44, fixed: 48,
+  id: 8,
+  parent: 12,
+  tSent: 16,
+  link: 24,
+  dir: 26,
+  retx: 27,
+  len: 28,
+  faults: 30,
+  node: 31,
+  orig: 32,
+  cause: 36,
+  queue: 40,
+  rule: 44,
+  fixed: 48,
 } as const;
 const FATE_OFF = {
-  id: 8, link: 12, dir: 14, fate: 15, tWire: 16, tWireEnd: 24, tEnd: 32, reason: 40, slots: 42,
-  wireLen: 44, firstSlot: 48,
+  id: 8,
+  link: 12,
+  dir: 14,
+  fate: 15,
+  tWire: 16,
+  tWireEnd: 24,
+  tEnd: 32,
+  reason: 40,
+  slots: 42,
+  wireLen: 44,
+  firstSlot: 48,
 } as const;
 const EVENT_OFF = {
-  time: 8, seq: 16, kind: 20, host: 22, conn: 23, lport: 24, rport: 26, a: 28, cause: 44,
+  time: 8,
+  seq: 16,
+  kind: 20,
+  host: 22,
+  conn: 23,
+  lport: 24,
+  rport: 26,
+  a: 28,
+  cause: 44,
 } as const;
 const LINK_OFF = { time: 8, link: 16, dir: 18, kind: 19, value: 20, frame: 24 } as const;
 const APP_OFF = {
-  time: 8, host: 16, app: 17, kind: 18, done: 19, error: 20, bytes: 24, elapsed: 32,
-  textLen: 36, fixed: 40,
+  time: 8,
+  host: 16,
+  app: 17,
+  kind: 18,
+  done: 19,
+  error: 20,
+  bytes: 24,
+  elapsed: 32,
+  textLen: 36,
+  fixed: 40,
 } as const;
 
 /** Thrown for a record stream that does not follow the format: nothing is guessed. */
@@ -57,8 +87,7 @@ export class Trace {
       if (off + TREC_HDR > batch.length) throw new TraceFormatError(`truncated record at byte ${off}`);
       const type = view.getUint16(off, true);
       const size = view.getUint32(off + 4, true);
-      if (size < TREC_HDR || size % 8 !== 0 || off + size > batch.length)
-        throw new TraceFormatError(`record at byte ${off} has a bad size ${size}`);
+      if (size < TREC_HDR || size % 8 !== 0 || off + size > batch.length) throw new TraceFormatError(`record at byte ${off} has a bad size ${size}`);
       if (type === TREC_FRAME) this.readFrame(view, batch, off);
       else if (type === TREC_FATE) this.readFate(view, off);
       else if (type === TREC_EVENT) this.events.push(readEvent(view, off));

@@ -33,10 +33,7 @@ async function run(req: WorkerRequest): Promise<void> {
       off += p.length;
     }
     const pcapng = engine.pcapng();
-    post(
-      { type: 'done', id: req.id, trace, pcapng, world: engine.describe(), hash: engine.hash(), virtualUs: engine.nowUs },
-      [trace.buffer, pcapng.buffer],
-    );
+    post({ type: 'done', id: req.id, trace, pcapng, world: engine.describe(), hash: engine.hash(), virtualUs: engine.nowUs }, [trace.buffer, pcapng.buffer]);
   } finally {
     engine.destroy();
   }

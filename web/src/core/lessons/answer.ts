@@ -32,7 +32,6 @@ export function computeAnswer(kind: AnswerKind, step: Hit, reveal: Hit, values: 
  *  fraction of the choice's value), anything else exactly. */
 export function matchingChoices(q: Question, value: RawValue): number[] {
   const tolerance = q.tolerance ?? 0.05;
-  const equal = (c: RawValue) =>
-    typeof c === 'number' && typeof value === 'number' ? Math.abs(value - c) <= tolerance * Math.abs(c) : c === value;
+  const equal = (c: RawValue) => (typeof c === 'number' && typeof value === 'number' ? Math.abs(value - c) <= tolerance * Math.abs(c) : c === value);
   return q.choices.flatMap((c, i) => (equal(c.value) ? [i] : []));
 }

@@ -12,13 +12,24 @@ import type { EventQuery } from './types.ts';
 export function eventHits(run: LessonRun, q: EventQuery, path: string): Hit[] {
   const w = run.world;
   const kind = indexOrFail(w.trace_kinds, q.kind, `${path}.kind`, 'event kind');
-  const host = q.host === undefined ? -1 : indexOrFail(w.hosts.map((h) => h.name), q.host, `${path}.host`, 'host');
+  const host =
+    q.host === undefined
+      ? -1
+      : indexOrFail(
+          w.hosts.map((h) => h.name),
+          q.host,
+          `${path}.host`,
+          'host',
+        );
   const cause = q.cause === undefined ? -1 : indexOrFail(w.retx_causes, q.cause, `${path}.cause`, 'retransmission cause');
   const state = q.state === undefined ? -1 : indexOrFail(w.tcp_states, q.state, `${path}.state`, 'TCP state');
   if (cause >= 0 && q.kind !== 'tcp.retransmit') fail(`${path}.cause`, 'is for tcp.retransmit events only');
   if (state >= 0 && q.kind !== 'tcp.state') fail(`${path}.state`, 'is for tcp.state events only');
   const matches = (e: TraceEvent) =>
-    e.kind === kind && (host < 0 || e.host === host) && (cause < 0 || traceField(e, 'tcp.retransmit', 'cause') === cause) && (state < 0 || traceField(e, 'tcp.state', 'new_state') === state);
+    e.kind === kind &&
+    (host < 0 || e.host === host) &&
+    (cause < 0 || traceField(e, 'tcp.retransmit', 'cause') === cause) &&
+    (state < 0 || traceField(e, 'tcp.state', 'new_state') === state);
   const sent = q.kind === 'tcp.retransmit' ? framesByCause(run) : new Map<number, TraceFrame>();
   return run.events.filter(matches).map((e) => eventHit(run, e, sent.get(e.seq)));
 }

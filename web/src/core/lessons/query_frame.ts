@@ -12,9 +12,21 @@ import type { FrameQuery } from './types.ts';
 
 // The tcp.analysis.* flags a packet-list row carries (Wireshark's names).
 export const ANALYSIS_FLAGS = [
-  'retransmission', 'fast_retransmission', 'spurious_retransmission', 'out_of_order', 'lost_segment',
-  'ack_lost_segment', 'duplicate_ack', 'keep_alive', 'keep_alive_ack', 'zero_window', 'zero_window_probe',
-  'zero_window_probe_ack', 'window_update', 'window_full', 'reused_ports',
+  'retransmission',
+  'fast_retransmission',
+  'spurious_retransmission',
+  'out_of_order',
+  'lost_segment',
+  'ack_lost_segment',
+  'duplicate_ack',
+  'keep_alive',
+  'keep_alive_ack',
+  'zero_window',
+  'zero_window_probe',
+  'zero_window_probe_ack',
+  'window_update',
+  'window_full',
+  'reused_ports',
 ];
 
 // RFC 9293 3.1: the header's flag bits
@@ -22,7 +34,15 @@ const FLAG_BITS: Record<string, number> = { F: 0x01, S: 0x02, R: 0x04, P: 0x08, 
 
 export function frameHits(run: LessonRun, q: FrameQuery, path: string): Hit[] {
   const w = run.world;
-  const link = q.link === undefined ? 0 : indexOrFail(w.links.map((l) => l.name), q.link, `${path}.link`, 'link');
+  const link =
+    q.link === undefined
+      ? 0
+      : indexOrFail(
+          w.links.map((l) => l.name),
+          q.link,
+          `${path}.link`,
+          'link',
+        );
   const nodes = [...w.hosts.map((h) => h.name), ...w.bridges.map((b) => b.name)];
   const from = q.from === undefined ? -1 : indexOrFail(nodes, q.from, `${path}.from`, 'host or bridge');
   const cause = q.cause === undefined ? -1 : indexOrFail(w.retx_causes, q.cause, `${path}.cause`, 'retransmission cause');

@@ -59,8 +59,7 @@ function checkQuestion(q: Question, path: string, ids: ReadonlySet<string>): Les
   const want = ANSWER_TYPE[q.answer];
   const seen = new Map<string, number>();
   q.choices.forEach((c, i) => {
-    if (typeof c.value !== want)
-      errors.push({ path: `${path}.choices[${i}].value`, message: `must be a ${want}: the answer "${q.answer}" is one` });
+    if (typeof c.value !== want) errors.push({ path: `${path}.choices[${i}].value`, message: `must be a ${want}: the answer "${q.answer}" is one` });
     const key = JSON.stringify(c.value);
     const first = seen.get(key);
     if (first !== undefined) errors.push({ path: `${path}.choices[${i}].value`, message: `${key} is also choices[${first}]'s value` });

@@ -65,12 +65,24 @@ function questions(p: LessonPlay) {
 
 // --- the lessons ---------------------------------------------------------------------------
 
-const files = readdirSync(DIR).filter((f) => f.endsWith('.json')).sort();
+const files = readdirSync(DIR)
+  .filter((f) => f.endsWith('.json'))
+  .sort();
 
 describe('shipped lessons', () => {
   it('ship at least the five of the first step, each valid', () => {
     const names = files.map((f) => loadLesson(f).name);
-    expect(names).toEqual(expect.arrayContaining(['retransmission-timer', 'exponential-backoff', 'fast-retransmit', 'delayed-ack', 'nagle-delayed-ack', 'zero-window', 'lost-syn-and-fin']));
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'retransmission-timer',
+        'exponential-backoff',
+        'fast-retransmit',
+        'delayed-ack',
+        'nagle-delayed-ack',
+        'zero-window',
+        'lost-syn-and-fin',
+      ]),
+    );
     expect(new Set(names).size).toBe(names.length);
   });
 
@@ -145,7 +157,9 @@ describe('shipped lessons', () => {
     const r = p.result;
     const [delay, resend] = questions(p).map((x) => x.q);
     const fire = events(r, 'tcp.delack.fire', 'server')[0]!;
-    const arm = events(r, 'tcp.delack.arm', 'server').filter((e) => e.time <= fire.time).at(-1)!;
+    const arm = events(r, 'tcp.delack.arm', 'server')
+      .filter((e) => e.time <= fire.time)
+      .at(-1)!;
     expect(delay!.answer).toBeCloseTo((fire.time - arm.time) / 1e6, 9);
     expect(delay!.answer).toBeCloseTo(arm.a / 1e6, 9);
     const restart = events(r, 'tcp.rto.restart', 'client')[0]!;
@@ -221,7 +235,7 @@ describe('shipped lessons', () => {
     expect(events(r, 'tcp.rtt.sample', 'client').filter((e) => e.time === ackArrives)).toHaveLength(0);
   });
 
-  it('nagle-delayed-ack: the body waits for the header\'s ACK, which the server sends when its delayed-ACK timer fires', () => {
+  it("nagle-delayed-ack: the body waits for the header's ACK, which the server sends when its delayed-ACK timer fires", () => {
     const p = plays.get('nagle-delayed-ack')!;
     const r = p.result;
     const [body, next] = questions(p).map((x) => x.q);
@@ -324,7 +338,7 @@ describe('a lesson played with a parameter changed follows the run', () => {
     expect(events(r, 'tcp.delack.fire', 'server').filter((e) => e.time < reply.frame.tSent)).toHaveLength(0);
   });
 
-  it('karn with lwIP\'s estimator: the ambiguous ACK ends the backoff', async () => {
+  it("karn with lwIP's estimator: the ambiguous ACK ends the backoff", async () => {
     const lesson = loadLesson('03-karn.json');
     const p = await runLesson({ ...lesson, set: ['hosts.client.stack.tcp_rto=vj_ticks'] }, shippedScenario);
     const [timer] = questions(p).map((x) => x.q);

@@ -5,9 +5,30 @@ import type { Values } from './values.ts';
 
 /** The names a caption may use (docs/lessons.md lists what each means and where it exists). */
 export const VALUE_NAMES = [
-  'time', 'since', 'host', 'state', 'cwnd', 'ssthresh', 'cwnd_before', 'ssthresh_before', 'rto', 'srtt',
-  'rttvar', 'timer', 'expired', 'backoff', 'dupacks', 'delay', 'cause', 'link', 'no', 'retransmission', 'seq', 'ack',
-  'len', 'segment',
+  'time',
+  'since',
+  'host',
+  'state',
+  'cwnd',
+  'ssthresh',
+  'cwnd_before',
+  'ssthresh_before',
+  'rto',
+  'srtt',
+  'rttvar',
+  'timer',
+  'expired',
+  'backoff',
+  'dupacks',
+  'delay',
+  'cause',
+  'link',
+  'no',
+  'retransmission',
+  'seq',
+  'ack',
+  'len',
+  'segment',
 ] as const;
 
 const PLACEHOLDER = /\{\{|\}\}|\{([a-z_]+)\}/g;
@@ -28,7 +49,10 @@ export function fillTemplate(template: string, values: Values): string {
 }
 
 export class MissingValueError extends Error {
-  constructor(readonly field: string, available: string[]) {
+  constructor(
+    readonly field: string,
+    available: string[],
+  ) {
     super(`{${field}} has no value at this anchor (it has: ${available.join(', ')})`);
   }
 }

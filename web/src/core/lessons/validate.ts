@@ -40,6 +40,9 @@ export function validateLesson(doc: unknown): LessonResult {
 export function parseLesson(text: string): LessonResult {
   const r = parseChecked(text, validateLesson);
   if (r.ok) return r;
-  const located = withPositions(r.errors.filter((e) => e.path !== ''), text);
+  const located = withPositions(
+    r.errors.filter((e) => e.path !== ''),
+    text,
+  );
   return { ok: false, errors: [...r.errors.filter((e) => e.path === ''), ...located] };
 }

@@ -13,7 +13,12 @@ interface FileRule {
 }
 
 function readColorfilters(): FileRule[] {
-  const hex = (c: string): string => '#' + c.split(',').map((v) => (Number(v) >> 8).toString(16).padStart(2, '0')).join('');
+  const hex = (c: string): string =>
+    '#' +
+    c
+      .split(',')
+      .map((v) => (Number(v) >> 8).toString(16).padStart(2, '0'))
+      .join('');
   return readFileSync(FILE, 'utf8')
     .split('\n')
     .filter((l) => l.startsWith('@'))

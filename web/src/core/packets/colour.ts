@@ -30,7 +30,19 @@ export interface ColourFacts {
 }
 
 export function noFacts(): ColourFacts {
-  return { badTcp: false, tcp: false, tcpSynOrFin: false, tcpRst: false, tcpPort80: false, udp: false, icmp: false, icmpError: false, ipDst: -1, ipTtl: -1, badChecksum: false };
+  return {
+    badTcp: false,
+    tcp: false,
+    tcpSynOrFin: false,
+    tcpRst: false,
+    tcpPort80: false,
+    udp: false,
+    icmp: false,
+    icmpError: false,
+    ipDst: -1,
+    ipTtl: -1,
+    badChecksum: false,
+  };
 }
 
 interface Rule {
@@ -50,7 +62,9 @@ const RULES: Rule[] = [
   {
     // (ip.dst != 224.0.0.0/4 && ip.ttl < 5 && !pim && !ospf) ||
     // (ip.dst == 224.0.0.0/24 && ip.dst != 224.0.0.251 && ip.ttl != 1 && !(vrrp || carp))
-    name: 'TTL low or unexpected', bg: [42148, 0, 0], fg: [60652, 61680, 60395],
+    name: 'TTL low or unexpected',
+    bg: [42148, 0, 0],
+    fg: [60652, 61680, 60395],
     match: (f) => {
       if (f.ipDst < 0 || f.ipTtl < 0) return false;
       const mcast = f.ipDst >>> 28 === 0xe;

@@ -10,8 +10,7 @@ import { runTsharkVerbose } from './testing/tshark.ts';
 import type { CapturedFrame } from './types.ts';
 
 /** Frames whose trees we knowingly draw differently (see the module's notes). */
-const KNOWN: Record<string, number[]> = {
-};
+const KNOWN: Record<string, number[]> = {};
 
 function differences(name: string, frames: CapturedFrame[]): string[] {
   const a = analyze(frames);

@@ -14,7 +14,17 @@ const find = (nodes: readonly DetailNode[], prefix: string): DetailNode | undefi
 };
 
 describe('details tree', () => {
-  const syn = B.tcp({ src: '10.0.0.1', dst: '10.0.0.2', sport: 49153, dport: 7891, seq: 1000, ack: 0, flags: 'S', win: 8192, options: B.options(B.opt.mss(1460)) });
+  const syn = B.tcp({
+    src: '10.0.0.1',
+    dst: '10.0.0.2',
+    sport: 49153,
+    dport: 7891,
+    seq: 1000,
+    ack: 0,
+    flags: 'S',
+    win: 8192,
+    options: B.options(B.opt.mss(1460)),
+  });
 
   it('has the layers Wireshark shows, with its summary lines', () => {
     const d = dissect(syn);

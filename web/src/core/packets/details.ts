@@ -52,7 +52,9 @@ export function frameDetails(a: CaptureAnalysis, no: number): Dissection {
     const total = d.buf.length;
     ipNode.children!.push({
       label: `[${pieces.length} IPv4 Fragments (${total} bytes): ${pieces.map((p) => `#${p.frame}(${p.len})`).join(', ')}]`,
-      range: [0, 0], generated: true, field: 'ip.fragments',
+      range: [0, 0],
+      generated: true,
+      field: 'ip.fragments',
       children: [
         ...pieces.map((p) => generated(`Frame: ${p.frame}, payload: ${p.off}-${p.off + p.len - 1} (${p.len} bytes)`, 'ip.fragment')),
         generated(`Fragment count: ${pieces.length}`, 'ip.fragment.count'),
@@ -162,7 +164,12 @@ function frameNode(no: number, len: number, row: PacketRow, d: Decoded): DetailN
     generated(`Protocols in frame: ${protos.join(':')}`, 'frame.protocols'),
   ];
   if (row.colour.name) kids.push(generated(`Coloring Rule Name: ${row.colour.name}`, 'frame.coloring_rule.name'));
-  return { label: `Frame ${no}: ${len} bytes on wire (${len * 8} bits), ${len} bytes captured (${len * 8} bits)`, range: [0, len], field: 'frame', children: kids };
+  return {
+    label: `Frame ${no}: ${len} bytes on wire (${len * 8} bits), ${len} bytes captured (${len * 8} bits)`,
+    range: [0, len],
+    field: 'frame',
+    children: kids,
+  };
 }
 
 function markSource(n: DetailNode, src: number): void {

@@ -39,8 +39,18 @@ export interface Decoded {
  *  reassembly of a fragmented datagram (found by the capture pass). */
 export function decodeFrame(b: Uint8Array, reassembled: Uint8Array | null = null): Decoded {
   const d: Decoded = {
-    len: b.length, raw: false, ip: null, fragment: false, buf: b, reassembled: false,
-    tcp: null, udp: null, icmp: null, protocol: 'N/A', info: 'Raw packet data', malformed: null,
+    len: b.length,
+    raw: false,
+    ip: null,
+    fragment: false,
+    buf: b,
+    reassembled: false,
+    tcp: null,
+    udp: null,
+    icmp: null,
+    protocol: 'N/A',
+    info: 'Raw packet data',
+    malformed: null,
   };
   if (b.length < RAW_MIN_LEN) {
     d.raw = true;
@@ -136,4 +146,3 @@ export function decodeFrame(b: Uint8Array, reassembled: Uint8Array | null = null
 export function fragmentInfo(proto: number, offBytes: number, id: number): string {
   return `Fragmented IP protocol (proto=${ipProtoName(proto)} ${proto}, off=${offBytes}, ID=${id.toString(16).padStart(4, '0')})`;
 }
-

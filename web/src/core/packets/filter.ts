@@ -28,10 +28,28 @@ interface Token {
   at: number;
 }
 
-const OPS: Record<string, string> = { '==': '==', eq: '==', '===': '==', '!=': '!=', ne: '!=', '!==': '!=', '>': '>', gt: '>', '<': '<', lt: '<', '>=': '>=', ge: '>=', '<=': '<=', le: '<=' };
+const OPS: Record<string, string> = {
+  '==': '==',
+  eq: '==',
+  '===': '==',
+  '!=': '!=',
+  ne: '!=',
+  '!==': '!=',
+  '>': '>',
+  gt: '>',
+  '<': '<',
+  lt: '<',
+  '>=': '>=',
+  ge: '>=',
+  '<=': '<=',
+  le: '<=',
+};
 
 class FilterSyntaxError extends Error {
-  constructor(message: string, readonly at: number) {
+  constructor(
+    message: string,
+    readonly at: number,
+  ) {
     super(message);
   }
 }
@@ -57,8 +75,8 @@ function tokenize(s: string): Token[] {
       out.push({ kind: 'op', text: c, at: i++ });
     } else if ('()!{},'.includes(c)) {
       out.push({ kind: 'punct', text: c, at: i++ });
-    } else if (/[A-Za-z0-9_.:/\-]/.test(c)) {
-      const m = /^[A-Za-z0-9_.:/\-]+/.exec(s.slice(i))!;
+    } else if (/[A-Za-z0-9_.:/-]/.test(c)) {
+      const m = /^[A-Za-z0-9_.:/-]+/.exec(s.slice(i))!;
       out.push({ kind: 'word', text: m[0], at: i });
       i += m[0].length;
     } else {
@@ -93,7 +111,7 @@ function valueMatcher(field: FilterField, name: string, tok: Token): { eq: Match
   if (field.type === 'ipv4') {
     const a = parseIpv4(tok.text);
     if (!a) throw new FilterSyntaxError(`"${tok.text}" is not a valid hostname or IPv4 address.`, tok.at);
-    return { eq: (v) => ((v & a.mask) >>> 0) === a.addr, num: a.mask === 0xffffffff ? a.addr : null };
+    return { eq: (v) => (v & a.mask) >>> 0 === a.addr, num: a.mask === 0xffffffff ? a.addr : null };
   }
   let n = parseNumber(tok.text);
   if (field.type === 'bool') {
@@ -172,7 +190,11 @@ class Parser {
       this.next();
       const e = this.or();
       const c = this.next();
-      if (c.kind !== 'punct' || c.text !== ')') throw new FilterSyntaxError(c.kind === 'end' ? 'Unexpected end of filter string; a ")" is missing.' : `"${c.text}" was unexpected in this context; expected ")".`, c.at);
+      if (c.kind !== 'punct' || c.text !== ')')
+        throw new FilterSyntaxError(
+          c.kind === 'end' ? 'Unexpected end of filter string; a ")" is missing.' : `"${c.text}" was unexpected in this context; expected ")".`,
+          c.at,
+        );
       return e;
     }
     return this.test();
@@ -190,7 +212,8 @@ class Parser {
     if (op.kind === 'op' || (op.kind === 'word' && OPS[op.text.toLowerCase()])) {
       this.next();
       const v = this.next();
-      if (v.kind !== 'word') throw new FilterSyntaxError(v.kind === 'end' ? 'Unexpected end of filter string.' : `"${v.text}" was unexpected in this context.`, v.at);
+      if (v.kind !== 'word')
+        throw new FilterSyntaxError(v.kind === 'end' ? 'Unexpected end of filter string.' : `"${v.text}" was unexpected in this context.`, v.at);
       return comparison(OPS[op.text.toLowerCase()]!, get, valueMatcher(field, name, v), field, name, v);
     }
     if (op.kind === 'word' && op.text.toLowerCase() === 'in') {
@@ -208,7 +231,11 @@ class Parser {
       const t = this.next();
       if (t.kind === 'punct' && t.text === '}') break;
       if (t.kind === 'punct' && t.text === ',') continue;
-      if (t.kind !== 'word') throw new FilterSyntaxError(t.kind === 'end' ? 'Unexpected end of filter string; a "}" is missing.' : `"${t.text}" was unexpected in this context.`, t.at);
+      if (t.kind !== 'word')
+        throw new FilterSyntaxError(
+          t.kind === 'end' ? 'Unexpected end of filter string; a "}" is missing.' : `"${t.text}" was unexpected in this context.`,
+          t.at,
+        );
       ms.push(valueMatcher(field, name, t).eq);
     }
     if (!ms.length) throw new FilterSyntaxError('An empty set matches nothing.', open.at);
@@ -217,7 +244,14 @@ class Parser {
   }
 }
 
-function comparison(op: string, get: FilterField['get'], value: { eq: Matcher; num: number | null }, field: FilterField, name: string, tok: Token): RowPredicate {
+function comparison(
+  op: string,
+  get: FilterField['get'],
+  value: { eq: Matcher; num: number | null },
+  field: FilterField,
+  name: string,
+  tok: Token,
+): RowPredicate {
   const eq = value.eq;
   if (op === '==') return (f, i) => any(get(f, i), eq);
   if (op === '!=') {

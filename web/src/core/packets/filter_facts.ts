@@ -71,11 +71,31 @@ const u32 = (b: Uint8Array, o: number): number => ((b[o]! << 24) | (b[o + 1]! <<
 export function readFacts(s: FilterSource): Facts {
   const n = s.rows.length;
   const f: Facts = {
-    n, rows: s.rows, udpStream: new Int32Array(n).fill(-1), has: new Uint8Array(n), src: new Uint32Array(n), dst: new Uint32Array(n),
-    ttl: new Uint8Array(n), proto: new Uint8Array(n), tos: new Uint8Array(n), ihl: new Uint8Array(n), ipId: new Uint16Array(n),
-    ipLen: new Uint16Array(n), fragOff: new Uint16Array(n), sport: new Uint16Array(n), dport: new Uint16Array(n),
-    tcpFlags: new Uint16Array(n), seq: new Uint32Array(n), ack: new Uint32Array(n), win: new Uint16Array(n), urp: new Uint16Array(n),
-    thl: new Uint8Array(n), tcpLen: new Int32Array(n), udpLen: new Uint16Array(n), icmpType: new Uint8Array(n), icmpCode: new Uint8Array(n),
+    n,
+    rows: s.rows,
+    udpStream: new Int32Array(n).fill(-1),
+    has: new Uint8Array(n),
+    src: new Uint32Array(n),
+    dst: new Uint32Array(n),
+    ttl: new Uint8Array(n),
+    proto: new Uint8Array(n),
+    tos: new Uint8Array(n),
+    ihl: new Uint8Array(n),
+    ipId: new Uint16Array(n),
+    ipLen: new Uint16Array(n),
+    fragOff: new Uint16Array(n),
+    sport: new Uint16Array(n),
+    dport: new Uint16Array(n),
+    tcpFlags: new Uint16Array(n),
+    seq: new Uint32Array(n),
+    ack: new Uint32Array(n),
+    win: new Uint16Array(n),
+    urp: new Uint16Array(n),
+    thl: new Uint8Array(n),
+    tcpLen: new Int32Array(n),
+    udpLen: new Uint16Array(n),
+    icmpType: new Uint8Array(n),
+    icmpCode: new Uint8Array(n),
   };
   const records = s.records; // read once: on CaptureAnalysis it is a getter
   for (let i = 0; i < n; i++) {

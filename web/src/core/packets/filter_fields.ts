@@ -16,21 +16,46 @@ export interface FilterField {
 type Getter = FilterField['get'];
 
 /** A header field present when the frame has the layer `bit`. */
-const when = (bit: number, read: Getter): Getter => (f, i) => (f.has[i]! & bit ? read(f, i) : undefined);
-const presence = (bit: number): Getter => (f, i) => (f.has[i]! & bit ? 1 : undefined);
+const when =
+  (bit: number, read: Getter): Getter =>
+  (f, i) =>
+    f.has[i]! & bit ? read(f, i) : undefined;
+const presence =
+  (bit: number): Getter =>
+  (f, i) =>
+    f.has[i]! & bit ? 1 : undefined;
 const num = (get: Getter): FilterField => ({ type: 'number', get });
 
 /** tcp.flags.* bits, RFC 9293 3.1 and RFC 3168; Wireshark's names. */
 const TCP_FLAG_BITS: [string, number][] = [
-  ['fin', 0x01], ['syn', 0x02], ['reset', 0x04], ['push', 0x08], ['ack', 0x10], ['urg', 0x20],
-  ['ece', 0x40], ['cwr', 0x80], ['ae', 0x100],
+  ['fin', 0x01],
+  ['syn', 0x02],
+  ['reset', 0x04],
+  ['push', 0x08],
+  ['ack', 0x10],
+  ['urg', 0x20],
+  ['ece', 0x40],
+  ['cwr', 0x80],
+  ['ae', 0x100],
 ];
 
 /** The tcp.analysis.* flag fields, present when the analysis raised them. */
 const ANALYSIS_FLAGS = [
-  'retransmission', 'fast_retransmission', 'spurious_retransmission', 'out_of_order', 'lost_segment',
-  'ack_lost_segment', 'duplicate_ack', 'zero_window', 'zero_window_probe', 'zero_window_probe_ack',
-  'window_full', 'window_update', 'keep_alive', 'keep_alive_ack', 'reused_ports',
+  'retransmission',
+  'fast_retransmission',
+  'spurious_retransmission',
+  'out_of_order',
+  'lost_segment',
+  'ack_lost_segment',
+  'duplicate_ack',
+  'zero_window',
+  'zero_window_probe',
+  'zero_window_probe_ack',
+  'window_full',
+  'window_update',
+  'keep_alive',
+  'keep_alive_ack',
+  'reused_ports',
 ];
 
 const row = (f: Facts, i: number) => f.rows[i]!;
@@ -113,4 +138,6 @@ for (const name of ANALYSIS_FLAGS) {
 }
 
 /** Field names for the filter box's suggestions, sorted. */
-export const FIELD_NAMES: readonly string[] = Object.keys(FIELDS).filter((n) => !n.startsWith('_')).sort();
+export const FIELD_NAMES: readonly string[] = Object.keys(FIELDS)
+  .filter((n) => !n.startsWith('_'))
+  .sort();

@@ -36,22 +36,57 @@ export const ICMP_MASKREPLY = 18;
 export const ICMP_FRAG_NEEDED = 4;
 
 const TYPE_STR: Record<number, string> = {
-  0: 'Echo (ping) reply', 1: 'Reserved', 2: 'Reserved', 3: 'Destination unreachable',
-  4: 'Source quench (flow control)', 5: 'Redirect', 6: 'Alternate host address', 8: 'Echo (ping) request',
-  9: 'Router advertisement', 10: 'Router solicitation', 11: 'Time-to-live exceeded', 12: 'Parameter problem',
-  13: 'Timestamp request', 14: 'Timestamp reply', 15: 'Information request', 16: 'Information reply',
-  17: 'Address mask request', 18: 'Address mask reply', 19: 'Reserved (for security)', 30: 'Traceroute',
-  31: 'Datagram Conversion Error', 32: 'Mobile Host Redirect', 33: 'IPv6 Where-Are-You', 34: 'IPv6 I-Am-Here',
-  35: 'Mobile Registration Request', 36: 'Mobile Registration Reply', 37: 'Domain Name Request',
-  38: 'Domain Name Reply', 39: 'SKIP', 40: 'Photuris', 41: 'Experimental mobility protocols',
-  42: 'Extended Echo request', 43: 'Extended Echo reply',
+  0: 'Echo (ping) reply',
+  1: 'Reserved',
+  2: 'Reserved',
+  3: 'Destination unreachable',
+  4: 'Source quench (flow control)',
+  5: 'Redirect',
+  6: 'Alternate host address',
+  8: 'Echo (ping) request',
+  9: 'Router advertisement',
+  10: 'Router solicitation',
+  11: 'Time-to-live exceeded',
+  12: 'Parameter problem',
+  13: 'Timestamp request',
+  14: 'Timestamp reply',
+  15: 'Information request',
+  16: 'Information reply',
+  17: 'Address mask request',
+  18: 'Address mask reply',
+  19: 'Reserved (for security)',
+  30: 'Traceroute',
+  31: 'Datagram Conversion Error',
+  32: 'Mobile Host Redirect',
+  33: 'IPv6 Where-Are-You',
+  34: 'IPv6 I-Am-Here',
+  35: 'Mobile Registration Request',
+  36: 'Mobile Registration Reply',
+  37: 'Domain Name Request',
+  38: 'Domain Name Reply',
+  39: 'SKIP',
+  40: 'Photuris',
+  41: 'Experimental mobility protocols',
+  42: 'Extended Echo request',
+  43: 'Extended Echo reply',
 };
 
 const UNREACH: string[] = [
-  'Network unreachable', 'Host unreachable', 'Protocol unreachable', 'Port unreachable', 'Fragmentation needed',
-  'Source route failed', 'Destination network unknown', 'Destination host unknown', 'Source host isolated',
-  'Network administratively prohibited', 'Host administratively prohibited', 'Network unreachable for TOS',
-  'Host unreachable for TOS', 'Communication administratively filtered', 'Host precedence violation',
+  'Network unreachable',
+  'Host unreachable',
+  'Protocol unreachable',
+  'Port unreachable',
+  'Fragmentation needed',
+  'Source route failed',
+  'Destination network unknown',
+  'Destination host unknown',
+  'Source host isolated',
+  'Network administratively prohibited',
+  'Host administratively prohibited',
+  'Network unreachable for TOS',
+  'Host unreachable for TOS',
+  'Communication administratively filtered',
+  'Host precedence violation',
   'Precedence cutoff in effect',
 ];
 const CODES: Record<number, Record<number, string>> = {
@@ -105,8 +140,20 @@ export function parseIcmp(b: Uint8Array, off: number, avail: number, inError: bo
   const table = CODES[type];
   const codeStr = table ? (table[code] ?? `Unknown code: ${code}`) : null;
   const m: IcmpMessage = {
-    off, avail, type, code, typeStr, codeStr, checksum: 0, checksumOk: null, inError, id: 0, seq: 0,
-    quotedOff: off + ICMP_HLEN, quotedLen: 0, malformed: null,
+    off,
+    avail,
+    type,
+    code,
+    typeStr,
+    codeStr,
+    checksum: 0,
+    checksumOk: null,
+    inError,
+    id: 0,
+    seq: 0,
+    quotedOff: off + ICMP_HLEN,
+    quotedLen: 0,
+    malformed: null,
   };
   if (avail < 6) {
     m.malformed = 'early';
@@ -160,7 +207,13 @@ export interface IcmpPairing {
 
 /** The ICMP node; `quoted` dissects an error's quoted datagram (IP header and the start
  *  of its payload) into nodes. */
-export function icmpNode(b: Uint8Array, m: IcmpMessage, pairing: IcmpPairing | undefined, quoted: (off: number, len: number) => DetailNode[], frameUs = 0): DetailNode {
+export function icmpNode(
+  b: Uint8Array,
+  m: IcmpMessage,
+  pairing: IcmpPairing | undefined,
+  quoted: (off: number, len: number) => DetailNode[],
+  frameUs = 0,
+): DetailNode {
   const o = m.off;
   const kids: DetailNode[] = [field(`Type: ${m.type} (${m.typeStr})`, o, 1, 'icmp.type')];
   if (m.avail >= 2) kids.push(field(`Code: ${m.code}${m.codeStr !== null ? ` (${m.codeStr})` : ''}`, o + 1, 1, 'icmp.code'));
@@ -176,7 +229,10 @@ export function icmpNode(b: Uint8Array, m: IcmpMessage, pairing: IcmpPairing | u
   if (m.malformed === null) secondWord(b, m, kids);
   else if (m.malformed === 'late' && hasIdSeq(m.type) && m.avail >= 6) {
     const le = ((m.id & 0xff) << 8) | (m.id >> 8);
-    kids.push(field(`Identifier (BE): ${m.id} (${hex16(m.id)})`, o + 4, 2, 'icmp.ident'), field(`Identifier (LE): ${le} (${hex16(le)})`, o + 4, 2, 'icmp.ident_le'));
+    kids.push(
+      field(`Identifier (BE): ${m.id} (${hex16(m.id)})`, o + 4, 2, 'icmp.ident'),
+      field(`Identifier (LE): ${le} (${hex16(le)})`, o + 4, 2, 'icmp.ident_le'),
+    );
   }
   if (pairing?.respIn) kids.push(generated(`Response frame: ${pairing.respIn}`, 'icmp.resp_in'));
   if (pairing?.respTo) {
@@ -216,8 +272,11 @@ function secondWord(b: Uint8Array, m: IcmpMessage, kids: DetailNode[]): void {
     case ICMP_UNREACH:
     case ICMP_TIMXCEED:
       if (origLen > 0) {
-        kids.push(field(`Unused: ${hexWord(o + 4, 1)}`, o + 4, 1, 'icmp.unused'), field(`Length: ${origLen}`, o + 5, 1, 'icmp.length'),
-          generated(`Length of original datagram: ${origLen * 4}`, 'icmp.length.original_datagram'));
+        kids.push(
+          field(`Unused: ${hexWord(o + 4, 1)}`, o + 4, 1, 'icmp.unused'),
+          field(`Length: ${origLen}`, o + 5, 1, 'icmp.length'),
+          generated(`Length of original datagram: ${origLen * 4}`, 'icmp.length.original_datagram'),
+        );
         if (m.type === ICMP_UNREACH && m.code === ICMP_FRAG_NEEDED) kids.push(field(`MTU of next hop: ${u16(b, o + ICMP_OFF_MTU)}`, o + 6, 2, 'icmp.mtu'));
         else kids.push(field(`Unused: ${hexWord(o + 6, 2)}`, o + 6, 2, 'icmp.unused'));
       } else if (m.type === ICMP_UNREACH && m.code === ICMP_FRAG_NEEDED) {
@@ -251,9 +310,9 @@ function bestGuessMs(b: Uint8Array, off: number, comp: number): number {
     const [sb, sl] = [be, le];
     if (be < comp && be <= MS_PER_DAY / 4 && comp >= MS_PER_DAY - MS_PER_DAY / 4) be += MS_PER_DAY;
     if (le < comp && le <= MS_PER_DAY / 4 && comp >= MS_PER_DAY - MS_PER_DAY / 4) le += MS_PER_DAY;
-    return ((be - comp) >>> 0) < ((le - comp) >>> 0) ? sb : sl;
+    return (be - comp) >>> 0 < (le - comp) >>> 0 ? sb : sl;
   }
-  return ((be - comp) >>> 0) < ((le - comp) >>> 0) ? be : le;
+  return (be - comp) >>> 0 < (le - comp) >>> 0 ? be : le;
 }
 
 /** "18 days, 21 hours, 50 minutes, 37.924 seconds" (Wireshark's time_msecs_to_str). */
@@ -272,7 +331,11 @@ export function msecsText(ms: number): string {
 
 function timestampNodes(b: Uint8Array, off: number, len: number, frameMs: number): DetailNode[] {
   const out: DetailNode[] = [];
-  const names: [string, string][] = [['Originate Timestamp', 'icmp.originate_timestamp'], ['Receive Timestamp', 'icmp.receive_timestamp'], ['Transmit Timestamp', 'icmp.transmit_timestamp']];
+  const names: [string, string][] = [
+    ['Originate Timestamp', 'icmp.originate_timestamp'],
+    ['Receive Timestamp', 'icmp.receive_timestamp'],
+    ['Transmit Timestamp', 'icmp.transmit_timestamp'],
+  ];
   const comp = frameMs % MS_PER_DAY;
   names.forEach(([label, name], i) => {
     const p = off + i * 4;

@@ -72,45 +72,81 @@ export interface Ipv4Result {
 
 // Wireshark's short and long DSCP names (RFC 2474, 2597, 3246, 5865, 8622).
 const DSCP: Record<number, [string, string]> = {
-  0: ['CS0', 'Default'], 1: ['LE', 'Lower Effort'], 8: ['CS1', 'Class Selector 1'],
-  10: ['AF11', 'Assured Forwarding 11'], 12: ['AF12', 'Assured Forwarding 12'], 14: ['AF13', 'Assured Forwarding 13'],
-  16: ['CS2', 'Class Selector 2'], 18: ['AF21', 'Assured Forwarding 21'], 20: ['AF22', 'Assured Forwarding 22'],
-  22: ['AF23', 'Assured Forwarding 23'], 24: ['CS3', 'Class Selector 3'], 26: ['AF31', 'Assured Forwarding 31'],
-  28: ['AF32', 'Assured Forwarding 32'], 30: ['AF33', 'Assured Forwarding 33'], 32: ['CS4', 'Class Selector 4'],
-  34: ['AF41', 'Assured Forwarding 41'], 36: ['AF42', 'Assured Forwarding 42'], 38: ['AF43', 'Assured Forwarding 43'],
-  40: ['CS5', 'Class Selector 5'], 44: ['VA', 'Voice-Admit'], 46: ['EF PHB', 'Expedited Forwarding'],
-  48: ['CS6', 'Class Selector 6'], 56: ['CS7', 'Class Selector 7'],
+  0: ['CS0', 'Default'],
+  1: ['LE', 'Lower Effort'],
+  8: ['CS1', 'Class Selector 1'],
+  10: ['AF11', 'Assured Forwarding 11'],
+  12: ['AF12', 'Assured Forwarding 12'],
+  14: ['AF13', 'Assured Forwarding 13'],
+  16: ['CS2', 'Class Selector 2'],
+  18: ['AF21', 'Assured Forwarding 21'],
+  20: ['AF22', 'Assured Forwarding 22'],
+  22: ['AF23', 'Assured Forwarding 23'],
+  24: ['CS3', 'Class Selector 3'],
+  26: ['AF31', 'Assured Forwarding 31'],
+  28: ['AF32', 'Assured Forwarding 32'],
+  30: ['AF33', 'Assured Forwarding 33'],
+  32: ['CS4', 'Class Selector 4'],
+  34: ['AF41', 'Assured Forwarding 41'],
+  36: ['AF42', 'Assured Forwarding 42'],
+  38: ['AF43', 'Assured Forwarding 43'],
+  40: ['CS5', 'Class Selector 5'],
+  44: ['VA', 'Voice-Admit'],
+  46: ['EF PHB', 'Expedited Forwarding'],
+  48: ['CS6', 'Class Selector 6'],
+  56: ['CS7', 'Class Selector 7'],
 };
 const ECN: [string, string][] = [
-  ['Not-ECT', 'Not ECN-Capable Transport'], ['ECT(1)', 'ECN-Capable Transport codepoint \'01\''],
-  ['ECT(0)', 'ECN-Capable Transport codepoint \'10\''], ['CE', 'Congestion Experienced'],
+  ['Not-ECT', 'Not ECN-Capable Transport'],
+  ['ECT(1)', "ECN-Capable Transport codepoint '01'"],
+  ['ECT(0)', "ECN-Capable Transport codepoint '10'"],
+  ['CE', 'Congestion Experienced'],
 ];
 
 /** Short protocol names as Wireshark's ipproto table gives them. */
 export function ipProtoName(p: number): string {
   switch (p) {
-    case 1: return 'ICMP';
-    case 2: return 'IGMP';
-    case 4: return 'IPIP';
-    case 6: return 'TCP';
-    case 17: return 'UDP';
-    case 41: return 'IPv6';
-    case 47: return 'GRE';
-    case 50: return 'ESP';
-    case 51: return 'AH';
-    case 58: return 'ICMPv6';
-    case 89: return 'OSPF';
-    case 132: return 'SCTP';
-    default: return ipProtoLongName(p);
+    case 1:
+      return 'ICMP';
+    case 2:
+      return 'IGMP';
+    case 4:
+      return 'IPIP';
+    case 6:
+      return 'TCP';
+    case 17:
+      return 'UDP';
+    case 41:
+      return 'IPv6';
+    case 47:
+      return 'GRE';
+    case 50:
+      return 'ESP';
+    case 51:
+      return 'AH';
+    case 58:
+      return 'ICMPv6';
+    case 89:
+      return 'OSPF';
+    case 132:
+      return 'SCTP';
+    default:
+      return ipProtoLongName(p);
   }
 }
 
 /** Wireshark's long names, for protocols it has no short name for. */
 export function ipProtoLongName(p: number): string {
   const names: Record<number, string> = {
-    0: 'IPv6 Hop-by-Hop Option', 3: 'Gateway-to-Gateway', 5: 'Stream', 8: 'Exterior Gateway Protocol',
-    9: 'any private interior gateway (used by Cisco for their IGRP)', 99: 'any private encryption scheme',
-    253: 'Use for experimentation and testing', 254: 'Use for experimentation and testing', 255: 'Reserved',
+    0: 'IPv6 Hop-by-Hop Option',
+    3: 'Gateway-to-Gateway',
+    5: 'Stream',
+    8: 'Exterior Gateway Protocol',
+    9: 'any private interior gateway (used by Cisco for their IGRP)',
+    99: 'any private encryption scheme',
+    253: 'Use for experimentation and testing',
+    254: 'Use for experimentation and testing',
+    255: 'Reserved',
   };
   return names[p] ?? 'Unknown';
 }
@@ -133,8 +169,7 @@ export function parseIpv4(b: Uint8Array, off: number, buildTree: boolean, inErro
   if (hlen < IP_HLEN_MIN) {
     // packet-ip.c: "Bogus IP header length", then it gives up without an exception.
     res.info = `Bogus IP header length (${hlen}, must be at least ${IP_HLEN_MIN})`;
-    kids?.push(withExpert(field(bits(vhl, 8, 0x0f, `Header Length: ${hlen} bytes (${hlen >> 2})`), off, 1, 'ip.hdr_len'),
-      'error', res.info));
+    kids?.push(withExpert(field(bits(vhl, 8, 0x0f, `Header Length: ${hlen} bytes (${hlen >> 2})`), off, 1, 'ip.hdr_len'), 'error', res.info));
     return finish('Internet Protocol Version 4');
   }
   kids?.push(field(bits(vhl, 8, 0x0f, `Header Length: ${hlen} bytes (${hlen >> 2})`), off, 1, 'ip.hdr_len'));
@@ -148,7 +183,13 @@ export function parseIpv4(b: Uint8Array, off: number, buildTree: boolean, inErro
   const totalLength = u16(b, off + IP_OFF_LEN);
   if (totalLength < hlen) {
     res.info = `Bogus IP length (${totalLength}, less than header length ${hlen})`;
-    kids?.push(withExpert(field(`Total Length: ${totalLength} bytes (bogus, less than header length ${hlen})`, off + IP_OFF_LEN, 2, 'ip.len'), 'error', 'Bogus IP length'));
+    kids?.push(
+      withExpert(
+        field(`Total Length: ${totalLength} bytes (bogus, less than header length ${hlen})`, off + IP_OFF_LEN, 2, 'ip.len'),
+        'error',
+        'Bogus IP length',
+      ),
+    );
     return finish('Internet Protocol Version 4');
   }
   const lenNode = field(`Total Length: ${totalLength}`, off + IP_OFF_LEN, 2, 'ip.len');
@@ -239,7 +280,8 @@ function partialFields(kids: DetailNode[], b: Uint8Array, off: number, avail: nu
     kids.push(field(bits(frag, 16, IP_OFFSET_MASK, `Fragment Offset: ${(frag & IP_OFFSET_MASK) * 8}`), off + IP_OFF_FRAG, 2, 'ip.frag_offset'));
   }
   if (has(IP_OFF_TTL, 1)) kids.push(field(`Time to Live: ${u8(b, off + IP_OFF_TTL)}`, off + IP_OFF_TTL, 1, 'ip.ttl'));
-  if (has(IP_OFF_PROTO, 1)) kids.push(field(`Protocol: ${ipProtoName(u8(b, off + IP_OFF_PROTO))} (${u8(b, off + IP_OFF_PROTO)})`, off + IP_OFF_PROTO, 1, 'ip.proto'));
+  if (has(IP_OFF_PROTO, 1))
+    kids.push(field(`Protocol: ${ipProtoName(u8(b, off + IP_OFF_PROTO))} (${u8(b, off + IP_OFF_PROTO)})`, off + IP_OFF_PROTO, 1, 'ip.proto'));
   if (has(IP_OFF_SRC, 4)) kids.push(field(`Source Address: ${ipv4String(b, off + IP_OFF_SRC)}`, off + IP_OFF_SRC, 4, 'ip.src'));
 }
 
@@ -252,7 +294,9 @@ function addHeaderFields(kids: DetailNode[], b: Uint8Array, off: number, h: Ipv4
   // Local Network Control Block (RFC 3171), is worth a note.
   const localControl = h.dstNum >>> 8 === 0xe00000;
   if (!inError && localControl && h.ttl !== 1 && h.dstNum !== 0xe00000fb) {
-    ttl.children = [expertNode({ severity: 'note', group: 'sequence', message: '"Time To Live" != 1 for a packet sent to the Local Network Control Block (see RFC 3171)' })];
+    ttl.children = [
+      expertNode({ severity: 'note', group: 'sequence', message: '"Time To Live" != 1 for a packet sent to the Local Network Control Block (see RFC 3171)' }),
+    ];
   } else if (!inError && !localControl && h.dstNum >>> 28 !== 0xe && h.ttl < 5) {
     ttl.children = [expertNode({ severity: 'note', group: 'sequence', message: `"Time To Live" only ${h.ttl}` })];
   }

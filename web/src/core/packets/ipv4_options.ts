@@ -53,7 +53,13 @@ export function ipOptionsNode(b: Uint8Array, off: number, len: number): DetailNo
     if (olen < 2 || i + olen > end) {
       kids.push({
         ...field(`IP Option - ${optName(t)}`, i, end - i, 'ip.opt.type'),
-        children: [expertNode({ severity: 'warn', group: 'protocol', message: `${optName(t)} (option length = ${olen} byte${olen === 1 ? '' : 's'} says option goes past end of options)` })],
+        children: [
+          expertNode({
+            severity: 'warn',
+            group: 'protocol',
+            message: `${optName(t)} (option length = ${olen} byte${olen === 1 ? '' : 's'} says option goes past end of options)`,
+          }),
+        ],
       });
       break;
     }

@@ -103,8 +103,7 @@ export class CaptureAnalysis {
             this.udpTimes[2 * i] = udp.sinceFirst;
             this.udpTimes[2 * i + 1] = udp.sincePrev;
           }
-        }
-        else if (d.icmp) {
+        } else if (d.icmp) {
           const m = d.icmp;
           if ((m.type === ICMP_ECHO || m.type === ICMP_ECHOREPLY) && !m.malformed) {
             echo.add(no, f.timeUs, ip.srcNum, ip.dstNum, m);
@@ -126,7 +125,8 @@ export class CaptureAnalysis {
                 this.quotedTcp.set(i, qr);
               }
               // (as for any datagram: a stream once the whole header is there)
-              if (q.udp && q.udp.length >= 8 && q.udp.avail >= 8) this.quotedStreams.set(i, udp.stream(qh.srcNum, qh.dstNum, q.udp.sport, q.udp.dport, f.timeUs, false));
+              if (q.udp && q.udp.length >= 8 && q.udp.avail >= 8)
+                this.quotedStreams.set(i, udp.stream(qh.srcNum, qh.dstNum, q.udp.sport, q.udp.dport, f.timeUs, false));
             }
           }
         }

@@ -58,6 +58,9 @@ export function payloadNode(b: Uint8Array, off: number, len: number, app: AppDec
 export function dataNode(b: Uint8Array, off: number, len: number): DetailNode {
   return {
     ...field(`Data (${len} ${plural(len, 'byte', 'bytes')})`, off, len, 'data'),
-    children: [field(`Data: ${hexBytes(b, off, len)}`, off, len, 'data.data'), { label: `[Length: ${len}]`, range: [0, 0], generated: true, field: 'data.len' }],
+    children: [
+      field(`Data: ${hexBytes(b, off, len)}`, off, len, 'data.data'),
+      { label: `[Length: ${len}]`, range: [0, 0], generated: true, field: 'data.len' },
+    ],
   };
 }

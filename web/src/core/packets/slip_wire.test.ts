@@ -50,7 +50,7 @@ describe('SLIP6 encoder (wasm/stack/slip6.c)', () => {
     }
     expect(w.length).toBe(slip6EncodedLen(256, true));
   });
-  it('names the byte holding each character\'s first bit', () => {
+  it("names the byte holding each character's first bit", () => {
     // groups of 3 bytes -> 4 chars starting in bytes 0, 0, 1, 2
     expect(slip6Encode(Uint8Array.from([1, 2, 3, 4]), false).map((b) => b.src)).toEqual([0, 0, 1, 2, 3, 3, -1]);
   });

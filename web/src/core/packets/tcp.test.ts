@@ -12,8 +12,19 @@ describe('TCP header (RFC 9293 3.1)', () => {
     const b = seg({ urg: 7, flags: 'PAU', payload: 10, options: B.options(B.opt.nop(), B.opt.nop(), B.opt.ts(5, 6)) });
     const h = parseTcp(b, 0, b.length, false);
     expect(h).toMatchObject({
-      stage: 'full', sport: 49153, dport: 7891, seq: 0x01020304, ack: 0xfffffff0, hlen: 32, win: 4321, urp: 7,
-      haveSegLen: true, payloadOff: 32, payloadLen: 10, malformed: false, bogusHlen: false,
+      stage: 'full',
+      sport: 49153,
+      dport: 7891,
+      seq: 0x01020304,
+      ack: 0xfffffff0,
+      hlen: 32,
+      win: 4321,
+      urp: 7,
+      haveSegLen: true,
+      payloadOff: 32,
+      payloadLen: 10,
+      malformed: false,
+      bogusHlen: false,
     });
     expect(h.flags).toBe(TH_PUSH | TH_ACK | 0x20);
     expect(h.options!.tsval).toBe(5);
@@ -75,7 +86,14 @@ describe('TCP options', () => {
   });
 
   it('makes SACK edges relative to the peer base sequence number', () => {
-    const b = B.options(B.opt.nop(), B.opt.nop(), B.opt.sack([[1201, 1501], [2001, 2101]]));
+    const b = B.options(
+      B.opt.nop(),
+      B.opt.nop(),
+      B.opt.sack([
+        [1201, 1501],
+        [2001, 2101],
+      ]),
+    );
     const o = parseTcpOptions(b, 0, b.length);
     expect(o.sackCount).toBe(2);
     expect(optionsInfo(b, o, 1000)).toBe(' SLE=201 SRE=501 SLE=1001 SRE=1101');
@@ -99,7 +117,15 @@ describe('TCP options', () => {
 
   it('ends where the data ends, like the exception Wireshark throws there', () => {
     // 10 option bytes of 20: MSS and NOP whole, the SACK cut after its first block.
-    const b = B.options(B.opt.mss(1460), B.opt.nop(), B.opt.nop(), B.opt.sack([[100, 200], [300, 400]]));
+    const b = B.options(
+      B.opt.mss(1460),
+      B.opt.nop(),
+      B.opt.nop(),
+      B.opt.sack([
+        [100, 200],
+        [300, 400],
+      ]),
+    );
     const o = parseTcpOptions(b, 0, b.length, 16);
     expect(o).toMatchObject({ mss: 1460, sackCount: 1, cut: 'contained' });
     expect(optionsInfo(b, o, 0)).toBe(' MSS=1460 SLE=100 SRE=200');

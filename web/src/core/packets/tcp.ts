@@ -68,9 +68,25 @@ export interface TcpHeader {
  *  `inError`: the segment is quoted in an ICMP error (no segment length, no analysis). */
 export function parseTcp(b: Uint8Array, off: number, avail: number, inError: boolean): TcpHeader {
   const h: TcpHeader = {
-    off, avail, stage: 'none', sport: 0, dport: 0, seq: 0, ack: 0, hlen: 0, flags: 0, win: 0,
-    checksum: 0, checksumOk: null, urp: 0, haveSegLen: false, payloadOff: off, payloadLen: 0,
-    bogusHlen: false, malformed: true, options: null,
+    off,
+    avail,
+    stage: 'none',
+    sport: 0,
+    dport: 0,
+    seq: 0,
+    ack: 0,
+    hlen: 0,
+    flags: 0,
+    win: 0,
+    checksum: 0,
+    checksumOk: null,
+    urp: 0,
+    haveSegLen: false,
+    payloadOff: off,
+    payloadLen: 0,
+    bogusHlen: false,
+    malformed: true,
+    options: null,
   };
   if (avail < 4) return h;
   h.sport = u16(b, off + TCP_OFF_SRC_PORT);
@@ -101,9 +117,8 @@ export function parseTcp(b: Uint8Array, off: number, avail: number, inError: boo
   h.urp = u16(b, off + TCP_OFF_URP);
   h.stage = 'full';
   const optEnd = Math.min(h.hlen, avail);
-  h.options = h.hlen > TCP_HLEN_MIN
-    ? parseTcpOptions(b, off + TCP_HLEN_MIN, h.hlen - TCP_HLEN_MIN, optEnd - TCP_HLEN_MIN, h.ack, (h.flags & TH_ACK) !== 0)
-    : NO_OPTIONS;
+  h.options =
+    h.hlen > TCP_HLEN_MIN ? parseTcpOptions(b, off + TCP_HLEN_MIN, h.hlen - TCP_HLEN_MIN, optEnd - TCP_HLEN_MIN, h.ack, (h.flags & TH_ACK) !== 0) : NO_OPTIONS;
   // Options cut short by the end of the data, or an option read past its own end:
   // Wireshark throws while walking them.
   h.malformed = avail < h.hlen || h.options.cut !== undefined;

@@ -10,7 +10,15 @@ const WS7 = B.options(B.opt.mss(1460), B.opt.nop(), B.opt.ws(7), B.opt.sackPerm(
 
 function conn(o: { cport?: number; sport?: number; ciss?: number; siss?: number } = {}): [CaptureBuilder, TcpConn] {
   const cap = new CaptureBuilder();
-  return [cap, new TcpConn(cap, { cport: o.cport ?? 49153, sport: o.sport ?? 7891, ...(o.ciss !== undefined ? { ciss: o.ciss } : {}), ...(o.siss !== undefined ? { siss: o.siss } : {}) })];
+  return [
+    cap,
+    new TcpConn(cap, {
+      cport: o.cport ?? 49153,
+      sport: o.sport ?? 7891,
+      ...(o.ciss !== undefined ? { ciss: o.ciss } : {}),
+      ...(o.siss !== undefined ? { siss: o.siss } : {}),
+    }),
+  ];
 }
 
 describe('handshake and relative numbers', () => {

@@ -110,13 +110,24 @@ export function completenessText(v: number): string {
   const F = TCP_COMPLETENESS_FIN;
   const R = TCP_COMPLETENESS_RST;
   switch (v) {
-    case TCP_COMPLETENESS_SYNSENT: return `Incomplete, SYN_SENT (${v})`;
-    case S: return `Incomplete, CLIENT_ESTABLISHED (${v})`;
-    case E: return `Incomplete, ESTABLISHED (${v})`;
-    case D: return `Incomplete, DATA (${v})`;
-    case D | F: case D | R: case D | F | R: return `Complete, WITH_DATA (${v})`;
-    case E | F: case E | R: case E | F | R: return `Complete, NO_DATA (${v})`;
-    default: return `Incomplete (${v})`;
+    case TCP_COMPLETENESS_SYNSENT:
+      return `Incomplete, SYN_SENT (${v})`;
+    case S:
+      return `Incomplete, CLIENT_ESTABLISHED (${v})`;
+    case E:
+      return `Incomplete, ESTABLISHED (${v})`;
+    case D:
+      return `Incomplete, DATA (${v})`;
+    case D | F:
+    case D | R:
+    case D | F | R:
+      return `Complete, WITH_DATA (${v})`;
+    case E | F:
+    case E | R:
+    case E | F | R:
+      return `Complete, NO_DATA (${v})`;
+    default:
+      return `Incomplete (${v})`;
   }
 }
 

@@ -100,12 +100,18 @@ export const NO_OPTIONS: TcpOptions = Object.freeze({ off: 0, len: 0, cap: 0, sa
 /** The length a known option must have, or 0 when any length will do. */
 function requiredLength(kind: number): number {
   switch (kind) {
-    case TCPOPT_MSS: return TCPOLEN_MSS;
-    case TCPOPT_WINDOW: return TCPOLEN_WINDOW;
-    case TCPOPT_SACK_PERM: return TCPOLEN_SACK_PERM;
-    case TCPOPT_ECHO: return TCPOLEN_ECHO;
-    case TCPOPT_TIMESTAMP: return TCPOLEN_TIMESTAMP;
-    default: return 0;
+    case TCPOPT_MSS:
+      return TCPOLEN_MSS;
+    case TCPOPT_WINDOW:
+      return TCPOLEN_WINDOW;
+    case TCPOPT_SACK_PERM:
+      return TCPOLEN_SACK_PERM;
+    case TCPOPT_ECHO:
+      return TCPOLEN_ECHO;
+    case TCPOPT_TIMESTAMP:
+      return TCPOLEN_TIMESTAMP;
+    default:
+      return 0;
   }
 }
 
@@ -154,10 +160,26 @@ function walk(b: Uint8Array, off: number, len: number, cap: number, visit: Visit
     const olen = u8(b, i + 1);
     left--;
     if (olen < 2) {
-      return { error: { severity: 'warn', group: 'protocol', message: `${optionName(kind)} (with too-short option length = ${olen} byte${olen === 1 ? '' : 's'})`, off: i, len: 2 } };
+      return {
+        error: {
+          severity: 'warn',
+          group: 'protocol',
+          message: `${optionName(kind)} (with too-short option length = ${olen} byte${olen === 1 ? '' : 's'})`,
+          off: i,
+          len: 2,
+        },
+      };
     }
     if (olen - 2 > left) {
-      return { error: { severity: 'warn', group: 'protocol', message: `${optionName(kind)} (option length = ${olen} byte${olen === 1 ? '' : 's'} says option goes past end of options)`, off: i, len: left } };
+      return {
+        error: {
+          severity: 'warn',
+          group: 'protocol',
+          message: `${optionName(kind)} (option length = ${olen} byte${olen === 1 ? '' : 's'} says option goes past end of options)`,
+          off: i,
+          len: left,
+        },
+      };
     }
     const want = requiredLength(kind);
     const bad = want && olen !== want ? want : 0;
@@ -243,7 +265,6 @@ export function parseTcpOptions(b: Uint8Array, off: number, len: number, cap = l
   return o;
 }
 
-
 /** The options one by one, for the tree. */
 export function listTcpOptions(b: Uint8Array, o: TcpOptions): TcpOption[] {
   const list: TcpOption[] = [];
@@ -291,4 +312,3 @@ export function optionsInfo(b: Uint8Array, o: TcpOptions, sackBase: number): str
   });
   return s;
 }
-

@@ -3,8 +3,18 @@
 // option is cut short or malformed (RFC 2018 SACK, RFC 2883 D-SACK).
 import { u16, u32, u8 } from './bytes.ts';
 import {
-  isDsack, KIND_NAMES, listTcpOptions, optionName, TCP_MAX_WINSHIFT, TCPOPT_ECHO, TCPOPT_MSS, TCPOPT_SACK, TCPOPT_TIMESTAMP,
-  TCPOPT_WINDOW, type TcpOption, type TcpOptions,
+  isDsack,
+  KIND_NAMES,
+  listTcpOptions,
+  optionName,
+  TCP_MAX_WINSHIFT,
+  TCPOPT_ECHO,
+  TCPOPT_MSS,
+  TCPOPT_SACK,
+  TCPOPT_TIMESTAMP,
+  TCPOPT_WINDOW,
+  type TcpOption,
+  type TcpOptions,
 } from './tcp_options.ts';
 import { expertNode, field, generated } from './tree.ts';
 import type { DetailNode } from './types.ts';
@@ -23,7 +33,10 @@ export function optionsNode(b: Uint8Array, off: number, len: number, o: TcpOptio
   if (o.error) {
     // packet-tcp.c adds the message as an item carrying the expert info.
     const e = o.error;
-    kids.push({ ...field(e.message, e.off, e.len), children: [expertNode(e.message === 'Non-zero header padding' ? e : { ...e, severity: 'note', group: 'sequence' })] });
+    kids.push({
+      ...field(e.message, e.off, e.len),
+      children: [expertNode(e.message === 'Non-zero header padding' ? e : { ...e, severity: 'note', group: 'sequence' })],
+    });
   } else if (isSyn && !o.cut && !list.some((x) => x.kind === TCPOPT_MSS)) {
     kids.push(expertNode({ severity: 'note', group: 'protocol', message: 'The SYN packet does not contain a MSS option' }));
   }
@@ -35,7 +48,8 @@ export function optionsNode(b: Uint8Array, off: number, len: number, o: TcpOptio
 function firstKids(opt: TcpOption, isSyn: boolean): DetailNode[] {
   const kindName = KIND_NAMES[opt.kind]?.[1] ?? 'Unknown';
   const kids: DetailNode[] = [];
-  if (opt.kind === TCPOPT_MSS && !isSyn) kids.push(expertNode({ severity: 'warn', group: 'protocol', message: 'The non-SYN packet does contain a MSS option' }));
+  if (opt.kind === TCPOPT_MSS && !isSyn)
+    kids.push(expertNode({ severity: 'warn', group: 'protocol', message: 'The non-SYN packet does contain a MSS option' }));
   kids.push(field(`Kind: ${kindName} (${opt.kind})`, opt.off, 1, 'tcp.option_kind'));
   return kids;
 }
@@ -73,7 +87,10 @@ function optionNode(b: Uint8Array, opt: TcpOption, sackBase: number, isSyn: bool
         const v = u32(b, p + 2);
         const e = u32(b, p + 6);
         label += `: TSval ${v}, TSecr ${e}`;
-        kids.push(field(`Timestamp value: ${v}`, p + 2, 4, 'tcp.options.timestamp.tsval'), field(`Timestamp echo reply: ${e}`, p + 6, 4, 'tcp.options.timestamp.tsecr'));
+        kids.push(
+          field(`Timestamp value: ${v}`, p + 2, 4, 'tcp.options.timestamp.tsval'),
+          field(`Timestamp echo reply: ${e}`, p + 6, 4, 'tcp.options.timestamp.tsecr'),
+        );
         break;
       }
       case TCPOPT_ECHO: {

@@ -4,8 +4,16 @@
 // update the flow, and note SYN times for the iRTT.
 import { analyzeSegment, newAcked, TCP_A_REUSED_PORTS, type SegmentIn, type TcpAcked } from './tcp_analysis.ts';
 import {
-  TCP_COMPLETENESS_ACK, TCP_COMPLETENESS_DATA, TCP_COMPLETENESS_FIN, TCP_COMPLETENESS_RST, TCP_COMPLETENESS_SYNACK,
-  TCP_COMPLETENESS_SYNSENT, TCP_S_BASE_SEQ_SET, TcpConversations, type TcpConversation, type TcpFlow,
+  TCP_COMPLETENESS_ACK,
+  TCP_COMPLETENESS_DATA,
+  TCP_COMPLETENESS_FIN,
+  TCP_COMPLETENESS_RST,
+  TCP_COMPLETENESS_SYNACK,
+  TCP_COMPLETENESS_SYNSENT,
+  TCP_S_BASE_SEQ_SET,
+  TcpConversations,
+  type TcpConversation,
+  type TcpFlow,
 } from './tcp_conversation.ts';
 import { u32 } from './bytes.ts';
 import { TCP_MAX_SACK_RANGES_STORED } from './tcp_options.ts';
@@ -231,7 +239,19 @@ function setScale(f: TcpFlow, scale: number, conv: TcpConversation): void {
 }
 
 /** One shape for every result (V8 keeps the fields in the object). */
-function result(conv: TcpConversation, frame: number, seq: number, ack: number, nextSeq: number | null, win: number, scaleFactor: number | null, sackBase: number, ta: TcpAcked | null, sinceFirstUs: number, sincePrevUs: number): TcpSegmentResult {
+function result(
+  conv: TcpConversation,
+  frame: number,
+  seq: number,
+  ack: number,
+  nextSeq: number | null,
+  win: number,
+  scaleFactor: number | null,
+  sackBase: number,
+  ta: TcpAcked | null,
+  sinceFirstUs: number,
+  sincePrevUs: number,
+): TcpSegmentResult {
   return { conv, seq, ack, nextSeq, win, scaleFactor, sackBase, ta, sinceFirstUs, sincePrevUs, frame };
 }
 

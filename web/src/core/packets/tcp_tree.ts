@@ -3,17 +3,46 @@
 // expert infos of each analysis flag.
 import { hex16, u32 } from './bytes.ts';
 import {
-  TCP_A_ACK_LOST_PACKET, TCP_A_DUPLICATE_ACK, TCP_A_FAST_RETRANSMISSION, TCP_A_KEEP_ALIVE, TCP_A_KEEP_ALIVE_ACK,
-  TCP_A_LOST_PACKET, TCP_A_OUT_OF_ORDER, TCP_A_RETRANSMISSION, TCP_A_REUSED_PORTS, TCP_A_SPURIOUS_RETRANSMISSION,
-  TCP_A_WINDOW_FULL, TCP_A_WINDOW_UPDATE, TCP_A_ZERO_WINDOW, TCP_A_ZERO_WINDOW_PROBE, TCP_A_ZERO_WINDOW_PROBE_ACK,
+  TCP_A_ACK_LOST_PACKET,
+  TCP_A_DUPLICATE_ACK,
+  TCP_A_FAST_RETRANSMISSION,
+  TCP_A_KEEP_ALIVE,
+  TCP_A_KEEP_ALIVE_ACK,
+  TCP_A_LOST_PACKET,
+  TCP_A_OUT_OF_ORDER,
+  TCP_A_RETRANSMISSION,
+  TCP_A_REUSED_PORTS,
+  TCP_A_SPURIOUS_RETRANSMISSION,
+  TCP_A_WINDOW_FULL,
+  TCP_A_WINDOW_UPDATE,
+  TCP_A_ZERO_WINDOW,
+  TCP_A_ZERO_WINDOW_PROBE,
+  TCP_A_ZERO_WINDOW_PROBE_ACK,
   type TcpAcked,
 } from './tcp_analysis.ts';
 import { completenessText } from './tcp_conversation.ts';
 import { optionsNode } from './tcp_options_tree.ts';
 import { shownCompleteness, type TcpSegmentResult } from './tcp_segment.ts';
 import {
-  TCP_OFF_ACK, TCP_OFF_CHKSUM, TCP_OFF_FLAGS, TCP_OFF_SEQ, TCP_OFF_URP, TCP_OFF_WIN, TH_ACK, TH_AE, TH_CWR, TH_ECE, TH_FIN,
-  TH_PUSH, TH_RES, TH_RST, TH_SYN, TH_URG, tcpFlagsLetters, tcpFlagsString, type TcpHeader,
+  TCP_OFF_ACK,
+  TCP_OFF_CHKSUM,
+  TCP_OFF_FLAGS,
+  TCP_OFF_SEQ,
+  TCP_OFF_URP,
+  TCP_OFF_WIN,
+  TH_ACK,
+  TH_AE,
+  TH_CWR,
+  TH_ECE,
+  TH_FIN,
+  TH_PUSH,
+  TH_RES,
+  TH_RST,
+  TH_SYN,
+  TH_URG,
+  tcpFlagsLetters,
+  tcpFlagsString,
+  type TcpHeader,
 } from './tcp.ts';
 import { bits, expertNode, field, generated, setNotSet } from './tree.ts';
 import type { DetailNode, ExpertInfo } from './types.ts';
@@ -23,7 +52,8 @@ const secs = (us: number): string => `${(us / 1e6).toFixed(9)} seconds`;
 /** Payload bytes as text (a RST's "reset cause", RFC 1122 4.2.2.12). */
 function asciiText(b: Uint8Array, off: number, n: number): string {
   let s = '';
-  for (let i = off; i < off + n && i < b.length; i++) s += b[i]! >= 0x20 && b[i]! < 0x7f ? String.fromCharCode(b[i]!) : '\\x' + b[i]!.toString(16).padStart(2, '0');
+  for (let i = off; i < off + n && i < b.length; i++)
+    s += b[i]! >= 0x20 && b[i]! < 0x7f ? String.fromCharCode(b[i]!) : '\\x' + b[i]!.toString(16).padStart(2, '0');
   return s;
 }
 
@@ -39,10 +69,7 @@ export interface TcpTreeContext {
 export function tcpNode(b: Uint8Array, h: TcpHeader, ctx: TcpTreeContext): DetailNode {
   const o = h.off;
   const r = ctx.r;
-  const kids: DetailNode[] = [
-    field(`Source Port: ${h.sport}`, o, 2, 'tcp.srcport'),
-    field(`Destination Port: ${h.dport}`, o + 2, 2, 'tcp.dstport'),
-  ];
+  const kids: DetailNode[] = [field(`Source Port: ${h.sport}`, o, 2, 'tcp.srcport'), field(`Destination Port: ${h.dport}`, o + 2, 2, 'tcp.dstport')];
   let label = `Transmission Control Protocol, Src Port: ${h.sport}, Dst Port: ${h.dport}`;
   const node = (): DetailNode => ({ ...field(label, o, Math.min(Math.max(h.hlen, 4), h.avail), 'tcp'), children: kids });
   if (h.stage === 'ports') {
@@ -102,7 +129,9 @@ export function tcpNode(b: Uint8Array, h: TcpHeader, ctx: TcpTreeContext): Detai
   if (h.hlen > 20 && h.options) kids.push(optionsNode(b, o + 20, h.hlen - 20, h.options, r ? r.sackBase : 0, (h.flags & TH_SYN) !== 0, ack));
   if (r) {
     kids.push({
-      label: '[Timestamps]', range: [0, 0], generated: true,
+      label: '[Timestamps]',
+      range: [0, 0],
+      generated: true,
       children: [
         generated(`Time since first frame in this TCP stream: ${secs(r.sinceFirstUs)}`, 'tcp.time_relative'),
         generated(`Time since previous frame in this TCP stream: ${secs(r.sincePrevUs)}`, 'tcp.time_delta'),
@@ -143,9 +172,10 @@ function flagsNode(h: TcpHeader, r: TcpSegmentResult | null, finInitiates: boole
     return n;
   };
   const server = r ? r.conv.serverPort : 0;
-  const synExpert: ExpertInfo = f & TH_ACK
-    ? { severity: 'chat', group: 'sequence', message: `Connection establish acknowledge (SYN+ACK): server port ${server || h.sport}` }
-    : { severity: 'chat', group: 'sequence', message: `Connection establish request (SYN): server port ${server || h.dport}` };
+  const synExpert: ExpertInfo =
+    f & TH_ACK
+      ? { severity: 'chat', group: 'sequence', message: `Connection establish acknowledge (SYN+ACK): server port ${server || h.sport}` }
+      : { severity: 'chat', group: 'sequence', message: `Connection establish request (SYN): server port ${server || h.dport}` };
   return {
     ...field(`Flags: 0x${f.toString(16).padStart(3, '0')} (${tcpFlagsString(f)})`, o, 2, 'tcp.flags'),
     children: [

@@ -34,8 +34,17 @@ export interface UdpHeader {
 /** Reads the UDP header at `off` (the checksum is verified by checksums.ts, on demand). */
 export function parseUdp(b: Uint8Array, off: number, avail: number, inError: boolean): UdpHeader {
   const h: UdpHeader = {
-    off, avail, noPorts: avail < 4, sport: 0, dport: 0, length: -1, checksum: 0, checksumOk: null,
-    payloadOff: off + UDP_HLEN, payloadLen: 0, malformed: true,
+    off,
+    avail,
+    noPorts: avail < 4,
+    sport: 0,
+    dport: 0,
+    length: -1,
+    checksum: 0,
+    checksumOk: null,
+    payloadOff: off + UDP_HLEN,
+    payloadLen: 0,
+    malformed: true,
   };
   if (avail < 4) return h;
   h.sport = u16(b, off + UDP_OFF_SRC_PORT);
@@ -69,10 +78,7 @@ export function udpInfo(h: UdpHeader): string {
 }
 
 export function udpNode(h: UdpHeader, stream: number | undefined, times?: [number, number]): DetailNode {
-  const kids: DetailNode[] = [
-    field(`Source Port: ${h.sport}`, h.off, 2, 'udp.srcport'),
-    field(`Destination Port: ${h.dport}`, h.off + 2, 2, 'udp.dstport'),
-  ];
+  const kids: DetailNode[] = [field(`Source Port: ${h.sport}`, h.off, 2, 'udp.srcport'), field(`Destination Port: ${h.dport}`, h.off + 2, 2, 'udp.dstport')];
   if (h.length >= 0) {
     const bogus = h.length < UDP_HLEN ? ' (bogus, must be >= 8)' : h.badLength ? ` (bogus, payload length ${h.avail})` : '';
     const ln = field(`Length: ${h.length}${bogus}`, h.off + UDP_OFF_LEN, 2, 'udp.length');
@@ -99,8 +105,13 @@ export function udpNode(h: UdpHeader, stream: number | undefined, times?: [numbe
     if (times && h.length > UDP_HLEN) {
       const secs = (us: number): string => `${(us / 1e6).toFixed(9)} seconds`;
       kids.push({
-        label: '[Timestamps]', range: [0, 0], generated: true,
-        children: [generated(`Time since first frame: ${secs(times[0])}`, 'udp.time_relative'), generated(`Time since previous frame: ${secs(times[1])}`, 'udp.time_delta')],
+        label: '[Timestamps]',
+        range: [0, 0],
+        generated: true,
+        children: [
+          generated(`Time since first frame: ${secs(times[0])}`, 'udp.time_relative'),
+          generated(`Time since previous frame: ${secs(times[1])}`, 'udp.time_delta'),
+        ],
       });
     }
     if (h.payloadLen > 0) kids.push(field(`UDP payload (${h.payloadLen} byte${h.payloadLen === 1 ? '' : 's'})`, h.payloadOff, h.payloadLen, 'udp.payload'));

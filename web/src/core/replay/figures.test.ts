@@ -19,7 +19,10 @@ describe('a seed packet list beside a capture', () => {
 
   it("pairs the seed's TCP rows with ours in order; its ARP rows stand alone", async () => {
     const c = compareFigure(fig510, await runScenario(JSON.stringify(shipped)));
-    expect(c.pairs.slice(0, 2).map((p) => [p.seed!.protocol, p.ours, p.same])).toEqual([['ARP', null, null], ['ARP', null, null]]);
+    expect(c.pairs.slice(0, 2).map((p) => [p.seed!.protocol, p.ours, p.same])).toEqual([
+      ['ARP', null, null],
+      ['ARP', null, null],
+    ]);
     expect(c.compared).toBe(9);
     expect(c.same).toBe(9);
     // times from each list's first TCP row

@@ -35,7 +35,10 @@ export interface FigureComparison {
 /** The Info column without the advertised window, whose printed value the seed's figures
  *  do not always keep (OCR), with runs of spaces made one. */
 function segmentOf(info: string): string {
-  return info.replace(/\s*Win=\S+/g, '').replace(/\s+/g, ' ').trim();
+  return info
+    .replace(/\s*Win=\S+/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 export function sameSegment(a: string, b: string): boolean {
@@ -52,8 +55,15 @@ function fromRun(figure: ReferenceFigure, view: RunView): FigureLine[] {
   const frames = view.trace.frames.filter((f) => f.link === link);
   const rows = analyzeCapture(frames.map((f) => ({ timeUs: f.tSent, bytes: f.bytes })));
   const t0 = rows.find((r) => r.protocol === 'TCP')?.timeS ?? 0;
-  return rows.map((r) => ({ no: r.no, time: r.timeS - t0, source: r.source, destination: r.destination,
-    protocol: r.protocol, length: r.length, info: r.info }));
+  return rows.map((r) => ({
+    no: r.no,
+    time: r.timeS - t0,
+    source: r.source,
+    destination: r.destination,
+    protocol: r.protocol,
+    length: r.length,
+    info: r.info,
+  }));
 }
 
 /** Pairs the seed's rows with the run's: a seed row that is not TCP stands alone; the TCP
@@ -73,6 +83,13 @@ export function compareFigure(figure: ReferenceFigure, view: RunView): FigureCom
   }
   for (; o < ours.length; o++) pairs.push({ seed: null, ours: ours[o]!, same: null });
   const compared = pairs.filter((p) => p.same !== null);
-  return { label: figure.label, ...(figure.note === undefined ? {} : { note: figure.note }), run: figure.run ?? '', link: figure.link, pairs,
-    same: compared.filter((p) => p.same).length, compared: compared.length };
+  return {
+    label: figure.label,
+    ...(figure.note === undefined ? {} : { note: figure.note }),
+    run: figure.run ?? '',
+    link: figure.link,
+    pairs,
+    same: compared.filter((p) => p.same).length,
+    compared: compared.length,
+  };
 }

@@ -8,7 +8,16 @@ const world = {
 } as unknown as WorldDescription;
 
 const app = (over: Partial<TraceAppRecord>): TraceAppRecord => ({
-  time: 0, host: 0, app: 0, kind: AppRecordKind.Line, done: false, error: 0, bytes: 0, elapsedUs: 0, text: '', ...over,
+  time: 0,
+  host: 0,
+  app: 0,
+  kind: AppRecordKind.Line,
+  done: false,
+  error: 0,
+  bytes: 0,
+  elapsedUs: 0,
+  text: '',
+  ...over,
 });
 const ev = (kind: number, host: number): TraceEvent => ({ time: 0, seq: 0, kind, host, conn: 0, lport: 0, rport: 0, a: 0, b: 0, c: 0, d: 0, cause: 0 });
 
@@ -42,8 +51,16 @@ describe('metrics', () => {
 
   it('apps_total_kbps: every finished app, from the first start to the last end', () => {
     // app 1: 1 000 000 B ending at 1 068 000 us after 1 068 000 us; app 4: 500 000 B from 500 000 to 2 000 000 us
-    const two: RunView = { world, trace: { ...run.trace, apps: [...run.trace.apps.map((a) => (a.app === 1 ? { ...a, time: 1_068_000 } : a)),
-      app({ app: 4, kind: AppRecordKind.Report, done: true, bytes: 500_000, elapsedUs: 1_500_000, time: 2_000_000 })] } };
+    const two: RunView = {
+      world,
+      trace: {
+        ...run.trace,
+        apps: [
+          ...run.trace.apps.map((a) => (a.app === 1 ? { ...a, time: 1_068_000 } : a)),
+          app({ app: 4, kind: AppRecordKind.Report, done: true, bytes: 500_000, elapsedUs: 1_500_000, time: 2_000_000 }),
+        ],
+      },
+    };
     expect(measure({ metric: 'apps_total_kbps' }, two)).toBeCloseTo((1_500_000 * 8 * 1000) / 2_000_000, 6);
     expect(() => measure({ metric: 'apps_total_kbps' }, { world, trace: { ...run.trace, apps: [] } })).toThrow(/no app finished/);
   });

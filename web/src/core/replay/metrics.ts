@@ -31,7 +31,7 @@ export const METRICS: Record<MetricName, { unit: string; what: string }> = {
   apps_total_kbps: { unit: 'kbit/s', what: "every finished app's bytes x 8, over the time from the first one's start to the last one's end" },
   retransmissions: { unit: 'segments', what: "TCP retransmissions by the host's stack (any cause)" },
   dup_acks: { unit: 'ACKs', what: 'duplicate ACKs the host received (its stack counted them)' },
-  dup_acks_sent: { unit: 'ACKs', what: "segments the host sent that Wireshark calls Dup ACK (a capture beside the host, dropped ones included)" },
+  dup_acks_sent: { unit: 'ACKs', what: 'segments the host sent that Wireshark calls Dup ACK (a capture beside the host, dropped ones included)' },
   spurious_retransmissions: { unit: 'segments', what: 'segments the host sent again although an earlier copy had reached the peer' },
   rto_first_data_ms: { unit: 'ms', what: 'the RTO the host armed when it first sent data' },
   frames_dropped: { unit: 'frames', what: 'frames dropped on the links (queue, fault rules, busy modules)' },

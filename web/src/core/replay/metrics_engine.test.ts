@@ -53,7 +53,11 @@ describe('metrics on the engine', () => {
 
   it('rto_first_data_ms is the RTO armed for the first data: the initial 1 s, or Algorithm 1 for 1080 bytes', async () => {
     expect(measure({ metric: 'rto_first_data_ms', host: 'appliance' }, await runScenario(shipped))).toBe(1000);
-    const alg1 = await runScenario(variant((s) => { s.hosts[0]!.stack['tcp_rto'] = 'nfc_alg1'; }));
+    const alg1 = await runScenario(
+      variant((s) => {
+        s.hosts[0]!.stack['tcp_rto'] = 'nfc_alg1';
+      }),
+    );
     // Eq. 5.1 - 5.6 for a 1080-byte packet at 11.2 kbps: 3373.24 ms, rounded up to 500 ms.
     expect(measure({ metric: 'rto_first_data_ms', host: 'appliance' }, alg1)).toBe(3500);
   });

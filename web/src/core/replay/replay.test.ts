@@ -15,17 +15,18 @@ function tiny(rows: ReferenceRow[], extraRuns: ReferenceRun[] = []): Scenario {
     name: 'tiny',
     title: 'tiny',
     duration_ms: 1000,
-    hosts: [{ name: 'a', addr: '10.0.0.1/24' }, { name: 'b', addr: '10.0.0.2/24' }],
+    hosts: [
+      { name: 'a', addr: '10.0.0.1/24' },
+      { name: 'b', addr: '10.0.0.2/24' },
+    ],
     links: [{ name: 'lan', type: 'ethernet', a: 'a', b: 'b' }],
-    apps: [{ type: 'bulk_receiver', host: 'b' }, { type: 'bulk_sender', host: 'a', to: 'b', bytes: 5000 }],
+    apps: [
+      { type: 'bulk_receiver', host: 'b' },
+      { type: 'bulk_sender', host: 'a', to: 'b', bytes: 5000 },
+    ],
     reference: {
       document: 'a test',
-      runs: [
-        { name: 'base', set: [] },
-        { name: 'slow', set: ['apps.1.bytes=20000'] },
-        { name: 'never', set: ['apps.1.bytes=1'] },
-        ...extraRuns,
-      ],
+      runs: [{ name: 'base', set: [] }, { name: 'slow', set: ['apps.1.bytes=20000'] }, { name: 'never', set: ['apps.1.bytes=1'] }, ...extraRuns],
       rows,
     },
   });
@@ -37,16 +38,31 @@ function fakeRun(json: string): Promise<RunView> {
   const s = JSON.parse(json) as { apps: { bytes?: number }[] };
   const bytes = s.apps[1]!.bytes!;
   const report: TraceAppRecord = {
-    time: 0, host: 0, app: 1, kind: AppRecordKind.Report, text: '', error: 0, bytes,
+    time: 0,
+    host: 0,
+    app: 1,
+    kind: AppRecordKind.Report,
+    text: '',
+    error: 0,
+    bytes,
     // 'never': the transfer did not finish
-    done: bytes !== 1, elapsedUs: bytes === 1 ? 0 : bytes * 1000,
+    done: bytes !== 1,
+    elapsedUs: bytes === 1 ? 0 : bytes * 1000,
   };
   const world = { hosts: [{ name: 'a' }, { name: 'b' }], trace_kinds: [] } as unknown as WorldDescription;
   return Promise.resolve({ world, trace: { frames: [], events: [], apps: [report] } });
 }
 
 const ratio = (over: Partial<ReferenceRow>): ReferenceRow => ({
-  label: 'slowdown', metric: 'app_elapsed_s', app: 1, run: 'slow', over_run: 'base', seed: 4, tolerance: { rel: 0.01 }, why: 'w', ...over,
+  label: 'slowdown',
+  metric: 'app_elapsed_s',
+  app: 1,
+  run: 'slow',
+  over_run: 'base',
+  seed: 4,
+  tolerance: { rel: 0.01 },
+  why: 'w',
+  ...over,
 });
 
 describe('a ratio row (over_run)', () => {

@@ -78,10 +78,7 @@ export function runCount(replay: Scenario): number {
 export function runNames(replay: Scenario): string[] {
   const rows = replay.reference?.rows ?? [];
   const figures = replay.reference?.figures ?? [];
-  return [...new Set([
-    ...rows.flatMap((r) => (r.over_run === undefined ? [r.run ?? ''] : [r.run ?? '', r.over_run])),
-    ...figures.map((f) => f.run ?? ''),
-  ])];
+  return [...new Set([...rows.flatMap((r) => (r.over_run === undefined ? [r.run ?? ''] : [r.run ?? '', r.over_run])), ...figures.map((f) => f.run ?? '')])];
 }
 
 /** The row's value from its metric as measured on a run (`measuredOn` throws MetricError

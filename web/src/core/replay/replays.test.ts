@@ -9,7 +9,9 @@ import { longSessionRounds } from './long_session_rounds.ts';
 import { ReplayPlanError, runScenarioOf, runScenariosOf } from './replay.ts';
 
 const DIR = new URL('../scenarios/replays/', import.meta.url);
-const files = readdirSync(DIR).filter((f) => f.endsWith('.json')).sort();
+const files = readdirSync(DIR)
+  .filter((f) => f.endsWith('.json'))
+  .sort();
 
 describe('the replay files', () => {
   it('exist', () => {

@@ -3,7 +3,16 @@ import type { JudgedRow } from './judge.ts';
 import { offPaper, percent, sig4, standing, standingCounts } from './standing.ts';
 
 const row = (seed: number | null, expected: number | null, simulated: number | null, pass: boolean | null): JudgedRow => ({
-  label: 'r', metric: 'app_kbps', run: '', seed, expected, simulated, tolerance: '±5 %', deviation: null, pass, why: '',
+  label: 'r',
+  metric: 'app_kbps',
+  run: '',
+  seed,
+  expected,
+  simulated,
+  tolerance: '±5 %',
+  deviation: null,
+  pass,
+  why: '',
 });
 
 describe('where a replay row stands', () => {
@@ -14,7 +23,10 @@ describe('where a replay row stands', () => {
     expect(standing(row(36.86, 36.86, 20, false))).toBe('outside');
     expect(standing(row(39.17, 39.17, 34.0, null))).toBe('not judged');
     expect(standingCounts([row(1, 1, 1, true), row(2.776, 8, 7.01, true), row(1, 1, 9, false), row(1, 1, 0.5, null), row(1, 1, 0.4, null)])).toEqual({
-      paper: 1, theory: 1, outside: 1, 'not judged': 2,
+      paper: 1,
+      theory: 1,
+      outside: 1,
+      'not judged': 2,
     });
   });
 

@@ -7,11 +7,18 @@ const labels = (w: WorldDescription) => buildLanes(w).lifelines.map((l) => l.lab
 
 function world(hosts: string[], bridges: string[], links: [string, WorldDescription['links'][number]['type'], number, number][]): WorldDescription {
   return {
-    format: 1, seed: 1, duration_us: 1,
+    format: 1,
+    seed: 1,
+    duration_us: 1,
     hosts: hosts.map((name, i) => ({ name, addr: `10.0.0.${i + 1}`, prefix: 24, link: 0 })),
     bridges: bridges.map((name) => ({ name })),
     links: links.map(([name, type, a, b]) => ({ name, type, a, b, mtu: 1500, capture_interface: 0, description: '' })),
-    trace_kinds: [], drop_reasons: [], drop_reason_texts: [], retx_causes: [], retx_cause_names: [], tcp_states: [],
+    trace_kinds: [],
+    drop_reasons: [],
+    drop_reason_texts: [],
+    retx_causes: [],
+    retx_cause_names: [],
+    tcp_states: [],
   };
 }
 
@@ -39,12 +46,26 @@ describe('lifelines', () => {
 
   it('walks from the first host even when the links are listed the other way round', () => {
     // user(1) -eth- ptx(2) -nfc- appliance(0), links given b-to-a
-    const w = world(['appliance', 'user'], ['ptx'], [['eth', 'ethernet', 2, 1], ['nfc', 'nfc', 2, 0]]);
+    const w = world(
+      ['appliance', 'user'],
+      ['ptx'],
+      [
+        ['eth', 'ethernet', 2, 1],
+        ['nfc', 'nfc', 2, 0],
+      ],
+    );
     expect(buildLanes(w).lifelines.map((l) => l.key)).toEqual(['node:0', 'module:1:b', 'module:1:a', 'node:2', 'node:1']);
   });
 
   it('keeps islands and external serial ports', () => {
-    const w = world(['a', 'b', 'c'], [], [['s', 'serial', 0, 1], ['x', 'external', 2, -1]]);
+    const w = world(
+      ['a', 'b', 'c'],
+      [],
+      [
+        ['s', 'serial', 0, 1],
+        ['x', 'external', 2, -1],
+      ],
+    );
     expect(labels(w)).toEqual(['a', 'b', 'c', 'serial port']);
     expect(buildLanes(w).ofDevice(1)).toBe(3);
   });

@@ -63,9 +63,12 @@ export function diffLines(without: RunFigures, withChange: RunFigures): DiffLine
     const change = a === b ? 'same' : a === undefined || b === undefined || a === null || b === null ? 'changed' : delta(a, b, s);
     lines.push({ what: `app ${app} done at`, without: done(a), with: done(b), change });
   }
-  lines.push(
-    { what: 'retransmissions', without: count(without.retransmissions), with: count(withChange.retransmissions), change: delta(without.retransmissions, withChange.retransmissions, count) },
-  );
+  lines.push({
+    what: 'retransmissions',
+    without: count(without.retransmissions),
+    with: count(withChange.retransmissions),
+    change: delta(without.retransmissions, withChange.retransmissions, count),
+  });
   const causes = [...new Set([...without.byCause.keys(), ...withChange.byCause.keys()])].sort();
   for (const c of causes) {
     const a = without.byCause.get(c) ?? 0;

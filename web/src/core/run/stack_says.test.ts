@@ -18,9 +18,28 @@ const K = { expire: 1, retransmit: 2, rtoValue: 3, dupack: 4, spurious: 5 };
 
 function frame(p: Partial<TraceFrame>): TraceFrame {
   return {
-    id: 0, parent: NONE, tSent: 0, link: 0, dir: 0, retx: 255, faults: 0, node: 0, orig: NONE, cause: NONE,
-    queue: 0, rule: NONE, bytes: new Uint8Array(40), fate: 0, reason: 0, tWire: 0, tWireEnd: 0, tEnd: 0,
-    slots: 0, wireLen: 0, firstSlot: 0, ...p,
+    id: 0,
+    parent: NONE,
+    tSent: 0,
+    link: 0,
+    dir: 0,
+    retx: 255,
+    faults: 0,
+    node: 0,
+    orig: NONE,
+    cause: NONE,
+    queue: 0,
+    rule: NONE,
+    bytes: new Uint8Array(40),
+    fate: 0,
+    reason: 0,
+    tWire: 0,
+    tWireEnd: 0,
+    tEnd: 0,
+    slots: 0,
+    wireLen: 0,
+    firstSlot: 0,
+    ...p,
   };
 }
 function event(seq: number, kind: number, p: Partial<TraceEvent> = {}): TraceEvent {
@@ -54,10 +73,7 @@ describe('stackSays', () => {
   });
 
   it('a timeout the next ACK proved spurious (Eifel) says so; a verdict on another connection or after a later timeout does not count', () => {
-    const base = [
-      event(0, K.expire, { a: 1_000_000, b: 3, c: 1 }),
-      event(1, K.retransmit, { a: 1000, b: 244, c: 0, d: 3, cause: 0 }),
-    ];
+    const base = [event(0, K.expire, { a: 1_000_000, b: 3, c: 1 }), event(1, K.retransmit, { a: 1000, b: 244, c: 0, d: 3, cause: 0 })];
     const frames = [frame({ id: 5 }), frame({ id: 7, retx: 0, orig: 5, cause: 1 })];
     const says = (later: TraceEvent[]) => stackSays(frames[1]!, ctx(frames, [...base, ...later]));
     expect(says([event(2, K.spurious, { a: 484, b: 1933 })])).toBe(

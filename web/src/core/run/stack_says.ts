@@ -5,7 +5,16 @@
 // that did not arrive, its fate and drop reason; faults a rule applied. Names come from
 // the world's description, never from the C enums.
 import { nodeName } from './lifelines.ts';
-import { FAULT_CORRUPTED, FAULT_DELAYED, FAULT_DUPLICATE, NONE, traceField, type TraceEvent, type TraceFrame, type WorldDescription } from '../engine/trace_types.ts';
+import {
+  FAULT_CORRUPTED,
+  FAULT_DELAYED,
+  FAULT_DUPLICATE,
+  NONE,
+  traceField,
+  type TraceEvent,
+  type TraceFrame,
+  type WorldDescription,
+} from '../engine/trace_types.ts';
 
 const FATE_DELIVERED = 0;
 const FATE_DROPPED = 1;

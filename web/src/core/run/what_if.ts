@@ -34,7 +34,13 @@ export function isExtraCopy(f: TraceFrame): boolean {
 
 /** The rule that hits exactly `frame` (`frames`: its link's frames, in the order sent), or
  *  null when no rule can: an extra copy, or a frame not among `frames`. */
-export function ruleForFrame(frames: readonly TraceFrame[], frame: TraceFrame, linkName: string, action: 'drop' | 'delay', delayUs = DEFAULT_DELAY_US): WhatIfRule | null {
+export function ruleForFrame(
+  frames: readonly TraceFrame[],
+  frame: TraceFrame,
+  linkName: string,
+  action: 'drop' | 'delay',
+  delayUs = DEFAULT_DELAY_US,
+): WhatIfRule | null {
   if (isExtraCopy(frame)) return null;
   let nth = 0;
   for (const f of frames) {

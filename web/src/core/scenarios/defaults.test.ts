@@ -27,7 +27,10 @@ function defaulted(def: string): string[] {
 describe('applyDefaults', () => {
   it('fills every field that has a default, down to the stack and the fault match', () => {
     const s = load('good/minimal.json');
-    s.links[0]!.faults = [{ action: 'drop', p: 0.1 }, { action: 'delay', nth: 2, delay_us: 5 }];
+    s.links[0]!.faults = [
+      { action: 'drop', p: 0.1 },
+      { action: 'delay', nth: 2, delay_us: 5 },
+    ];
     s.apps = [{ type: 'reqresp_server', host: 'mcu', rounds: [{ req: 1, resp: 2 }] }];
     const r = applyDefaults(s);
     expect(r).toMatchObject({ description: '', seed: 1, bridges: [], capture: ['serial0'] });

@@ -79,9 +79,7 @@ function isObject(v: unknown): v is Record<string, unknown> {
 function fill(schema: Schema, value: unknown): unknown {
   const s = deref(schema);
   if (Array.isArray(s.oneOf) && isObject(value)) {
-    const branch = (s.oneOf as Schema[])
-      .map(deref)
-      .find((b) => ((b.properties as Record<string, Schema> | undefined)?.type?.const ?? null) === value.type);
+    const branch = (s.oneOf as Schema[]).map(deref).find((b) => ((b.properties as Record<string, Schema> | undefined)?.type?.const ?? null) === value.type);
     return branch ? fill(branch, value) : value;
   }
   if (isObject(value) && isObject(s.properties)) {

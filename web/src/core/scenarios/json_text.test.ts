@@ -31,18 +31,28 @@ function cBytes(body: string): number[] {
   return out;
 }
 
-const LITERAL = /"((?:[^"\\]|\\.)*)"/.source;
+const LITERAL = /"((?:[^"\\]|\\.)*)"/;
+// one string, possibly written as adjacent literals ("\xC2\xA0" "1"), across lines
+const LITERALS = /"(?:[^"\\]|\\.)*"(?:\s*"(?:[^"\\]|\\.)*")*/.source;
+/** The bytes of adjacent C literals: each decoded on its own (a \x escape ends with its literal). */
+function literalsBytes(text: string): number[] {
+  return [...text.matchAll(new RegExp(LITERAL.source, 'g'))].flatMap((m) => cBytes(m[1]!));
+}
 // static const char name[] = "..."; messages the test names by variable
-const named = new Map([...C_TEST.matchAll(new RegExp(`static const char (\\w+)\\[\\] = ${LITERAL};`, 'g'))].map((m) => [m[1]!, m[2]!]));
-const errCases = [...C_TEST.matchAll(new RegExp(`^\\s*ERR\\(${LITERAL},\\s*(?:${LITERAL}|(\\w+)),\\s*\\d+,\\s*(\\d+),\\s*(\\d+)\\);`, 'gm'))].map((m) => ({
-  source: m[1]!,
-  message: new TextDecoder().decode(Uint8Array.from(cBytes(m[2] ?? named.get(m[3]!)!))),
-  line: Number(m[4]),
-  column: Number(m[5]),
-}));
-const pathCases = [...C_TEST.matchAll(new RegExp(`expect_path\\(${LITERAL}, ${LITERAL}\\)\\)`, 'g'))].map((m) => ({
-  source: m[1]!,
-  path: m[2]!,
+const named = new Map([...C_TEST.matchAll(new RegExp(`static const char (\\w+)\\[\\] =\\s*(${LITERALS});`, 'g'))].map((m) => [m[1]!, literalsBytes(m[2]!)]));
+const errCases = [...C_TEST.matchAll(new RegExp(`^\\s*ERR\\(\\s*(${LITERALS}),\\s*(?:(${LITERALS})|(\\w+)),\\s*\\d+,\\s*(\\d+),\\s*(\\d+)\\);`, 'gm'))].map(
+  (m) => ({
+    source: m[1]!.replace(/"\s+"/g, ''),
+    bytes: literalsBytes(m[1]!),
+    message: new TextDecoder().decode(Uint8Array.from(m[2] !== undefined ? literalsBytes(m[2]) : named.get(m[3]!)!)),
+    line: Number(m[4]),
+    column: Number(m[5]),
+  }),
+);
+const pathCases = [...C_TEST.matchAll(new RegExp(`expect_path\\(\\s*(${LITERALS}),\\s*(${LITERALS})\\)\\)`, 'g'))].map((m) => ({
+  source: m[1]!.replace(/"\s+"/g, ''),
+  bytes: literalsBytes(m[1]!),
+  path: new TextDecoder().decode(Uint8Array.from(literalsBytes(m[2]!))),
 }));
 
 describe('every error case of the C reader, read by the TypeScript one', () => {
@@ -52,14 +62,14 @@ describe('every error case of the C reader, read by the TypeScript one', () => {
   });
 
   it.each(errCases)('$source: $message at $line:$column', (c) => {
-    const r = readJsonBytes(Uint8Array.from(cBytes(c.source)));
+    const r = readJsonBytes(Uint8Array.from(c.bytes));
     expect(r.ok).toBe(false);
     if (r.ok) return;
     expect({ message: r.error.message, line: r.error.line, column: r.error.column }).toEqual({ message: c.message, line: c.line, column: c.column });
   });
 
   it.each(pathCases)('$source: the path is "$path"', (c) => {
-    const r = readJsonBytes(Uint8Array.from(cBytes(c.source)));
+    const r = readJsonBytes(Uint8Array.from(c.bytes));
     expect(r.ok ? null : r.error.path).toBe(c.path);
   });
 });

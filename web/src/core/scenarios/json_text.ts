@@ -80,7 +80,7 @@ function byteEncodingProblem(b: Uint8Array): { at: number; message: string } | n
   if (b.length >= 2 && ((b[0] === 0xff && b[1] === 0xfe) || (b[0] === 0xfe && b[1] === 0xff)))
     return { at: 0, message: 'UTF-16 text (it starts with a UTF-16 byte order mark); JSON text is UTF-8' };
   if (b.length >= 3 && b[0] === 0xef && b[1] === 0xbb && b[2] === 0xbf) return { at: 0, message: 'byte order mark is not allowed' };
-  for (let i = 0; i < b.length; ) {
+  for (let i = 0; i < b.length;) {
     if (b[i] === 0) return { at: i, message: NUL };
     const n = b[i]! < 0x80 ? 1 : utf8Length(b, i);
     if (n === 0) return { at: i, message: 'invalid UTF-8' };

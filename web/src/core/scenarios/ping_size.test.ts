@@ -9,8 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { Engine, EngineScenarioError } from '../engine/engine.ts';
 import { validateScenario } from './validate.ts';
 
-const minimal = (): Record<string, any> =>
-  JSON.parse(readFileSync(new URL('./testdata/good/minimal.json', import.meta.url), 'utf8')) as Record<string, any>;
+const minimal = (): Record<string, any> => JSON.parse(readFileSync(new URL('./testdata/good/minimal.json', import.meta.url), 'utf8')) as Record<string, any>;
 
 /** minimal.json (pc and mcu on serial0, MTU 1500) with a ping from pc of `size` bytes. */
 function pinging(size: number, to = 'mcu'): Record<string, any> {
@@ -25,8 +24,10 @@ const errorsOf = (doc: unknown): string[] => {
 };
 
 const BUILD = 'apps[0].size: 8000 bytes make a datagram of 8028 bytes, larger than host "pc"\'s ip_max_datagram 1500';
-const REQUEST = 'apps[0].size: 8000 bytes make a datagram of 8028 bytes, larger than host "mcu"\'s ip_reass_max 1500 (link "serial0", MTU 1500, carries it in fragments)';
-const REPLY = 'apps[0].size: 8000 bytes make a datagram of 8028 bytes, larger than host "pc"\'s ip_reass_max 1500 (link "serial0", MTU 1500, carries the echo reply in fragments)';
+const REQUEST =
+  'apps[0].size: 8000 bytes make a datagram of 8028 bytes, larger than host "mcu"\'s ip_reass_max 1500 (link "serial0", MTU 1500, carries it in fragments)';
+const REPLY =
+  'apps[0].size: 8000 bytes make a datagram of 8028 bytes, larger than host "pc"\'s ip_reass_max 1500 (link "serial0", MTU 1500, carries the echo reply in fragments)';
 
 describe('ping size', () => {
   it('refuses a size the sender cannot build, then one either end cannot reassemble', () => {
@@ -42,9 +43,7 @@ describe('ping size', () => {
 
   it('the default buffers take 1472 bytes, the largest that fits 1500', () => {
     expect(errorsOf(pinging(1472))).toEqual([]);
-    expect(errorsOf(pinging(1473))).toEqual([
-      'apps[0].size: 1473 bytes make a datagram of 1501 bytes, larger than host "pc"\'s ip_max_datagram 1500',
-    ]);
+    expect(errorsOf(pinging(1473))).toEqual(['apps[0].size: 1473 bytes make a datagram of 1501 bytes, larger than host "pc"\'s ip_max_datagram 1500']);
   });
 
   it('a datagram within the link MTU travels whole and needs no reassembly', () => {
@@ -62,7 +61,7 @@ describe('ping size', () => {
     expect(errorsOf(d)).toEqual([]);
   });
 
-  it('the buffers have the stack\'s limits: ip_reass_max from 576 (RFC 1122 3.3.2), ip_max_datagram from 68', () => {
+  it("the buffers have the stack's limits: ip_reass_max from 576 (RFC 1122 3.3.2), ip_max_datagram from 68", () => {
     const d = minimal();
     d.hosts[0].stack = { ip_reass_max: 575, ip_max_datagram: 67 };
     expect(errorsOf(d).sort()).toEqual([

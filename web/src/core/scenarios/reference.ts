@@ -3,7 +3,6 @@
 // JSON Schema cannot say (a row's run, over_run, app and host must exist; exactly one
 // tolerance).
 
-
 /** One variant of the scenario: the file with `--set`-style overrides. */
 export interface ReferenceRun {
   name: string;
@@ -82,9 +81,7 @@ export interface Reference {
 }
 
 /** Metrics that read one application (`app` required), and those that read a host's stack. */
-export const APP_METRICS: ReadonlySet<MetricName> = new Set([
-  'ping_rtt_avg_ms', 'ping_rtt_min_ms', 'ping_rtt_max_ms', 'app_kbps', 'app_mbps', 'app_elapsed_s',
-]);
+export const APP_METRICS: ReadonlySet<MetricName> = new Set(['ping_rtt_avg_ms', 'ping_rtt_min_ms', 'ping_rtt_max_ms', 'app_kbps', 'app_mbps', 'app_elapsed_s']);
 export const HOST_METRICS: ReadonlySet<MetricName> = new Set(['retransmissions', 'dup_acks', 'dup_acks_sent', 'spurious_retransmissions', 'rto_first_data_ms']);
 /** Metrics that read one link's capture (`link` required). */
 export const LINK_METRICS: ReadonlySet<MetricName> = new Set(['capture_span_s', 'link_frames']);
@@ -112,7 +109,8 @@ export function checkReference(ref: Reference, s: Context, report: (path: string
     const base = `reference.rows[${i}]`;
     const t = row.tolerance;
     const given = (['abs', 'rel', 'info'] as const).filter((k) => t[k] !== undefined);
-    if (given.length !== 1) report(`${base}.tolerance`, `give exactly one of "abs", "rel" and "info" (it has ${given.length === 0 ? 'none' : given.join(', ')})`);
+    if (given.length !== 1)
+      report(`${base}.tolerance`, `give exactly one of "abs", "rel" and "info" (it has ${given.length === 0 ? 'none' : given.join(', ')})`);
     if (t.info === undefined && row.seed === null && row.expected === undefined)
       report(`${base}.seed`, 'is null, so "expected" or an "info" tolerance is needed');
     if (t.rel !== undefined && (row.expected ?? row.seed) === 0) report(`${base}.tolerance`, 'cannot be relative to 0');

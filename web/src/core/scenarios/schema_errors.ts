@@ -15,8 +15,7 @@ type Schema = Record<string, unknown>;
 // Patterns are regular expressions; people get these phrases instead, with the schema's
 // maxLength when it has one.
 const PATTERN_PHRASES: Record<string, (max: number | undefined) => string> = {
-  '^[a-z][a-z0-9_-]*$': (max) =>
-    `a name of at most ${max ?? 15} characters: a lowercase letter, then lowercase letters, digits, "_" or "-"`,
+  '^[a-z][a-z0-9_-]*$': (max) => `a name of at most ${max ?? 15} characters: a lowercase letter, then lowercase letters, digits, "_" or "-"`,
   '^[a-z0-9][a-z0-9-]*$': (max) =>
     `${max === undefined ? '' : `a name of at most ${max} characters: `}a lowercase letter or digit, then lowercase letters, digits or "-"`,
   '^[SAFRPU]+$': (max) => `${max === undefined ? 'one or more' : `one to ${max}`} of the letters S, A, F, R, P, U (SYN, ACK, FIN, RST, PSH, URG)`,
@@ -58,9 +57,7 @@ function combinatorMessages(c: ErrorObject, all: readonly ErrorObject[], root: S
   const branches = (c.schema as Schema[]) ?? [];
   const parent = c.parentSchema ?? {};
   const t = jsonType(c.data);
-  const byType = branches
-    .map((b, i) => ({ b, i }))
-    .filter(({ b }) => typeof b.type === 'string' && typeAccepts(b.type, t));
+  const byType = branches.map((b, i) => ({ b, i })).filter(({ b }) => typeof b.type === 'string' && typeAccepts(b.type, t));
   if (byType.length === 1) {
     const prefix = `${c.schemaPath}/${byType[0]!.i}/`;
     const inner = all.filter((e) => e.schemaPath.startsWith(prefix) && isBranchError(e, c));
@@ -169,8 +166,7 @@ function countMessage(s: Schema): string {
 function unknownField(field: string, ps: Schema): string {
   const props = (ps.properties ?? {}) as Record<string, Schema>;
   // The one field a kind of link forbids that the others have: say why.
-  if (field === 'b' && props.type?.const === 'external')
-    return 'unknown field "b": an external link has one end, a; the other is the caller\'s serial port';
+  if (field === 'b' && props.type?.const === 'external') return 'unknown field "b": an external link has one end, a; the other is the caller\'s serial port';
   const hint = closest(field, Object.keys(props)) ?? suffixMatch(field, Object.keys(props));
   return hint === null ? `unknown field "${field}"` : `unknown field "${field}" (did you mean "${hint}"?)`;
 }

@@ -13,8 +13,14 @@ type Report = (path: string, message: string) => void;
 
 /** The app types that need TCP sockets, which a TCP responder host does not have. */
 const TCP_APPS: ReadonlySet<App['type']> = new Set<App['type']>([
-  'tcp_echo_server', 'tcp_discard_server', 'tcp_echo_client', 'bulk_sender', 'bulk_receiver',
-  'reqresp_client', 'reqresp_server', 'tcp_client',
+  'tcp_echo_server',
+  'tcp_discard_server',
+  'tcp_echo_client',
+  'bulk_sender',
+  'bulk_receiver',
+  'reqresp_client',
+  'reqresp_server',
+  'tcp_client',
 ]);
 
 /** WORLD_MAX_ROUNDS of wasm/sim/world.h: request/response rounds, all apps together. */
@@ -75,8 +81,7 @@ function checkAddresses(s: Scenario, report: Report): void {
     const problem = hostAddrProblem(r.value);
     if (problem !== null) return report(`hosts[${i}].addr`, problem);
     const prior = owner.get(r.value.addr);
-    if (prior !== undefined)
-      return report(`hosts[${i}].addr`, `${formatIp(r.value.addr)} is already the address of host "${prior}"`);
+    if (prior !== undefined) return report(`hosts[${i}].addr`, `${formatIp(r.value.addr)} is already the address of host "${prior}"`);
     owner.set(r.value.addr, h.name);
   });
 }
@@ -91,14 +96,23 @@ function checkTopology(s: Scenario, names: Map<string, Kind>, report: Report): M
     report(path, message);
   };
   s.links.forEach((l, i) => {
-    const ends: Array<['a' | 'b', string]> = l.type === 'external' ? [['a', l.a]] : [['a', l.a], ['b', l.b]];
+    const ends: Array<['a' | 'b', string]> =
+      l.type === 'external'
+        ? [['a', l.a]]
+        : [
+            ['a', l.a],
+            ['b', l.b],
+          ];
     for (const [end, node] of ends) {
       const path = `links[${i}].${end}`;
       const kind = names.get(node);
       if (kind === undefined || kind === 'link') {
-        refuse(path, kind === 'link'
-          ? `names link "${node}"; a link joins hosts and bridges`
-          : `names "${node}", which is neither a host nor a bridge${known(s, 'host', 'bridge')}`);
+        refuse(
+          path,
+          kind === 'link'
+            ? `names link "${node}"; a link joins hosts and bridges`
+            : `names "${node}", which is neither a host nor a bridge${known(s, 'host', 'bridge')}`,
+        );
         continue;
       }
       if (end === 'b' && node === l.a) {
@@ -123,15 +137,17 @@ function checkTopology(s: Scenario, names: Map<string, Kind>, report: Report): M
   });
   if (refused) return on;
   s.hosts.forEach((h, i) => {
-    if (names.get(h.name) === 'host' && !on.has(h.name))
-      report(`hosts[${i}]`, `host "${h.name}" is on no link; every host is attached to exactly one link`);
+    if (names.get(h.name) === 'host' && !on.has(h.name)) report(`hosts[${i}]`, `host "${h.name}" is on no link; every host is attached to exactly one link`);
   });
   (s.bridges ?? []).forEach((b, i) => {
     const links = on.get(b.name) ?? [];
     if (names.get(b.name) !== 'bridge' || links.length === 2) return;
-    report(`bridges[${i}]`, links.length === 0
-      ? `bridge "${b.name}" joins no link; a bridge joins exactly two links`
-      : `bridge "${b.name}" joins only link "${links[0]}"; a bridge joins exactly two links`);
+    report(
+      `bridges[${i}]`,
+      links.length === 0
+        ? `bridge "${b.name}" joins no link; a bridge joins exactly two links`
+        : `bridge "${b.name}" joins only link "${links[0]}"; a bridge joins exactly two links`,
+    );
   });
   return on;
 }
@@ -169,7 +185,7 @@ function checkSubnets(s: Scenario, on: Map<string, string[]>, report: Report): v
 function linkSegments(s: Scenario, on: Map<string, string[]>): Map<string, string> {
   const seg = new Map(s.links.map((l) => [l.name, l.name]));
   const order = (name: string): number => s.links.findIndex((l) => l.name === name);
-  for (let changed = true; changed; ) {
+  for (let changed = true; changed;) {
     changed = false;
     for (const b of s.bridges ?? []) {
       const [x, y] = on.get(b.name) ?? [];
@@ -193,7 +209,7 @@ interface Side {
 // lo < hi (strict) or lo <= hi. Blames the field the author wrote: lo if written, else hi.
 function order(base: string, lo: Side, hi: Side, strict: boolean, report: Report): void {
   if (strict ? lo.value < hi.value : lo.value <= hi.value) return;
-  const about = (s: Side): string => `${s.field} (${s.value}${s.given ? '' : s.note ?? ', the default'})`;
+  const about = (s: Side): string => `${s.field} (${s.value}${s.given ? '' : (s.note ?? ', the default')})`;
   if (lo.given) report(`${base}.${lo.field}`, `must be ${strict ? 'less than' : 'at most'} ${about(hi)}`);
   else report(`${base}.${hi.field}`, `must be ${strict ? 'more than' : 'at least'} ${about(lo)}`);
 }
@@ -241,14 +257,12 @@ function checkFault(f: Fault, base: string, names: Map<string, Kind>, report: Re
   else if (!hasP && !hasNth) report(base, 'must have one of "p" (a probability) and "nth" (act on the nth matching frame)');
   else if (f.count !== undefined && !hasNth) report(`${base}.count`, 'is only used with "nth" (with "p" each frame is decided on its own)');
   if (f.action === 'delay' && f.delay_us === undefined) report(`${base}.delay_us`, 'is required when action is "delay"');
-  if (f.action !== 'delay' && f.delay_us !== undefined)
-    report(`${base}.delay_us`, `is only used when action is "delay" (here it is "${f.action}")`);
+  if (f.action !== 'delay' && f.delay_us !== undefined) report(`${base}.delay_us`, `is only used when action is "delay" (here it is "${f.action}")`);
   const m = f.match;
   if (m === undefined) return;
   if (m.from !== undefined) hostRef(`${base}.match.from`, m.from, names, report);
   if (m.to !== undefined) hostRef(`${base}.match.to`, m.to, names, report);
-  if (m.min_len !== undefined && m.max_len !== undefined)
-    order(`${base}.match`, side(m, 'min_len', 0), side(m, 'max_len', 0), false, report);
+  if (m.min_len !== undefined && m.max_len !== undefined) order(`${base}.match`, side(m, 'min_len', 0), side(m, 'max_len', 0), false, report);
 }
 
 // A name that must be a host's: apps run on hosts and address hosts; a bridge has neither
@@ -268,15 +282,17 @@ function checkApps(s: Scenario, names: Map<string, Kind>, report: Report): void 
     hostRef(`apps[${i}].host`, a.host, names, report, hosts);
     if (!('to' in a)) return;
     if (isAddress(a.to)) checkPeerAddress(s, a, `apps[${i}].to`, report);
-    else if (hostRef(`apps[${i}].to`, a.to, names, report, hosts) && a.to === a.host)
-      report(`apps[${i}].to`, `must differ from host (both are "${a.host}")`);
+    else if (hostRef(`apps[${i}].to`, a.to, names, report, hosts) && a.to === a.host) report(`apps[${i}].to`, `must differ from host (both are "${a.host}")`);
   });
   // A TCP responder host has no TCP sockets: it serves echo and discard itself, and runs
   // only ping and the UDP services; the engine says the same (wasm/api/scenario_apps.c).
   apps.forEach((a, i) => {
     const k = s.hosts.findIndex((h) => h.name === a.host);
     if (k < 0 || s.hosts[k]!.stack?.tcp_responder !== true || !TCP_APPS.has(a.type)) return;
-    report(`apps[${i}].host`, `names host "${a.host}", a TCP responder (hosts[${k}].stack.tcp_responder), which has no TCP sockets for a ${a.type}: it serves echo on port 7 and discard on port 9 by itself`);
+    report(
+      `apps[${i}].host`,
+      `names host "${a.host}", a TCP responder (hosts[${k}].stack.tcp_responder), which has no TCP sockets for a ${a.type}: it serves echo on port 7 and discard on port 9 by itself`,
+    );
   });
   // A tcp_echo_client's connections each carry at least one of its bytes and each take a
   // TCP block of its host (app_echo_client.h); the engine says the same
@@ -288,8 +304,7 @@ function checkApps(s: Scenario, names: Map<string, Kind>, report: Report): void 
     const host = s.hosts.find((h) => h.name === a.host);
     if (!host) return;
     const pcbs = host.stack?.tcp_max_pcbs ?? (schemaDefault('stack', 'tcp_max_pcbs') as number);
-    if (a.connections > pcbs)
-      report(`${base}.connections`, `needs ${a.connections} TCP sockets on host "${a.host}", which has tcp_max_pcbs ${pcbs}`);
+    if (a.connections > pcbs) report(`${base}.connections`, `needs ${a.connections} TCP sockets on host "${a.host}", which has tcp_max_pcbs ${pcbs}`);
   });
   apps.forEach((a, i) => {
     if (a.type === 'ping') checkPingSize(s, a, `apps[${i}].size`, report);
@@ -315,8 +330,7 @@ function checkApps(s: Scenario, names: Map<string, Kind>, report: Report): void 
   apps.forEach((a, i) => {
     if (a.type !== 'reqresp_client' && a.type !== 'reqresp_server') return;
     a.rounds.forEach((r, k) => {
-      if (r.split !== undefined && r.split > 0)
-        order(`apps[${i}].rounds[${k}]`, side(r, 'split', 0), side(r, 'req', 1), true, report);
+      if (r.split !== undefined && r.split > 0) order(`apps[${i}].rounds[${k}]`, side(r, 'split', 0), side(r, 'req', 1), true, report);
     });
   });
   // The engine keeps every app's rounds in one table of MAX_ROUNDS_TOTAL (world.h).
@@ -340,7 +354,10 @@ function checkApps(s: Scenario, names: Map<string, Kind>, report: Report): void 
       if (sv.rounds.length !== c.rounds.length)
         report(`apps[${si}].rounds`, `has ${sv.rounds.length} rounds, its client apps[${ci}] has ${c.rounds.length}; both get the same rounds`);
       else if (k >= 0)
-        report(`apps[${si}].rounds[${k}]`, `req ${sv.rounds[k]!.req} / resp ${sv.rounds[k]!.resp} differs from its client's (apps[${ci}].rounds[${k}]: req ${c.rounds[k]!.req} / resp ${c.rounds[k]!.resp}); both get the same rounds`);
+        report(
+          `apps[${si}].rounds[${k}]`,
+          `req ${sv.rounds[k]!.req} / resp ${sv.rounds[k]!.resp} differs from its client's (apps[${ci}].rounds[${k}]: req ${c.rounds[k]!.req} / resp ${c.rounds[k]!.resp}); both get the same rounds`,
+        );
     });
   });
 }
@@ -372,7 +389,10 @@ function checkPingSize(s: Scenario, a: PingApp, path: string, report: Report): v
     return r.ok && r.value.addr === peerAddr;
   })?.name;
   if (peer === undefined) return;
-  for (const [from, to, what] of [[a.host, peer, 'it'], [peer, a.host, 'the echo reply']] as const) {
+  for (const [from, to, what] of [
+    [a.host, peer, 'it'],
+    [peer, a.host, 'the echo reply'],
+  ] as const) {
     const link = s.links.find((l) => l.a === from || (l.type !== 'external' && l.b === from));
     if (link === undefined) continue;
     const mtu = link.mtu ?? (schemaDefault(LINK_DEFS[link.type], 'mtu') as number);
@@ -407,12 +427,10 @@ function checkPeerAddress(s: Scenario, a: App & { to: Peer }, path: string, repo
   if (!to.ok) return; // the schema's pattern already said why
   const own = s.hosts.find((h) => h.name === a.host);
   const mine = own ? parseAddr(own.addr) : null;
-  const onMySubnet =
-    mine?.ok === true && Math.floor(to.value / 2 ** (32 - mine.value.prefix)) === Math.floor(mine.value.addr / 2 ** (32 - mine.value.prefix));
+  const onMySubnet = mine?.ok === true && Math.floor(to.value / 2 ** (32 - mine.value.prefix)) === Math.floor(mine.value.addr / 2 ** (32 - mine.value.prefix));
   const problem = hostAddrProblem({ addr: to.value, prefix: onMySubnet ? mine.value.prefix : 32 });
   if (problem !== null) report(path, problem);
-  else if (mine?.ok && mine.value.addr === to.value)
-    report(path, `must differ from host (${a.to} is the address of host "${a.host}")`);
+  else if (mine?.ok && mine.value.addr === to.value) report(path, `must differ from host (${a.to} is the address of host "${a.host}")`);
 }
 
 /** " (hosts: pc, mcu; bridges: ptx)": what the author could have meant. */

@@ -49,13 +49,11 @@ export function applySetAt(doc: unknown, assignment: string): { doc: unknown; pa
     if (next === undefined) {
       // Only an object member may be created: its name says what it is. An element
       // reached by index or name must exist (locate() checked), so this is an object's.
-      if (INDEX.test(segments[i + 1]!))
-        throw new ScenarioSetError(`--set "${assignment}": ${where} is absent, so it has no element ${segments[i + 1]}`);
+      if (INDEX.test(segments[i + 1]!)) throw new ScenarioSetError(`--set "${assignment}": ${where} is absent, so it has no element ${segments[i + 1]}`);
       next = {};
       define(at, key, next);
     }
-    if (!isContainer(next))
-      throw new ScenarioSetError(`--set "${assignment}": ${where} is ${describe(next)}, which has no field "${segments[i + 1]}"`);
+    if (!isContainer(next)) throw new ScenarioSetError(`--set "${assignment}": ${where} is ${describe(next)}, which has no field "${segments[i + 1]}"`);
     at = next;
   }
   const last = segments[segments.length - 1]!;

@@ -328,11 +328,7 @@ interface ResolvedFaultBase {
 /** Random (p) or targeted (nth, with its count); tell them apart with `'p' in fault`. */
 export type ResolvedFault = (ResolvedFaultBase & { p: number }) | (ResolvedFaultBase & { nth: number; count: number });
 
-export type ResolvedLink = AllRequired<Link> extends infer L
-  ? L extends Link
-    ? Omit<L, 'faults'> & { faults: ResolvedFault[] }
-    : never
-  : never;
+export type ResolvedLink = AllRequired<Link> extends infer L ? (L extends Link ? Omit<L, 'faults'> & { faults: ResolvedFault[] } : never) : never;
 export type ResolvedSerialLink = Extract<ResolvedLink, { type: 'serial' }>;
 export type ResolvedNfcLink = Extract<ResolvedLink, { type: 'nfc' }>;
 export type ResolvedEthernetLink = Extract<ResolvedLink, { type: 'ethernet' }>;
@@ -340,11 +336,7 @@ export type ResolvedExternalLink = Extract<ResolvedLink, { type: 'external' }>;
 
 export type ResolvedRound = Required<Round>;
 
-export type ResolvedApp = AllRequired<App> extends infer A
-  ? A extends { rounds: Round[] }
-    ? Omit<A, 'rounds'> & { rounds: ResolvedRound[] }
-    : A
-  : never;
+export type ResolvedApp = AllRequired<App> extends infer A ? (A extends { rounds: Round[] } ? Omit<A, 'rounds'> & { rounds: ResolvedRound[] } : A) : never;
 
 export interface ResolvedScenario {
   version: 1;

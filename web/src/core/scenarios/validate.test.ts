@@ -32,9 +32,7 @@ describe('valid scenarios', () => {
     const s = load('good/rich.json') as { links: Array<{ type: string; faults?: Array<{ action: string }> }>; apps: Array<{ type: string }> };
     expect(new Set(s.links.map((l) => l.type))).toEqual(new Set(['serial', 'nfc', 'ethernet', 'external']));
     expect(new Set(s.apps.map((a) => a.type)).size).toBe(11);
-    expect(new Set(s.links.flatMap((l) => (l.faults ?? []).map((f) => f.action)))).toEqual(
-      new Set(['drop', 'corrupt', 'duplicate', 'delay']),
-    );
+    expect(new Set(s.links.flatMap((l) => (l.faults ?? []).map((f) => f.action)))).toEqual(new Set(['drop', 'corrupt', 'duplicate', 'delay']));
   });
 });
 
@@ -159,9 +157,7 @@ describe('messages', () => {
     d.apps = [0, 1, 2, 3].map(() => ({ type: 'reqresp_server', host: 'mcu', port: 7000, rounds }));
     expect(errorsOf(d)).toEqual([]);
     d.apps.push({ type: 'reqresp_server', host: 'mcu', port: 7001, rounds: [{ req: 1, resp: 1 }] });
-    expect(errorsOf(d)).toEqual([
-      "apps[4].rounds: brings the scenario's rounds to 1025; all apps together may have at most 1024",
-    ]);
+    expect(errorsOf(d)).toEqual(["apps[4].rounds: brings the scenario's rounds to 1025; all apps together may have at most 1024"]);
   });
 
   it("checks a tcp_echo_client's connections against its bytes and its host's TCP sockets", () => {

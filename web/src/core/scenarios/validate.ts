@@ -85,9 +85,15 @@ export function parseScenario(input: string | Uint8Array): ValidationResult {
 /** A JSON file's text checked by `validate` (a lesson's validator): the text by the
  *  engine's rules, a problem with it as one error at the document, its line and column in
  *  the message. */
-export function parseChecked<T>(text: string, validate: (doc: unknown) => ({ ok: true } & T) | { ok: false; errors: ScenarioError[] }): ({ ok: true } & T) | { ok: false; errors: ScenarioError[] } {
+export function parseChecked<T>(
+  text: string,
+  validate: (doc: unknown) => ({ ok: true } & T) | { ok: false; errors: ScenarioError[] },
+): ({ ok: true } & T) | { ok: false; errors: ScenarioError[] } {
   const r = readJson(text);
   if (r.ok) return validate(r.doc.value);
   const e = r.error;
-  return { ok: false, errors: [{ path: '', message: `is not valid JSON: ${e.path === '' ? '' : `${e.path}: `}${e.message} (line ${e.line} column ${e.column})` }] };
+  return {
+    ok: false,
+    errors: [{ path: '', message: `is not valid JSON: ${e.path === '' ? '' : `${e.path}: `}${e.message} (line ${e.line} column ${e.column})` }],
+  };
 }

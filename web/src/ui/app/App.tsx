@@ -96,8 +96,18 @@ export function App() {
           </Pane>
           {!maximised && (
             <>
-              <PaneSplitter orientation="vertical" value={split.col} onChange={(col) => setSplit((s) => ({ ...s, col }))} label="Width of the packet list and the details" />
-              <PaneSplitter orientation="horizontal" value={split.row} onChange={(row) => setSplit((s) => ({ ...s, row }))} label="Height of the packet list and the ladder" />
+              <PaneSplitter
+                orientation="vertical"
+                value={split.col}
+                onChange={(col) => setSplit((s) => ({ ...s, col }))}
+                label="Width of the packet list and the details"
+              />
+              <PaneSplitter
+                orientation="horizontal"
+                value={split.row}
+                onChange={(row) => setSplit((s) => ({ ...s, row }))}
+                label="Height of the packet list and the ladder"
+              />
             </>
           )}
         </main>

@@ -54,7 +54,11 @@ export function LinkFaults({ link, ends, faults, baseFaults }: LinkFaultsProps) 
           max={spec?.max}
           integer={spec?.kind === 'integer'}
           label={`${what}, ${way(d)} (${link})`}
-          title={key === 'p' ? `${what}, ${way(d)}: the probability (0 .. 1) that ${HOW[action]}` : `${delaySpec?.description ?? ''}${off ? ' Set a delay probability first.' : ''}`}
+          title={
+            key === 'p'
+              ? `${what}, ${way(d)}: the probability (0 .. 1) that ${HOW[action]}`
+              : `${delaySpec?.description ?? ''}${off ? ' Set a delay probability first.' : ''}`
+          }
           disabled={off}
           className={c[key] !== cellOf(base, action, d)[key] ? 'fault-changed' : undefined}
           onCommit={(v) => write(withCell(lf, action, d, { [key]: v }))}
@@ -70,7 +74,13 @@ export function LinkFaults({ link, ends, faults, baseFaults }: LinkFaultsProps) 
             <th scope="col">
               Random faults
               {changed && (
-                <button type="button" className="param-reset" aria-label={`Reset the faults of ${link}`} title="Back to the scenario's faults" onClick={() => resetFaults(path)}>
+                <button
+                  type="button"
+                  className="param-reset"
+                  aria-label={`Reset the faults of ${link}`}
+                  title="Back to the scenario's faults"
+                  onClick={() => resetFaults(path)}
+                >
                   ↺
                 </button>
               )}
@@ -101,7 +111,10 @@ export function LinkFaults({ link, ends, faults, baseFaults }: LinkFaultsProps) 
       </table>
       {lf.kept.length > 0 && (
         <p className="muted faults-kept">
-          {lf.kept.length === 1 ? 'One more fault rule (targeted, or for some frames only) applies' : `${lf.kept.length} more fault rules (targeted, or for some frames only) apply`} as written.
+          {lf.kept.length === 1
+            ? 'One more fault rule (targeted, or for some frames only) applies'
+            : `${lf.kept.length} more fault rules (targeted, or for some frames only) apply`}{' '}
+          as written.
         </p>
       )}
     </div>

@@ -4,13 +4,7 @@ import { useId } from 'react';
 import { NumberBox } from './NumberBox.tsx';
 import type { FieldSpec } from '../common/schema_fields.ts';
 
-export function ParamControl(props: {
-  spec: FieldSpec;
-  value: unknown;
-  changed: boolean;
-  onChange: (v: unknown) => void;
-  onReset: () => void;
-}) {
+export function ParamControl(props: { spec: FieldSpec; value: unknown; changed: boolean; onChange: (v: unknown) => void; onReset: () => void }) {
   const { spec, value, changed, onChange, onReset } = props;
   const id = useId();
   const help = `${spec.description}${spec.default !== undefined ? ` (default ${String(spec.default)})` : ''}`;

@@ -12,7 +12,15 @@ import { composeScenario, resetParam, setParam, useApp } from '../common/store.t
 const LINK_SKIP = ['name', 'type', 'a', 'b', 'faults'];
 const APP_SKIP = ['type', 'host', 'to', 'rounds'];
 
-function Group(props: { title: string; path: string; fields: FieldSpec[]; values: Record<string, unknown>; sets: string[]; open?: boolean; children?: ReactNode }) {
+function Group(props: {
+  title: string;
+  path: string;
+  fields: FieldSpec[];
+  values: Record<string, unknown>;
+  sets: string[];
+  open?: boolean;
+  children?: ReactNode;
+}) {
   const { title, path, fields, values, sets, open, children } = props;
   return (
     <details className="param-group" open={open}>
@@ -56,19 +64,47 @@ export function ParamsPanel() {
     <section className="params" aria-label="Parameters">
       <Group title="Run" path="" fields={topFields()} values={full as unknown as Record<string, unknown>} sets={sets} open />
       {full.hosts.map((h) => (
-        <Group key={h.name} title={`Host ${h.name} (${h.addr}): stack`} path={`hosts.${h.name}.stack`} fields={stack} values={h.stack as Record<string, unknown>} sets={sets} />
+        <Group
+          key={h.name}
+          title={`Host ${h.name} (${h.addr}): stack`}
+          path={`hosts.${h.name}.stack`}
+          fields={stack}
+          values={h.stack as Record<string, unknown>}
+          sets={sets}
+        />
       ))}
       {full.bridges.map((b) => (
-        <Group key={b.name} title={`Bridge ${b.name}`} path={`bridges.${b.name}`} fields={fieldsOf('bridge', ['name'])} values={b as unknown as Record<string, unknown>} sets={sets} />
+        <Group
+          key={b.name}
+          title={`Bridge ${b.name}`}
+          path={`bridges.${b.name}`}
+          fields={fieldsOf('bridge', ['name'])}
+          values={b as unknown as Record<string, unknown>}
+          sets={sets}
+        />
       ))}
       {full.links.map((l) => (
-        <Group key={l.name} title={`Link ${l.name} (${l.type})`} path={`links.${l.name}`} fields={fieldsOf(defForType('link', l.type), LINK_SKIP)} values={l as unknown as Record<string, unknown>} sets={sets}>
+        <Group
+          key={l.name}
+          title={`Link ${l.name} (${l.type})`}
+          path={`links.${l.name}`}
+          fields={fieldsOf(defForType('link', l.type), LINK_SKIP)}
+          values={l as unknown as Record<string, unknown>}
+          sets={sets}
+        >
           {/* As written, not with defaults: the entries it keeps go back as they were. */}
           <LinkFaults link={l.name} ends={[l.a, 'b' in l ? l.b : 'serial port']} faults={faultsOf(scenario, l.name)} baseFaults={faultsOf(base, l.name)} />
         </Group>
       ))}
       {full.apps.map((a, i) => (
-        <Group key={i} title={`App ${i}: ${a.type} on ${a.host}${'to' in a ? ` → ${a.to}` : ''}`} path={`apps.${i}`} fields={fieldsOf(defForType('app', a.type), APP_SKIP)} values={a as unknown as Record<string, unknown>} sets={sets} />
+        <Group
+          key={i}
+          title={`App ${i}: ${a.type} on ${a.host}${'to' in a ? ` → ${a.to}` : ''}`}
+          path={`apps.${i}`}
+          fields={fieldsOf(defForType('app', a.type), APP_SKIP)}
+          values={a as unknown as Record<string, unknown>}
+          sets={sets}
+        />
       ))}
     </section>
   );

@@ -5,13 +5,24 @@ import type { FigureComparison, FigureLine } from '../../core/replay/figures.ts'
 
 function Cells(props: { line: FigureLine | null }) {
   const l = props.line;
-  if (!l) return <><td /><td /><td /></>;
+  if (!l)
+    return (
+      <>
+        <td />
+        <td />
+        <td />
+      </>
+    );
   return (
     <>
       <td>{l.no}</td>
       <td>{l.time.toFixed(6)}</td>
       <td>
-        <span className="muted">{l.source} → {l.destination}{l.protocol === 'TCP' ? '' : ` ${l.protocol}`}</span> {l.info}
+        <span className="muted">
+          {l.source} → {l.destination}
+          {l.protocol === 'TCP' ? '' : ` ${l.protocol}`}
+        </span>{' '}
+        {l.info}
       </td>
     </>
   );
@@ -29,8 +40,13 @@ export function ReplayFigures(props: { figures: readonly FigureComparison[] }) {
           <table className="replay-figure-table">
             <thead>
               <tr>
-                <th>Seed</th><th>Time</th><th>Seed's row</th><th title="Same segment: the Info columns agree but for the window">Same</th>
-                <th>Ours</th><th>Time</th><th>Our row</th>
+                <th>Seed</th>
+                <th>Time</th>
+                <th>Seed's row</th>
+                <th title="Same segment: the Info columns agree but for the window">Same</th>
+                <th>Ours</th>
+                <th>Time</th>
+                <th>Our row</th>
               </tr>
             </thead>
             <tbody>

@@ -37,11 +37,21 @@ export function ReplayTable() {
   return (
     <section className="replay" aria-label="Replay against the seed">
       <div className="replay-head">
-        <button type="button" aria-expanded={!folded} aria-label={folded ? 'Show the replay table' : 'Fold the replay table'} onClick={() => setFolded(!folded)}>
+        <button
+          type="button"
+          aria-expanded={!folded}
+          aria-label={folded ? 'Show the replay table' : 'Fold the replay table'}
+          onClick={() => setFolded(!folded)}
+        >
           {folded ? '▸' : '▾'}
         </button>
         <strong>Replay:</strong> {replay.reference!.document}
-        {sets.length > 0 && <span className="muted"> (with {sets.length} changed parameter{sets.length > 1 ? 's' : ''})</span>}
+        {sets.length > 0 && (
+          <span className="muted">
+            {' '}
+            (with {sets.length} changed parameter{sets.length > 1 ? 's' : ''})
+          </span>
+        )}
         <span className="bar-spacer" />
         {runs.length > 1 && (
           <label>
@@ -55,10 +65,15 @@ export function ReplayTable() {
             </select>
           </label>
         )}
-        {state.status === 'running' && <span data-testid="replay-progress">running {state.done} of {state.total} runs…</span>}
+        {state.status === 'running' && (
+          <span data-testid="replay-progress">
+            running {state.done} of {state.total} runs…
+          </span>
+        )}
         {counts && (
           <span data-testid="replay-summary" title="Rows that are not judged are shown with their reason and never counted as agreement">
-            {counts.paper} match the paper, {counts.theory} match a corrected theory, {counts.outside} outside, {counts['not judged']} differ (shown, not judged)
+            {counts.paper} match the paper, {counts.theory} match a corrected theory, {counts.outside} outside, {counts['not judged']} differ (shown, not
+            judged)
           </span>
         )}
       </div>

@@ -109,7 +109,18 @@ export function ScenarioBar() {
           </span>
         )}
         <span className="bar-spacer" />
-        <button type="button" disabled={!run} onClick={() => run && downloadBytes(mode === 'live' ? (getLive().session?.pcapng() ?? run.result.pcapng) : run.result.pcapng, `${name}.pcapng`, 'application/vnd.tcpdump.pcap')}>
+        <button
+          type="button"
+          disabled={!run}
+          onClick={() =>
+            run &&
+            downloadBytes(
+              mode === 'live' ? (getLive().session?.pcapng() ?? run.result.pcapng) : run.result.pcapng,
+              `${name}.pcapng`,
+              'application/vnd.tcpdump.pcap',
+            )
+          }
+        >
           Export pcapng
         </button>
         <button type="button" onClick={() => void navigator.clipboard?.writeText(location.href)} aria-label="Copy the link to this run">
@@ -124,13 +135,13 @@ export function ScenarioBar() {
       </div>
       {mode === 'scenario' && base.description && <ScenarioDescription text={base.description} />}
       {mode === 'scenario' && (
-      <div className="bar-row topology" aria-label="Topology">
-        {chain.map((it, i) => (
-          <span key={i} className={`topo-${it.kind}`} title={it.detail}>
-            {it.kind === 'link' ? `—${it.name}: ${it.detail}—` : `${it.name} (${it.detail})`}
-          </span>
-        ))}
-      </div>
+        <div className="bar-row topology" aria-label="Topology">
+          {chain.map((it, i) => (
+            <span key={i} className={`topo-${it.kind}`} title={it.detail}>
+              {it.kind === 'link' ? `—${it.name}: ${it.detail}—` : `${it.name} (${it.detail})`}
+            </span>
+          ))}
+        </div>
       )}
       {rules.length > 0 && (
         <div className="bar-row rules" aria-label="What-if rules">

@@ -24,7 +24,12 @@ export function ScenarioDescription({ text }: { text: string }) {
         {text}
       </p>
       {(cut || open) && (
-        <button type="button" aria-expanded={open} aria-label={open ? 'Show less of the description' : 'Show all of the description'} onClick={() => setOpen(!open)}>
+        <button
+          type="button"
+          aria-expanded={open}
+          aria-label={open ? 'Show less of the description' : 'Show all of the description'}
+          onClick={() => setOpen(!open)}
+        >
           {open ? 'less' : 'more'}
         </button>
       )}

@@ -2,13 +2,21 @@
 // run; the lesson engine (web/src/core/lessons) plays it on that run, so the captions and the
 // answers follow every parameter the teacher turns; a step puts the cursor on its anchor
 // with the future hidden and zooms the ladder onto it; Reveal plays on to the answer.
-import { formatLessonErrors, LessonFileError, lessonRun, lessonScenario, parseLesson, playLesson, type Lesson, type PlayedStep } from '../../core/lessons/index.ts';
+import {
+  formatLessonErrors,
+  LessonFileError,
+  lessonRun,
+  lessonScenario,
+  parseLesson,
+  playLesson,
+  type Lesson,
+  type PlayedStep,
+} from '../../core/lessons/index.ts';
 import type { Hit } from '../../core/lessons/hit.ts';
 import { LESSON_PREFIX } from './permalink.ts';
 import type { RunModel } from '../../core/run/run_model.ts';
 import { lessonByName, shippedByName } from '../common/shipped.ts';
 import { getState, runNow, setState } from '../common/store.ts';
-
 
 /** Lessons a teacher opened from a file (or a link that carries one), by name: they come
  *  before the shipped ones, so an edited copy of a shipped lesson is the one played. */

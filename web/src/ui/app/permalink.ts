@@ -62,7 +62,14 @@ export function decodePermalink(hash: string): { link: Partial<Permalink>; probl
     const [action, link, dir, nth, delay] = text.split(':');
     const n = Number(nth);
     const d = Number(delay);
-    if ((action !== 'drop' && action !== 'delay') || !link || (dir !== 'ab' && dir !== 'ba') || !Number.isInteger(n) || n < 1 || (action === 'delay' && !(d > 0))) {
+    if (
+      (action !== 'drop' && action !== 'delay') ||
+      !link ||
+      (dir !== 'ab' && dir !== 'ba') ||
+      !Number.isInteger(n) ||
+      n < 1 ||
+      (action === 'delay' && !(d > 0))
+    ) {
       problems.push(`URL: rule "${text}" is not action:link:ab|ba:nth[:delay_us]`);
       continue;
     }

@@ -7,9 +7,7 @@ import { ReplayPlanError, runCount, runReplay, type ReplayResult } from '../../c
 import type { Scenario } from '../../core/scenarios/types.ts';
 
 export type ReplayState =
-  | { status: 'running'; done: number; total: number }
-  | { status: 'ready'; result: ReplayResult }
-  | { status: 'failed'; message: string };
+  { status: 'running'; done: number; total: number } | { status: 'ready'; result: ReplayResult } | { status: 'failed'; message: string };
 
 const client = new EngineClient();
 

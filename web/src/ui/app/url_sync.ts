@@ -13,7 +13,10 @@ export function stateFromUrl(): void {
     Object.assign(patch, { mode: 'live', scenarioName: LIVE_SCENARIO_NAME, lesson: null, focus: null });
   } else if (link.scenario?.startsWith(LESSON_PREFIX)) {
     const step = link.step ?? 0;
-    const problem = link.lessonText !== undefined ? openLessonText(link.lessonText, "the link's lesson", step) : chooseLesson(link.scenario.slice(LESSON_PREFIX.length), step);
+    const problem =
+      link.lessonText !== undefined
+        ? openLessonText(link.lessonText, "the link's lesson", step)
+        : chooseLesson(link.scenario.slice(LESSON_PREFIX.length), step);
     if (problem) problems.push(`URL: ${problem}`);
   } else if (link.scenario !== undefined) {
     const s = shippedByName(link.scenario);
@@ -34,6 +37,13 @@ export function urlFromState(): void {
   const s = getState();
   const lessonText = s.lesson ? openedLessonText(s.lesson.name) : undefined;
   const lesson = s.lesson ? { step: s.lesson.step, ...(lessonText !== undefined ? { lessonText } : {}) } : {};
-  const hash = encodePermalink({ scenario: s.scenarioName, sets: s.sets, rules: s.rules, link: s.link, ...lesson, ...(s.replayRun ? { replayRun: s.replayRun } : {}) });
+  const hash = encodePermalink({
+    scenario: s.scenarioName,
+    sets: s.sets,
+    rules: s.rules,
+    link: s.link,
+    ...lesson,
+    ...(s.replayRun ? { replayRun: s.replayRun } : {}),
+  });
   if (hash !== location.hash) history.replaceState(null, '', hash);
 }

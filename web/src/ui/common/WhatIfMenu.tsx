@@ -73,7 +73,15 @@ export function WhatIfMenu({ frameId, x, y, onClose }: WhatIfMenuProps) {
   const copy = isExtraCopy(frame);
 
   return (
-    <div ref={ref} className="whatif-menu" role="menu" aria-label={title} tabIndex={-1} style={{ left: x, top: y }} onKeyDown={(e) => menuKeys(e, ref.current, () => onClose(true))}>
+    <div
+      ref={ref}
+      className="whatif-menu"
+      role="menu"
+      aria-label={title}
+      tabIndex={-1}
+      style={{ left: x, top: y }}
+      onKeyDown={(e) => menuKeys(e, ref.current, () => onClose(true))}
+    >
       <div className="whatif-menu-head" aria-hidden="true">
         {title} · {directionName(run.result.world, frame.link, frame.dir)}
       </div>
@@ -88,7 +96,14 @@ export function WhatIfMenu({ frameId, x, y, onClose }: WhatIfMenuProps) {
       </div>
       <div className="whatif-menu-row" role="none">
         {DELAY_CHOICES_US.map((us) => (
-          <button key={us} type="button" role="menuitem" disabled={copy} aria-label={`Delay this frame by ${formatDuration(us)}`} onClick={() => choose('delay', us)}>
+          <button
+            key={us}
+            type="button"
+            role="menuitem"
+            disabled={copy}
+            aria-label={`Delay this frame by ${formatDuration(us)}`}
+            onClick={() => choose('delay', us)}
+          >
             {formatDuration(us)}
           </button>
         ))}

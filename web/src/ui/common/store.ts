@@ -137,7 +137,9 @@ export function useApp<T>(select: (s: AppState) => T): T {
 }
 
 /** The scenario with the changed parameters and what-if rules applied, or the problem. */
-export function composeScenario(s: Pick<AppState, 'base' | 'sets' | 'rules'> & Partial<Pick<AppState, 'replayRun'>>): { ok: true; scenario: Scenario } | { ok: false; message: string } {
+export function composeScenario(
+  s: Pick<AppState, 'base' | 'sets' | 'rules'> & Partial<Pick<AppState, 'replayRun'>>,
+): { ok: true; scenario: Scenario } | { ok: false; message: string } {
   let doc: unknown = s.base;
   try {
     for (const a of s.sets) doc = applySet(doc, a);
@@ -172,11 +174,10 @@ export async function runNow(): Promise<void> {
     // are there when the views draw.
     const other = sideBySideScenario();
     const otherRun = other ? buildRunModel(await client.run(JSON.stringify(other.scenario), () => {})) : null;
-    const result = await client.run(JSON.stringify(c.scenario), (p: Progress) =>
-      setState({ progress: p.durationUs ? p.nowUs / p.durationUs : 0 }),
-    );
+    const result = await client.run(JSON.stringify(c.scenario), (p: Progress) => setState({ progress: p.durationUs ? p.nowUs / p.durationUs : 0 }));
     const run = buildRunModel(result);
-    const sideBySide = other && otherRun ? (other.rulesOff ? { left: otherRun, right: run, labels: other.labels } : { left: run, right: otherRun, labels: other.labels }) : null;
+    const sideBySide =
+      other && otherRun ? (other.rulesOff ? { left: otherRun, right: run, labels: other.labels } : { left: run, right: otherRun, labels: other.labels }) : null;
     const sameScenario = state.ran?.name === c.scenario.name;
     setState({
       status: 'ready',
@@ -202,7 +203,18 @@ export function chooseScenario(name: string): void {
     setState({ error: `no scenario called "${name}"` });
     return;
   }
-  setState({ mode: 'scenario', scenarioName: name, base: s, sets: [], rules: [], selected: null, lesson: null, stepChange: null, focus: null, replayRun: null });
+  setState({
+    mode: 'scenario',
+    scenarioName: name,
+    base: s,
+    sets: [],
+    rules: [],
+    selected: null,
+    lesson: null,
+    stepChange: null,
+    focus: null,
+    replayRun: null,
+  });
 }
 
 /** Sets one parameter (a path into the scenario) and re-runs. */

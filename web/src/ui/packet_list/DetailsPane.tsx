@@ -138,4 +138,3 @@ function Title({ text }: { text: string }) {
     </div>
   );
 }
-

@@ -72,15 +72,23 @@ export function PacketGrid({ run, view, rows, selected, cursorUs, horizonUs, pla
     if (box.current) setScrollTop(box.current.scrollTop);
   }, [view, rows]);
 
-  // A selection made elsewhere (the ladder, the graphs) scrolls its row into view.
+  // A selection made elsewhere (the ladder, the graphs) scrolls its row into view. Only a
+  // new selection or new rows do: Play stopping must not jump back to the selected row, and
+  // `reveal` (made anew each render) only reads the box's ref.
   useEffect(() => {
     if (!playing) reveal(selPos);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- on purpose, see above
   }, [selected, view, rows]);
 
   // The cursor leads: the last row sent by it stays in view (while playing at the bottom,
   // the newest row last; after a step or a scrub with the least scrolling).
+  // (`reveal` and `frameAt` are made anew each render from rows and view, listed here.)
   useEffect(() => {
-    reveal(lastAtOrBefore(rows.length, (p) => frameAt(p).tSent, cursorUs), playing ? 'end' : 'nearest');
+    reveal(
+      lastAtOrBefore(rows.length, (p) => frameAt(p).tSent, cursorUs),
+      playing ? 'end' : 'nearest',
+    );
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- on purpose, see above
   }, [cursorUs, playing, rows, view]);
 
   const onKeyDown = (e: React.KeyboardEvent) => {
@@ -179,7 +187,13 @@ export function PacketGrid({ run, view, rows, selected, cursorUs, horizonUs, pla
       onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)}
       onKeyDown={onKeyDown}
     >
-      <div className="pl-head" role="row" aria-rowindex={1} style={{ height: headPx }} title={fit.hidden.length ? `Not shown, for want of room: ${fit.hidden.join(', ')} (maximise the pane to see them)` : undefined}>
+      <div
+        className="pl-head"
+        role="row"
+        aria-rowindex={1}
+        style={{ height: headPx }}
+        title={fit.hidden.length ? `Not shown, for want of room: ${fit.hidden.join(', ')} (maximise the pane to see them)` : undefined}
+      >
         {fit.columns.map((c) => (
           <div key={c} role="columnheader" className={NUMERIC.has(c) ? 'pl-num' : undefined} title={c === 'Time' ? timeTitle(offsetS) : undefined}>
             {c}
@@ -192,7 +206,6 @@ export function PacketGrid({ run, view, rows, selected, cursorUs, horizonUs, pla
     </div>
   );
 }
-
 
 const NUMERIC = new Set<Column>(['No.', 'Time', 'Length']);
 

@@ -84,7 +84,11 @@ function Serial({ m, highlight, onPick }: { m: SerialWire; highlight: WireViewPr
     return kind + hl + group;
   };
   const name = (b: WireByte) =>
-    b.kind === 'end' ? 'END' : b.kind === 'esc' ? `${b.value === SLIP_ESC ? 'ESC' : b.value === 0xdc ? 'ESC_END' : 'ESC_ESC'} (datagram byte ${b.src})` : `datagram byte ${b.src}`;
+    b.kind === 'end'
+      ? 'END'
+      : b.kind === 'esc'
+        ? `${b.value === SLIP_ESC ? 'ESC' : b.value === 0xdc ? 'ESC_END' : 'ESC_ESC'} (datagram byte ${b.src})`
+        : `datagram byte ${b.src}`;
   return (
     <>
       <p>
@@ -121,9 +125,8 @@ function Nfc({ m }: { m: NfcWire }) {
     <>
       <p>
         NFC: the {m.datagramLen}-byte datagram is {aNum(m.packetLen)}-byte packet ({m.pktOverhead} bytes of UI protocol and packet handling),{' '}
-        {durationText(m.uartUs)} on the UART to the module, then {m.chunkBytes}-byte chunks of {m.payloadPerChunk} packet bytes (
-        {m.chunkOverhead} NFC bytes each), one per {durationText(m.periodUs)} slot of {durationText(m.airUs)}:{' '}
-        {m.slots ? `${m.slots} slots.` : 'it never got a slot.'}
+        {durationText(m.uartUs)} on the UART to the module, then {m.chunkBytes}-byte chunks of {m.payloadPerChunk} packet bytes ({m.chunkOverhead} NFC bytes
+        each), one per {durationText(m.periodUs)} slot of {durationText(m.airUs)}: {m.slots ? `${m.slots} slots.` : 'it never got a slot.'}
       </p>
       {m.chunks.length > 0 && (
         <table className="wire-chunks">
@@ -166,10 +169,17 @@ function Ethernet({ m }: { m: EthernetWire }) {
   return (
     <>
       <p>
-        Ethernet: {aNum(m.frameLen)}-byte frame{m.padding ? ` (data padded to 46 bytes)` : ''}, {m.total} bytes of line time with preamble and
-        inter-frame gap{m.lineUs > 0 ? `: ${durationText(m.lineUs)}` : ''}.
+        Ethernet: {aNum(m.frameLen)}-byte frame{m.padding ? ` (data padded to 46 bytes)` : ''}, {m.total} bytes of line time with preamble and inter-frame gap
+        {m.lineUs > 0 ? `: ${durationText(m.lineUs)}` : ''}.
       </p>
-      <div className="wire-parts" role="img" aria-label={parts.filter((p) => p[1]).map((p) => `${p[0]} ${p[1]} bytes`).join(', ')}>
+      <div
+        className="wire-parts"
+        role="img"
+        aria-label={parts
+          .filter((p) => p[1])
+          .map((p) => `${p[0]} ${p[1]} bytes`)
+          .join(', ')}
+      >
         {parts
           .filter((p) => p[1] > 0)
           .map(([name, n, cls]) => (

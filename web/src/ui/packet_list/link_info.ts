@@ -34,7 +34,11 @@ export interface LinkInfo {
 
 /** "10 Mbit/s", "2.5 Gbit/s", "9600 bit/s". */
 export function formatRate(bps: number): string {
-  const units: [number, string][] = [[1e9, 'Gbit/s'], [1e6, 'Mbit/s'], [1e3, 'kbit/s']];
+  const units: [number, string][] = [
+    [1e9, 'Gbit/s'],
+    [1e6, 'Mbit/s'],
+    [1e3, 'kbit/s'],
+  ];
   for (const [v, u] of units) if (bps >= v) return `${trim(bps / v)} ${u}`;
   return `${bps} bit/s`;
 }
@@ -49,8 +53,14 @@ function fromResolved(l: ResolvedLink): LinkConfig {
       return { type: 'serial', framing: l.framing, leadingEnd: l.leading_end, baud: l.baud, bitsPerChar: l.bits_per_char };
     case 'nfc':
       return {
-        type: 'nfc', chunkBytes: l.chunk_bytes, chunkOverhead: l.chunk_overhead, pktOverhead: l.pkt_overhead,
-        slotPeriodUs: l.slot_period_us, slotAirUs: l.slot_air_us, uartBaud: l.uart_baud, uartBitsPerChar: l.uart_bits_per_char,
+        type: 'nfc',
+        chunkBytes: l.chunk_bytes,
+        chunkOverhead: l.chunk_overhead,
+        pktOverhead: l.pkt_overhead,
+        slotPeriodUs: l.slot_period_us,
+        slotAirUs: l.slot_air_us,
+        uartBaud: l.uart_baud,
+        uartBitsPerChar: l.uart_bits_per_char,
       };
     case 'ethernet':
       return { type: 'ethernet', rateBps: l.rate_bps, delayUs: l.delay_us };
@@ -73,8 +83,14 @@ export function fromDescription(type: string, d: string): LinkConfig {
     case 'nfc': {
       const chunkBytes = num(/(\d+)-byte chunks/, 14);
       return {
-        type: 'nfc', chunkBytes, chunkOverhead: 4, pktOverhead: 16, slotPeriodUs: num(/every (\d+) us/, 10_000), slotAirUs: 1500,
-        uartBaud: num(/UART (\d+) baud/, 115_200), uartBitsPerChar: 10,
+        type: 'nfc',
+        chunkBytes,
+        chunkOverhead: 4,
+        pktOverhead: 16,
+        slotPeriodUs: num(/every (\d+) us/, 10_000),
+        slotAirUs: 1500,
+        uartBaud: num(/UART (\d+) baud/, 115_200),
+        uartBitsPerChar: 10,
       };
     }
     case 'ethernet':

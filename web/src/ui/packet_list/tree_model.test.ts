@@ -5,7 +5,13 @@ import type { DetailNode } from '../../core/packets/types.ts';
 import { ancestorKeys, asciiOf, childKeys, collectExperts, findByKey, hexLines, highlightOf, innermostKeyAt, offsetText, visibleNodes } from './tree_model.ts';
 
 const syn = B.tcp({
-  src: '10.0.7.1', dst: '10.0.7.2', sport: 49153, dport: 7, seq: 1, ack: 0, flags: 'S',
+  src: '10.0.7.1',
+  dst: '10.0.7.2',
+  sport: 49153,
+  dport: 7,
+  seq: 1,
+  ack: 0,
+  flags: 'S',
   options: B.options(B.opt.mss(536), B.opt.nop(), B.opt.nop(), B.opt.sackPerm()),
 });
 const tree = dissect(syn).tree;

@@ -18,7 +18,13 @@ export function childKeys(parentKey: string, children: readonly DetailNode[]): s
 
 /** "Sequence Number: 0 (relative…)" -> "Sequence Number"; "[Timestamps]" -> "Timestamps". */
 function labelStem(label: string): string {
-  return label.replace(/^\[/, '').split(/[:,(]/)[0]!.replace(/[\d\]]+/g, '').trim() || label;
+  return (
+    label
+      .replace(/^\[/, '')
+      .split(/[:,(]/)[0]!
+      .replace(/[\d\]]+/g, '')
+      .trim() || label
+  );
 }
 
 export interface VisibleNode {
@@ -77,8 +83,7 @@ export function ancestorKeys(key: string): string[] {
  *  frame), as Wireshark selects a field when a byte is clicked: at each level the smallest
  *  covering child, the first of equals; generated and empty nodes cover nothing. */
 export function innermostKeyAt(tree: readonly DetailNode[], offset: number, src = 0): string | null {
-  const covers = (n: DetailNode): boolean =>
-    !n.generated && n.range[1] > 0 && (n.src ?? 0) === src && offset >= n.range[0] && offset < n.range[0] + n.range[1];
+  const covers = (n: DetailNode): boolean => !n.generated && n.range[1] > 0 && (n.src ?? 0) === src && offset >= n.range[0] && offset < n.range[0] + n.range[1];
   let best: string | null = null;
   let nodes: readonly DetailNode[] | undefined = tree;
   let prefix = '';

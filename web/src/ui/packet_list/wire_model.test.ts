@@ -9,8 +9,28 @@ import { cslipWire, ethernetWire, fateText, nfcWire, serialWire, tcpIpHeaderLen,
 
 function frame(bytes: Uint8Array, p: Partial<TraceFrame> = {}): TraceFrame {
   return {
-    id: 0, parent: NONE, tSent: 0, link: 0, dir: 0, retx: 255, faults: 0, node: 0, orig: NONE, cause: NONE,
-    queue: 0, rule: NONE, bytes, fate: 0, reason: 0, tWire: 0, tWireEnd: 0, tEnd: 0, slots: 0, wireLen: 0, firstSlot: 0, ...p,
+    id: 0,
+    parent: NONE,
+    tSent: 0,
+    link: 0,
+    dir: 0,
+    retx: 255,
+    faults: 0,
+    node: 0,
+    orig: NONE,
+    cause: NONE,
+    queue: 0,
+    rule: NONE,
+    bytes,
+    fate: 0,
+    reason: 0,
+    tWire: 0,
+    tWireEnd: 0,
+    tEnd: 0,
+    slots: 0,
+    wireLen: 0,
+    firstSlot: 0,
+    ...p,
   };
 }
 const shipped = (name: string): Scenario => JSON.parse(readFileSync(new URL(`../../core/scenarios/shipped/${name}.json`, import.meta.url), 'utf8'));
@@ -44,8 +64,12 @@ describe('hand-computed wire models', () => {
     const w = nfcWire(frame(new Uint8Array(40), { slots: 6, firstSlot: 110_000, wireLen: 80 }), cfg);
     expect(w).toMatchObject({ packetLen: 56, payloadPerChunk: 10, slots: 6 });
     expect(w.chunks.map((c) => [c.from, c.to, c.slotStart, c.slotEnd])).toEqual([
-      [0, 10, 110_000, 111_500], [10, 20, 120_000, 121_500], [20, 30, 130_000, 131_500],
-      [30, 40, 140_000, 141_500], [40, 50, 150_000, 151_500], [50, 56, 160_000, 161_500],
+      [0, 10, 110_000, 111_500],
+      [10, 20, 120_000, 121_500],
+      [20, 30, 130_000, 131_500],
+      [30, 40, 140_000, 141_500],
+      [40, 50, 150_000, 151_500],
+      [50, 56, 160_000, 161_500],
     ]);
     expect(w.uartUs).toBeCloseTo((56 * 10 * 1e6) / 115200);
     expect(nfcWire(frame(new Uint8Array(40), { fate: 1 }), cfg).chunks).toEqual([]);

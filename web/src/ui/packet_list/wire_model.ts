@@ -114,7 +114,16 @@ export function cslipWire(f: TraceFrame, leadingEnd: boolean, baud: number, bits
     compressedLen = f.wireLen - (leadingEnd ? 2 : 1) - payloadOnLine;
   }
   const wireLen = f.wireLen || slipLen;
-  return { kind: 'cslip', datagramLen: d.length, wireLen, slipLen, whole, headerLen, compressedLen, lineUs: baud > 0 ? (wireLen * bitsPerChar * 1e6) / baud : 0 };
+  return {
+    kind: 'cslip',
+    datagramLen: d.length,
+    wireLen,
+    slipLen,
+    whole,
+    headerLen,
+    compressedLen,
+    lineUs: baud > 0 ? (wireLen * bitsPerChar * 1e6) / baud : 0,
+  };
 }
 
 export function nfcWire(f: TraceFrame, c: Extract<LinkConfig, { type: 'nfc' }>): NfcWire {
@@ -130,9 +139,19 @@ export function nfcWire(f: TraceFrame, c: Extract<LinkConfig, { type: 'nfc' }>):
     }
   }
   return {
-    kind: 'nfc', datagramLen: f.bytes.length, packetLen, pktOverhead: c.pktOverhead, chunkBytes: c.chunkBytes,
-    chunkOverhead: c.chunkOverhead, payloadPerChunk, slots: f.slots, periodUs, airUs: c.slotAirUs,
-    uartUs: c.uartBaud > 0 ? (packetLen * c.uartBitsPerChar * 1e6) / c.uartBaud : 0, chunks, wireLen: f.wireLen,
+    kind: 'nfc',
+    datagramLen: f.bytes.length,
+    packetLen,
+    pktOverhead: c.pktOverhead,
+    chunkBytes: c.chunkBytes,
+    chunkOverhead: c.chunkOverhead,
+    payloadPerChunk,
+    slots: f.slots,
+    periodUs,
+    airUs: c.slotAirUs,
+    uartUs: c.uartBaud > 0 ? (packetLen * c.uartBitsPerChar * 1e6) / c.uartBaud : 0,
+    chunks,
+    wireLen: f.wireLen,
   };
 }
 
@@ -144,8 +163,17 @@ export function ethernetWire(f: TraceFrame, rateBps: number): EthernetWire {
   const frameLen = 14 + n + padding + 4;
   const total = 8 + frameLen + 12;
   return {
-    kind: 'ethernet', datagramLen: n, preamble: 8, header: 14, padding, fcs: 4, frameLen, gap: 12, total,
-    lineUs: rateBps > 0 ? (total * 8 * 1e6) / rateBps : 0, wireLen: f.wireLen,
+    kind: 'ethernet',
+    datagramLen: n,
+    preamble: 8,
+    header: 14,
+    padding,
+    fcs: 4,
+    frameLen,
+    gap: 12,
+    total,
+    lineUs: rateBps > 0 ? (total * 8 * 1e6) / rateBps : 0,
+    wireLen: f.wireLen,
   };
 }
 

@@ -35,7 +35,11 @@ export function EchoConsole(props: { session: LiveSession | null; usable: boolea
         </label>
       </div>
       <div className="tool-actions">
-        <button type="button" disabled={!usable || out.running} onClick={() => start({ type: 'tcp_client', to: BOARD_ADDR, port }, [`Trying ${BOARD_ADDR}...`])}>
+        <button
+          type="button"
+          disabled={!usable || out.running}
+          onClick={() => start({ type: 'tcp_client', to: BOARD_ADDR, port }, [`Trying ${BOARD_ADDR}...`])}
+        >
           Connect
         </button>
         <button type="button" disabled={!open} onClick={() => out.app !== null && session?.closeApp(out.app)}>

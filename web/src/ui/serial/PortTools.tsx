@@ -17,7 +17,11 @@ export function ProbeTool(props: { session: LiveSession | null; usable: boolean 
       <summary>Port probe</summary>
       <div className="tool-fields">
         <NumberField label="Port" value={port} min={1} max={65535} onChange={setPort} />
-        <button type="button" disabled={!usable || out.running} onClick={() => start({ type: 'tcp_client', to: BOARD_ADDR, port, probe: true }, [`Probing ${BOARD_ADDR}:${port}...`])}>
+        <button
+          type="button"
+          disabled={!usable || out.running}
+          onClick={() => start({ type: 'tcp_client', to: BOARD_ADDR, port, probe: true }, [`Probing ${BOARD_ADDR}:${port}...`])}
+        >
           Probe
         </button>
       </div>
@@ -36,7 +40,11 @@ export function DiscardTool(props: { session: LiveSession | null; usable: boolea
       <summary>Discard</summary>
       <div className="tool-fields">
         <NumberField label="Bytes" value={bytes} min={1} max={10_000_000} onChange={setBytes} />
-        <button type="button" disabled={!usable || out.running} onClick={() => start({ type: 'tcp_echo_client', to: BOARD_ADDR, port: 9, bytes, send_only: true }, [`Sending ${bytes} bytes to ${BOARD_ADDR}:9...`])}>
+        <button
+          type="button"
+          disabled={!usable || out.running}
+          onClick={() => start({ type: 'tcp_echo_client', to: BOARD_ADDR, port: 9, bytes, send_only: true }, [`Sending ${bytes} bytes to ${BOARD_ADDR}:9...`])}
+        >
           Send
         </button>
       </div>
@@ -45,9 +53,11 @@ export function DiscardTool(props: { session: LiveSession | null; usable: boolea
         lines={[
           ...out.lines,
           ...(r && session
-            ? [r.error === 0 && r.elapsedUs > 0
-                ? `${r.bytes} bytes in ${(r.elapsedUs / 1e6).toFixed(3)} s: ${Math.round(r.bytes / (r.elapsedUs / 1e6))} B/s, ${(100 * lineShare(r.bytes / (r.elapsedUs / 1e6), session.baud)).toFixed(1)} % of the line`
-                : `failed after ${r.bytes} bytes (error ${r.error})`]
+            ? [
+                r.error === 0 && r.elapsedUs > 0
+                  ? `${r.bytes} bytes in ${(r.elapsedUs / 1e6).toFixed(3)} s: ${Math.round(r.bytes / (r.elapsedUs / 1e6))} B/s, ${(100 * lineShare(r.bytes / (r.elapsedUs / 1e6), session.baud)).toFixed(1)} % of the line`
+                  : `failed after ${r.bytes} bytes (error ${r.error})`,
+              ]
             : []),
         ]}
       />

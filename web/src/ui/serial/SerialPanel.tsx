@@ -21,9 +21,7 @@ const STATUS_TEXT = {
 /** While a connection is made, the line says what is being connected: the session still
  *  in the store is the one before, and neither its name nor its counters are this one's. */
 function connectingText(kind: LiveKind | null, baud: number): string {
-  return kind === 'usb'
-    ? `Connecting to a board over Web Serial at ${baud} baud: choose its port…`
-    : `Connecting to the emulated Arduino at ${baud} baud…`;
+  return kind === 'usb' ? `Connecting to a board over Web Serial at ${baud} baud: choose its port…` : `Connecting to the emulated Arduino at ${baud} baud…`;
 }
 
 export function SerialPanel() {
@@ -65,7 +63,8 @@ export function SerialPanel() {
       </div>
       {!webSerial && (
         <p className="tool-note" role="note">
-          This browser has no Web Serial (Firefox and Safari lack it). The emulated Arduino runs the same firmware here in the page; for a real board use Chrome or Edge.
+          This browser has no Web Serial (Firefox and Safari lack it). The emulated Arduino runs the same firmware here in the page; for a real board use Chrome
+          or Edge.
         </p>
       )}
       <p className="live-status" role="status" data-testid="live-status">
@@ -112,7 +111,8 @@ export function SerialPanel() {
               <dd>{Math.round(emulated.speed * 100)} % of real time</dd>
               <dt>Emulation adds</dt>
               <dd data-testid="model-latency">
-                {emulated.latency.toBoard.mean.toFixed(2)} ms to the board, {emulated.latency.fromBoard.mean.toFixed(2)} ms back (means; max {emulated.latency.toBoard.max.toFixed(1)} / {emulated.latency.fromBoard.max.toFixed(1)} ms)
+                {emulated.latency.toBoard.mean.toFixed(2)} ms to the board, {emulated.latency.fromBoard.mean.toFixed(2)} ms back (means; max{' '}
+                {emulated.latency.toBoard.max.toFixed(1)} / {emulated.latency.fromBoard.max.toFixed(1)} ms)
               </dd>
             </>
           )}

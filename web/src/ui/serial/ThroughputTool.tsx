@@ -37,7 +37,13 @@ export function ThroughputTool(props: { session: LiveSession | null; usable: boo
     const startedUs = session.nowUs();
     reports.current = [];
     const update = (f: (s: RunState) => RunState) => setState((s) => (s.session === session ? f(s) : s));
-    setState({ session, running: true, result: null, limits: null, lines: [`${n} connection${n > 1 ? 's' : ''} to ${BOARD_ADDR}:${ECHO_PORT}, ${bytes} bytes each...`] });
+    setState({
+      session,
+      running: true,
+      result: null,
+      limits: null,
+      lines: [`${n} connection${n > 1 ? 's' : ''} to ${BOARD_ADDR}:${ECHO_PORT}, ${bytes} bytes each...`],
+    });
     const finish = (rec: TraceAppRecord) => {
       if (rec.kind !== AppRecordKind.Report) return;
       reports.current.push(rec);
@@ -105,8 +111,8 @@ function Limits(props: { result: ThroughputResult; limits: LineLimits; framing: 
       </dd>
       <dt>Ceiling</dt>
       <dd data-testid="tp-ceiling">
-        {pct(l.ceiling)} of the line: MSS {l.mss} ({l.mssDefault ? "no MSS option in the board's SYN-ACK: RFC 1122's default" : "the board's SYN-ACK"}) over {framing.toUpperCase()}, {l.mss} B of data per{' '}
-        {l.dataFrame} B data frame + {l.ackFrame} B ACK-only frame
+        {pct(l.ceiling)} of the line: MSS {l.mss} ({l.mssDefault ? "no MSS option in the board's SYN-ACK: RFC 1122's default" : "the board's SYN-ACK"}) over{' '}
+        {framing.toUpperCase()}, {l.mss} B of data per {l.dataFrame} B data frame + {l.ackFrame} B ACK-only frame
       </dd>
       <dt>Board's window</dt>
       <dd data-testid="tp-window">
@@ -137,8 +143,9 @@ function why(r: ThroughputResult, l: LineLimits, rttMs: string): string {
       ? `The board advertises a ${l.window}-byte window: at most ${l.window} bytes per round trip of ${rttMs} ms${each}, so at most ${pct(l.windowBound)} of the line (the framing alone would allow ${pct(l.ceiling)}).`
       : `The line is the limit: at most ${pct(l.ceiling)} with MSS ${l.mss}${l.windowBound !== null ? `; the window would allow ${pct(l.windowBound)}` : ''}.`;
   const busy = l.busyUs / 1e6;
-  const idle = r.seconds > 0 && busy < 0.95 * r.seconds
-    ? ` Data was on the line ${busy.toFixed(3)} s of the ${r.seconds.toFixed(3)} s; the rest went to handshakes, waiting for a connection, and closes.`
-    : '';
+  const idle =
+    r.seconds > 0 && busy < 0.95 * r.seconds
+      ? ` Data was on the line ${busy.toFixed(3)} s of the ${r.seconds.toFixed(3)} s; the rest went to handshakes, waiting for a connection, and closes.`
+      : '';
   return bound + idle;
 }

@@ -50,7 +50,11 @@ function handOver(b: EmulatedBoard): void {
   const sent = heldTx.slice(0, n);
   heldTx = heldTx.slice(n);
   lastActivityUs = b.timeUs;
-  const bytes = garbleForBaud(Uint8Array.from(sent, (s) => s.byte), b.baud, hostBaud);
+  const bytes = garbleForBaud(
+    Uint8Array.from(sent, (s) => s.byte),
+    b.baud,
+    hostBaud,
+  );
   post({ type: 'data', bytes, lastAt: performance.timeOrigin + wallZero + sent[n - 1]!.atUs / 1000 }, [bytes.buffer]);
 }
 

@@ -34,7 +34,9 @@ describe('the echo firmware on the emulated board', () => {
     const { ls, records } = await connected();
     const app = ls.engine.appAdd({ type: 'ping', host: 'pc', to: BOARD_ADDR, count: 10, size: 56, interval_ms: 100 });
     expect(ls.runUntilDone(() => records(app).some((r) => r.kind === AppRecordKind.Report), 5_000_000)).toBe(true);
-    const text = records(app).map((r) => r.text).join('\n');
+    const text = records(app)
+      .map((r) => r.text)
+      .join('\n');
     expect(text).toContain('10 packets transmitted, 10 received, 0% packet loss');
     const [min, avg, max] = /rtt min\/avg\/max\/mdev = ([\d.]+)\/([\d.]+)\/([\d.]+)/.exec(text)!.slice(1).map(Number) as [number, number, number];
     const line = pingTheoryMs(56, ls.board.baud);
@@ -65,7 +67,11 @@ describe('the echo firmware on the emulated board', () => {
     const { ls, records } = await connected();
     const probe = ls.engine.appAdd({ type: 'tcp_client', host: 'pc', to: BOARD_ADDR, port: 8, probe: true });
     expect(ls.runUntilDone(() => records(probe).some((r) => r.kind === AppRecordKind.Report), 2_000_000)).toBe(true);
-    expect(records(probe).map((r) => r.text).join('\n')).toContain('Connection refused');
+    expect(
+      records(probe)
+        .map((r) => r.text)
+        .join('\n'),
+    ).toContain('Connection refused');
     const discard = ls.engine.appAdd({ type: 'tcp_echo_client', host: 'pc', to: BOARD_ADDR, port: 9, bytes: 1000, send_only: true });
     expect(ls.runUntilDone(() => records(discard).some((r) => r.kind === AppRecordKind.Report), 10_000_000)).toBe(true);
     expect(records(discard).find((r) => r.kind === AppRecordKind.Report)).toMatchObject({ error: 0, bytes: 1000 });

@@ -55,7 +55,8 @@ function recordBytes(line: string, at: number): Uint8Array {
   if (hex.length % 2 !== 0 || !/^[0-9a-fA-F]+$/.test(hex)) throw new IntelHexError(at, 'is not an even number of hex digits');
   const bytes = new Uint8Array(hex.length / 2);
   for (let i = 0; i < bytes.length; i++) bytes[i] = parseInt(hex.slice(2 * i, 2 * i + 2), 16);
-  if (bytes.length < 5 || bytes.length !== bytes[0]! + 5) throw new IntelHexError(at, `holds ${bytes.length} bytes where its count field promises ${(bytes[0] ?? 0) + 5}`);
+  if (bytes.length < 5 || bytes.length !== bytes[0]! + 5)
+    throw new IntelHexError(at, `holds ${bytes.length} bytes where its count field promises ${(bytes[0] ?? 0) + 5}`);
   let sum = 0;
   for (const b of bytes) sum += b;
   if ((sum & 0xff) !== 0) throw new IntelHexError(at, 'checksum does not match');

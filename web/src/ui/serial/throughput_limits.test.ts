@@ -42,7 +42,7 @@ async function limitsAndTshark(s: Scenario) {
 }
 
 describe('lineLimits', () => {
-  it('MTU 576, a 256-byte receive buffer: MSS 536, the seed\'s 86 % ceiling, the window and round trip tshark reads', async () => {
+  it("MTU 576, a 256-byte receive buffer: MSS 536, the seed's 86 % ceiling, the window and round trip tshark reads", async () => {
     const { limits, window, rttUs, rttSamples } = await limitsAndTshark(echoRun({ mtu: 576, rcvBuf: 256 }, 1));
     expect(limits.mss).toBe(536);
     expect(limits.mssDefault).toBe(false);
@@ -55,7 +55,7 @@ describe('lineLimits', () => {
     expect(limits.rttUs).toBeCloseTo(rttUs, 3);
     expect(limits.connections).toBe(1);
     expect(limits.atOnce).toBe(1);
-    expect(limits.windowBound).toBeCloseTo((window / (rttUs / 1e6)) * 10 / 57600, 6);
+    expect(limits.windowBound).toBeCloseTo(((window / (rttUs / 1e6)) * 10) / 57600, 6);
   });
 
   it('MTU 296 and a larger buffer: the MSS and window move with the board, and so does the ceiling', async () => {
@@ -70,7 +70,7 @@ describe('lineLimits', () => {
     const { limits } = await limitsAndTshark(echoRun({ mtu: 576, rcvBuf: 256 }, 3));
     expect(limits.connections).toBe(3);
     expect(limits.atOnce).toBe(3);
-    expect(limits.windowBound).toBeCloseTo((3 * limits.window / (limits.rttUs / 1e6)) * 10 / 57600, 6);
+    expect(limits.windowBound).toBeCloseTo((((3 * limits.window) / (limits.rttUs / 1e6)) * 10) / 57600, 6);
   });
 
   it('no connection of the run: nothing to bound', async () => {

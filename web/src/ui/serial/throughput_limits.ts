@@ -148,7 +148,12 @@ function runStreams(frames: readonly TraceFrame[], rows: PacketRow[], run: RunOn
 /** The most spans open at one instant, and the time covered by at least one. */
 function overlap(spans: StreamSpan[]): { atOnce: number; busyUs: number } {
   // at equal times starts come first, so that a span of one segment opens before it closes
-  const edges = spans.flatMap((s) => [{ t: s.first, d: 1 }, { t: s.last, d: -1 }]).sort((a, b) => a.t - b.t || b.d - a.d);
+  const edges = spans
+    .flatMap((s) => [
+      { t: s.first, d: 1 },
+      { t: s.last, d: -1 },
+    ])
+    .sort((a, b) => a.t - b.t || b.d - a.d);
   let open = 0;
   let atOnce = 0;
   let busyUs = 0;

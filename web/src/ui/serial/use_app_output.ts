@@ -33,10 +33,7 @@ export function useAppOutput(session: LiveSession | null, style: OutputStyle = '
   const [run, setRun] = useState<RunState>(() => idle(session));
   const info = useCallback((text: string) => (style === 'transcript' ? MARK_INFO + text : text), [style]);
   /** A change to the run of this session; a run of an older session is left alone. */
-  const update = useCallback(
-    (f: (r: RunState) => RunState) => setRun((r) => (r.session === session ? f(r) : r)),
-    [session],
-  );
+  const update = useCallback((f: (r: RunState) => RunState) => setRun((r) => (r.session === session ? f(r) : r)), [session]);
   const start = useCallback(
     (app: Record<string, unknown>, firstLines: string[] = []): number | null => {
       if (!session) return null;

@@ -33,9 +33,20 @@ export function CompareLadder({ pair }: { pair: SideBySide }) {
   const models = useMemo(() => [ladderModel(left), ladderModel(right)] as const, [left, right]);
   const lastUs = Math.max(models[0].lastUs, models[1].lastUs);
   const endUs = Math.max(models[0].endUs, models[1].endUs);
-  const base = useMemo(() => d3.scaleLinear().domain([0, lastUs * 1.02]).range(fitRange(text, size.height)), [lastUs, text, size.height]);
+  const base = useMemo(
+    () =>
+      d3
+        .scaleLinear()
+        .domain([0, lastUs * 1.02])
+        .range(fitRange(text, size.height)),
+    [lastUs, text, size.height],
+  );
   const bottom = Math.max(size.height, base(endUs) + 10);
-  const zoom = useAxisZoom(bodyRef, 'y', size, lastUs / Math.max(1, size.height) / FINEST_US_PER_PX, [0, bottom], { at: () => base(cursorUs), lo: headerH, hi: size.height });
+  const zoom = useAxisZoom(bodyRef, 'y', size, lastUs / Math.max(1, size.height) / FINEST_US_PER_PX, [0, bottom], {
+    at: () => base(cursorUs),
+    lo: headerH,
+    hi: size.height,
+  });
   const y = useMemo(() => zoom.transform.rescaleY(base), [zoom.transform, base]);
   const half = Math.max(0, Math.floor((size.width - GAP_PX) / 2));
   const scenes = useMemo(

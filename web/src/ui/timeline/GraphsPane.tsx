@@ -45,20 +45,31 @@ export function GraphsPane() {
   const { choice, options, pick, reverse } = useStreamChoice(run, captureLink, selected);
   const key = choice ? `${choice.link}:${choice.stream}:${choice.from}` : '';
   // `key` stands for `choice`: a new selection in the same stream and direction keeps the model.
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` stands for `choice`, above
   const model = useMemo(() => (run && choice ? graphModel(run, choice) : null), [run, key]);
 
   const graph = { width: size.width, height: Math.max(0, Math.floor(size.height / 2) - 1) };
-  const span = model ? [model.seq.t0, Math.max(model.seq.t1, model.seq.t0 + 1000)] : [0, 1];
-  const pad = (span[1]! - span[0]!) * 0.02;
+  const spanT0 = model ? model.seq.t0 : 0;
+  const spanT1 = model ? Math.max(model.seq.t1, model.seq.t0 + 1000) : 1;
+  const span = [spanT0, spanT1];
+  const pad = (spanT1 - spanT0) * 0.02;
   const base = useMemo(
-    () => d3.scaleLinear().domain([span[0]! - pad, span[1]! + pad]).range([margin.left, Math.max(margin.left + 1, size.width - margin.right)]),
-    [span[0], span[1], pad, size.width, margin.left, margin.right],
+    () =>
+      d3
+        .scaleLinear()
+        .domain([spanT0 - pad, spanT1 + pad])
+        .range([margin.left, Math.max(margin.left + 1, size.width - margin.right)]),
+    [spanT0, spanT1, pad, size.width, margin.left, margin.right],
   );
   const maxScale = (span[1]! - span[0]!) / Math.max(1, size.width) / FINEST_US_PER_PX;
   // Zoom keeps the selected segment still, else the cursor.
   const selT = model?.seq.segments.find((s) => s.frameId === selected)?.t;
   const anchorUs = selT ?? cursorUs;
-  const zoom = useAxisZoom(graphsRef, 'x', size, maxScale, [0, size.width], { at: () => (model ? base(anchorUs) : null), lo: margin.left, hi: size.width - margin.right });
+  const zoom = useAxisZoom(graphsRef, 'x', size, maxScale, [0, size.width], {
+    at: () => (model ? base(anchorUs) : null),
+    lo: margin.left,
+    hi: size.width - margin.right,
+  });
   const x = useMemo(() => zoom.transform.rescaleX(base), [zoom.transform, base]);
 
   // A different stream starts unzoomed.
@@ -81,7 +92,10 @@ export function GraphsPane() {
   // After the draws: the cursor spans the plot they laid out (its top follows the legend).
   useEffect(() => {
     if (!model || !gw || !gh) return;
-    const pairs: [SVGSVGElement | null, string][] = [[seqRef.current, `${ids}-seq`], [stateRef.current, `${ids}-state`]];
+    const pairs: [SVGSVGElement | null, string][] = [
+      [seqRef.current, `${ids}-seq`],
+      [stateRef.current, `${ids}-state`],
+    ];
     for (const [el, clip] of pairs) if (el) drawGraphCursor(ensureGraphLayers(el, clip, text), x(cursorUs));
   }, [model, x, cursorUs, gw, gh, ids, text]);
 
@@ -155,19 +169,45 @@ export function GraphsPane() {
             </option>
           ))}
         </select>
-        <button type="button" aria-label="Reverse direction" title={model ? `Showing the data ${model.senderName} sent; show the other direction` : 'Reverse direction'} disabled={!model} onClick={reverse}>
+        <button
+          type="button"
+          aria-label="Reverse direction"
+          title={model ? `Showing the data ${model.senderName} sent; show the other direction` : 'Reverse direction'}
+          disabled={!model}
+          onClick={reverse}
+        >
           ⇄
         </button>
         <span className="tl-spacer" />
-        <ViewButtons enabled={!!model} zoomBy={zoom.zoomBy} fit={fit} fitTitle="Show the whole connection" exportSvg={exportSvg} exportPng={exportPng} exportWhat="both graphs" />
+        <ViewButtons
+          enabled={!!model}
+          zoomBy={zoom.zoomBy}
+          fit={fit}
+          fitTitle="Show the whole connection"
+          exportSvg={exportSvg}
+          exportPng={exportPng}
+          exportWhat="both graphs"
+        />
         <MaximiseButton pane="graphs" />
       </div>
       <div className="tl-graphs" ref={graphsRef} onMouseLeave={() => setTip(null)}>
         <div className="tl-body">
-          <svg ref={seqRef} data-testid="seq-graph" aria-label={model ? `Time-sequence graph, ${model.title}` : 'Time-sequence graph'} onMouseMove={onSeqMove} onClick={(e) => onClick(e, true)} />
+          <svg
+            ref={seqRef}
+            data-testid="seq-graph"
+            aria-label={model ? `Time-sequence graph, ${model.title}` : 'Time-sequence graph'}
+            onMouseMove={onSeqMove}
+            onClick={(e) => onClick(e, true)}
+          />
         </div>
         <div className="tl-body">
-          <svg ref={stateRef} data-testid="state-graph" aria-label={model ? `cwnd, ssthresh, RTO and srtt of ${model.senderName}` : 'Sender state graph'} onMouseMove={onStateMove} onClick={(e) => onClick(e, false)} />
+          <svg
+            ref={stateRef}
+            data-testid="state-graph"
+            aria-label={model ? `cwnd, ssthresh, RTO and srtt of ${model.senderName}` : 'Sender state graph'}
+            onMouseMove={onStateMove}
+            onClick={(e) => onClick(e, false)}
+          />
         </div>
         {!model && <div className="tl-empty tl-overlay muted">{run ? 'No TCP connection in this run.' : 'The graphs appear when the scenario has run.'}</div>}
         {tip && <Tooltip tip={tip} />}

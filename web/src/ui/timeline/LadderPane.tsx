@@ -44,7 +44,11 @@ export function LadderPane() {
 
   const model = useMemo(() => (run ? ladderModel(run) : null), [run]);
   const base = useMemo(
-    () => d3.scaleLinear().domain([0, (model?.lastUs ?? 1) * 1.02]).range(fitRange(text, size.height)),
+    () =>
+      d3
+        .scaleLinear()
+        .domain([0, (model?.lastUs ?? 1) * 1.02])
+        .range(fitRange(text, size.height)),
     [model, size.height, text],
   );
   const maxScale = model ? model.lastUs / Math.max(1, size.height) / FINEST_US_PER_PX : 2;
@@ -173,7 +177,16 @@ export function LadderPane() {
           </span>
         )}
         <span className="tl-spacer" />
-        <ViewButtons enabled={!!model} zoomBy={zoom.zoomBy} fit={fit} fitTitle="Show the whole run" exportSvg={exportSvg} exportPng={exportPng} exportWhat="the ladder" mermaid={() => (model && run ? ladderMermaid(model, run.result.world) : null)} />
+        <ViewButtons
+          enabled={!!model}
+          zoomBy={zoom.zoomBy}
+          fit={fit}
+          fitTitle="Show the whole run"
+          exportSvg={exportSvg}
+          exportPng={exportPng}
+          exportWhat="the ladder"
+          mermaid={() => (model && run ? ladderMermaid(model, run.result.world) : null)}
+        />
         <MaximiseButton pane="ladder" />
       </div>
       <div className="tl-body" ref={bodyRef}>

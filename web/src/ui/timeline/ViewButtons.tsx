@@ -97,7 +97,13 @@ function ExportMenu({ enabled, exportSvg, exportPng, exportWhat, mermaid }: Expo
             PNG
           </button>
           {mermaid && (
-            <button type="button" role="menuitem" aria-label="Copy as Mermaid" title={`Copy ${exportWhat} as a Mermaid sequenceDiagram`} onClick={choose(copyMermaid)}>
+            <button
+              type="button"
+              role="menuitem"
+              aria-label="Copy as Mermaid"
+              title={`Copy ${exportWhat} as a Mermaid sequenceDiagram`}
+              onClick={choose(copyMermaid)}
+            >
               Mermaid (copy)
             </button>
           )}

@@ -6,18 +6,47 @@ import { shippedRun } from '../../core/run/testing/test_runs.ts';
 
 function frame(p: Partial<TraceFrame>): TraceFrame {
   return {
-    id: 0, parent: NONE, tSent: 0, link: 0, dir: 0, retx: 255, faults: 0, node: 0, orig: NONE, cause: NONE,
-    queue: 0, rule: NONE, bytes: new Uint8Array(40), fate: Fate.Delivered, reason: 0, tWire: 0, tWireEnd: 0,
-    tEnd: 0, slots: 0, wireLen: 0, firstSlot: 0, ...p,
+    id: 0,
+    parent: NONE,
+    tSent: 0,
+    link: 0,
+    dir: 0,
+    retx: 255,
+    faults: 0,
+    node: 0,
+    orig: NONE,
+    cause: NONE,
+    queue: 0,
+    rule: NONE,
+    bytes: new Uint8Array(40),
+    fate: Fate.Delivered,
+    reason: 0,
+    tWire: 0,
+    tWireEnd: 0,
+    tEnd: 0,
+    slots: 0,
+    wireLen: 0,
+    firstSlot: 0,
+    ...p,
   };
 }
 
 const serialWorld: WorldDescription = {
-  format: 1, seed: 1, duration_us: 1e6,
-  hosts: [{ name: 'pc', addr: '10.0.7.1', prefix: 24, link: 0 }, { name: 'arduino', addr: '10.0.7.2', prefix: 24, link: 0 }],
+  format: 1,
+  seed: 1,
+  duration_us: 1e6,
+  hosts: [
+    { name: 'pc', addr: '10.0.7.1', prefix: 24, link: 0 },
+    { name: 'arduino', addr: '10.0.7.2', prefix: 24, link: 0 },
+  ],
   bridges: [],
   links: [{ name: 'serial', type: 'serial', a: 0, b: 1, mtu: 576, capture_interface: 0, description: 'serial slip' }],
-  trace_kinds: [], drop_reasons: [], drop_reason_texts: [], retx_causes: [], retx_cause_names: [], tcp_states: [],
+  trace_kinds: [],
+  drop_reasons: [],
+  drop_reason_texts: [],
+  retx_causes: [],
+  retx_cause_names: [],
+  tcp_states: [],
 };
 const ctx = { world: serialWorld, lanes: buildLanes(serialWorld), endUs: 1e6 };
 // 100 px per column from x = 50, 1 px per 100 µs from y = 10

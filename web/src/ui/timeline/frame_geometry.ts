@@ -147,7 +147,11 @@ export interface PixelSegment {
 }
 
 /** The path in pixels: `x(lane)` for a (fractional) column, `y(t)` for a time. */
-export function pathPixels(p: FramePath, x: (lane: number) => number, y: (t: number) => number): { segments: PixelSegment[]; cross?: { x: number; y: number } } {
+export function pathPixels(
+  p: FramePath,
+  x: (lane: number) => number,
+  y: (t: number) => number,
+): { segments: PixelSegment[]; cross?: { x: number; y: number } } {
   const segments = p.hops.map((h) => ({ x1: x(h.from), y1: y(h.t0), x2: x(h.to), y2: y(h.t1), kind: h.kind }));
   return p.death ? { segments, cross: { x: x(p.death.lane), y: y(p.death.t) } } : { segments };
 }

@@ -7,11 +7,27 @@ import { SenderStateIndex } from '../../core/run/sender_state.ts';
 import { shippedRun } from '../../core/run/testing/test_runs.ts';
 
 const row = (p: Partial<PacketRow>): PacketRow => ({
-  no: 1, timeS: 0, source: '10.0.0.1', destination: '10.0.0.2', protocol: 'TCP', length: 40, info: '', flags: [],
-  colour: { name: '', fg: '#000000', bg: '#ffffff' }, ...p,
+  no: 1,
+  timeS: 0,
+  source: '10.0.0.1',
+  destination: '10.0.0.2',
+  protocol: 'TCP',
+  length: 40,
+  info: '',
+  flags: [],
+  colour: { name: '', fg: '#000000', bg: '#ffffff' },
+  ...p,
 });
 const tcp = (flags: number, seqRel: number, ackRel: number, len: number) => ({
-  stream: 0, srcPort: 1000, dstPort: 7, flags, seqRel, ackRel, len, winValue: 100, win: 100,
+  stream: 0,
+  srcPort: 1000,
+  dstPort: 7,
+  flags,
+  seqRel,
+  ackRel,
+  len,
+  winValue: 100,
+  win: 100,
 });
 
 describe('frame labels', () => {
@@ -33,16 +49,31 @@ describe('sender state', () => {
   const kinds = ['tcp.state', 'tcp.cwnd', 'tcp.ssthresh', 'tcp.rto.value'];
   const states = ['CLOSED', 'ESTABLISHED'];
   const ev = (time: number, kind: string, a: number, b = 0, c = 0, lport = 1000): TraceEvent => ({
-    time, seq: 0, kind: kinds.indexOf(kind), host: 0, conn: 0, lport, rport: 7, a, b, c, d: 0, cause: 0,
+    time,
+    seq: 0,
+    kind: kinds.indexOf(kind),
+    host: 0,
+    conn: 0,
+    lport,
+    rport: 7,
+    a,
+    b,
+    c,
+    d: 0,
+    cause: 0,
   });
-  const ix = new SenderStateIndex([
-    ev(0, 'tcp.state', 0, 1),
-    ev(0, 'tcp.cwnd', 2048),
-    ev(0, 'tcp.ssthresh', 0xffffffff),
-    ev(100, 'tcp.rto.value', 1_000_000, 40_000, 20_000),
-    ev(200, 'tcp.cwnd', 3072),
-    ev(200, 'tcp.cwnd', 9999, 0, 0, 2000),
-  ], kinds, states);
+  const ix = new SenderStateIndex(
+    [
+      ev(0, 'tcp.state', 0, 1),
+      ev(0, 'tcp.cwnd', 2048),
+      ev(0, 'tcp.ssthresh', 0xffffffff),
+      ev(100, 'tcp.rto.value', 1_000_000, 40_000, 20_000),
+      ev(200, 'tcp.cwnd', 3072),
+      ev(200, 'tcp.cwnd', 9999, 0, 0, 2000),
+    ],
+    kinds,
+    states,
+  );
 
   it('the last value of each at or before the instant, for that connection only', () => {
     expect(ix.at(0, 1000, 7, 150)).toEqual({ state: 'ESTABLISHED', cwnd: 2048, ssthresh: 0xffffffff, rtoUs: 1_000_000, srttUs: 40_000, rttvarUs: 20_000 });

@@ -23,7 +23,10 @@ export function shortLabel(row: PacketRow | undefined): string {
   const echo = /^Echo \(ping\) (request|reply)\s+id=0x[0-9a-f]+, seq=(\d+)/.exec(row.info);
   if (echo) return `Echo ${echo[1]} seq=${echo[2]}`;
   // Anything else: the protocol and the start of Info, cut before the details.
-  const info = row.info.replace(/\s{2,}/g, ' ').split(/[,(]/)[0]!.trim();
+  const info = row.info
+    .replace(/\s{2,}/g, ' ')
+    .split(/[,(]/)[0]!
+    .trim();
   const s = `${row.protocol} ${info}`;
   return s.length > 48 ? `${s.slice(0, 47)}…` : s;
 }

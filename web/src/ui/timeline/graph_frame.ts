@@ -3,7 +3,20 @@
 // placing of text (margins, tick counts, legend rows) is worked out in graph_layout.ts and
 // graph_ticks.ts from the text size.
 import * as d3 from 'd3';
-import { axisName, lineHeight, labelRoom, plotHeight, plotWidth, SWATCH_GAP_PX, SWATCH_PX, textWidth, TICK_PX, type GraphFrame, type LegendLayout, type PlacedItem } from './graph_layout.ts';
+import {
+  axisName,
+  lineHeight,
+  labelRoom,
+  plotHeight,
+  plotWidth,
+  SWATCH_GAP_PX,
+  SWATCH_PX,
+  textWidth,
+  TICK_PX,
+  type GraphFrame,
+  type LegendLayout,
+  type PlacedItem,
+} from './graph_layout.ts';
 import { graphCss } from './graph_style.ts';
 import { fitTicks, type Ticks } from './graph_ticks.ts';
 import type { DrawingText } from './text_size.ts';
@@ -56,9 +69,21 @@ export function drawAxes(svg: Svg, f: GraphFrame, x: d3.ScaleLinear<number, numb
   const xt = timeTicks(f, x);
   const xFormat = f.timeLabels ? xt.format : () => '';
   const yt = valueTicks(f, left, 'left');
-  svg.select<SVGGElement>('g.gr-x').attr('transform', `translate(0,${h - m.bottom})`).call(d3.axisBottom(x).tickValues(xt.values).tickFormat(xFormat));
+  svg
+    .select<SVGGElement>('g.gr-x')
+    .attr('transform', `translate(0,${h - m.bottom})`)
+    .call(d3.axisBottom(x).tickValues(xt.values).tickFormat(xFormat));
   svg.select<SVGGElement>('g.gr-y').attr('transform', `translate(${m.left},0)`).call(d3.axisLeft(left.scale).tickValues(yt.values).tickFormat(yt.format));
-  svg.select<SVGGElement>('g.gr-grid').attr('transform', `translate(${m.left},0)`).call(d3.axisLeft(left.scale).tickValues(yt.values).tickSize(-plotWidth(f)).tickFormat(() => ''));
+  svg
+    .select<SVGGElement>('g.gr-grid')
+    .attr('transform', `translate(${m.left},0)`)
+    .call(
+      d3
+        .axisLeft(left.scale)
+        .tickValues(yt.values)
+        .tickSize(-plotWidth(f))
+        .tickFormat(() => ''),
+    );
   const y2 = svg.select<SVGGElement>('g.gr-y2').attr('transform', `translate(${w - m.right},0)`);
   if (right) {
     const rt = valueTicks(f, right, 'right');
@@ -73,7 +98,8 @@ export function drawAxes(svg: Svg, f: GraphFrame, x: d3.ScaleLinear<number, numb
     ...(f.timeLabels ? [{ text: 's', at: `translate(${w - 2},${h - m.bottom + TICK_PX + text.px * 0.71})`, anchor: 'end' }] : []),
     ...(right ? [{ text: axisName(text, right.names, plotHeight(f)), at: `translate(${w - edge},${mid}) rotate(90)`, anchor: 'middle' }] : []),
   ];
-  svg.select('g.gr-labels')
+  svg
+    .select('g.gr-labels')
     .selectAll('text')
     .data(labels)
     .join('text')
@@ -88,12 +114,18 @@ function timeTicks(f: GraphFrame, x: d3.ScaleLinear<number, number>): Ticks {
   const { text } = f;
   const gap = text.charPx * 1.5;
   const most = plotWidth(f) / (4 * text.charPx + gap);
-  return fitTicks(x, most, (n) => secondsTickFormat(x.ticks(n)), (l) => ({ along: textWidth(text, l), across: text.px }), {
-    lo: 0,
-    hi: f.width - 2 - textWidth(text, 's') - gap,
-    gap,
-    across: Infinity,
-  });
+  return fitTicks(
+    x,
+    most,
+    (n) => secondsTickFormat(x.ticks(n)),
+    (l) => ({ along: textWidth(text, l), across: text.px }),
+    {
+      lo: 0,
+      hi: f.width - 2 - textWidth(text, 's') - gap,
+      gap,
+      across: Infinity,
+    },
+  );
 }
 
 /** Value labels one line apart at least, as wide as the side margin holds. */
@@ -124,8 +156,16 @@ export function drawLegend(svg: Svg, f: GraphFrame, layout: LegendLayout): void 
       return n;
     });
   g.attr('transform', (d) => `translate(${d.x},${baseline(d.row)})`);
-  g.select('line').attr('class', (d) => d.cls).attr('x1', 0).attr('x2', SWATCH_PX).attr('y1', -f.text.px * 0.3).attr('y2', -f.text.px * 0.3);
-  g.select('text').attr('x', SWATCH_PX + SWATCH_GAP_PX).attr('y', 0).text((d) => d.label);
+  g.select('line')
+    .attr('class', (d) => d.cls)
+    .attr('x1', 0)
+    .attr('x2', SWATCH_PX)
+    .attr('y1', -f.text.px * 0.3)
+    .attr('y2', -f.text.px * 0.3);
+  g.select('text')
+    .attr('x', SWATCH_PX + SWATCH_GAP_PX)
+    .attr('y', 0)
+    .text((d) => d.label);
 }
 
 /** The cursor line across the plot area (the clip's rectangle), or none outside it. */
@@ -133,7 +173,8 @@ export function drawGraphCursor(svg: Svg, px: number): void {
   const r = svg.select('clipPath rect');
   const [x, y, w, h] = ['x', 'y', 'width', 'height'].map((a) => Number(r.attr(a)));
   const inside = px >= x! && px <= x! + w!;
-  svg.select('g.gr-cursor-layer')
+  svg
+    .select('g.gr-cursor-layer')
     .selectAll('line')
     .data(inside ? [px] : [])
     .join('line')
@@ -147,7 +188,8 @@ export function drawGraphCursor(svg: Svg, px: number): void {
 /** A note in the middle of the plot ("no state: the sender is a real device"). Not in
  *  `.gr-plot`: it is no data, and hiding the future does not cut it. */
 export function drawNote(svg: Svg, f: GraphFrame, note: string | null): void {
-  svg.select('g.gr-notes')
+  svg
+    .select('g.gr-notes')
     .selectAll('text.gr-note')
     .data(note ? [note] : [])
     .join('text')

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { axisName, graphMargin, labelRoom, layoutLegend, legendItemWidth, lineHeight, ownTimeLabels, type LegendItem, type LegendLayout } from './graph_layout.ts';
+import {
+  axisName,
+  graphMargin,
+  labelRoom,
+  layoutLegend,
+  legendItemWidth,
+  lineHeight,
+  ownTimeLabels,
+  type LegendItem,
+  type LegendLayout,
+} from './graph_layout.ts';
 import { NORMAL_TEXT, PRESENTER_TEXT, type DrawingText } from './text_size.ts';
 
 const SEQ_LEGEND: LegendItem[] = [

@@ -7,7 +7,13 @@ import { secondsTickFormat } from './time_axis.ts';
 /** A time axis as the graphs draw it: labels side by side, one character and a half apart. */
 function timeTicks(x: d3.ScaleLinear<number, number>, text: DrawingText, hi: number): Ticks {
   const gap = text.charPx * 1.5;
-  return fitTicks(x, 20, (n) => secondsTickFormat(x.ticks(n)), (l) => ({ along: l.length * text.charPx, across: text.px }), { lo: 0, hi, gap, across: Infinity });
+  return fitTicks(
+    x,
+    20,
+    (n) => secondsTickFormat(x.ticks(n)),
+    (l) => ({ along: l.length * text.charPx, across: text.px }),
+    { lo: 0, hi, gap, across: Infinity },
+  );
 }
 
 /** Space between neighbouring labels, in px (negative: they overlap). */
@@ -46,7 +52,13 @@ describe('ticks that fit their labels', () => {
   it('value labels a line apart on a 60 px plot, no wider than the margin', () => {
     const y = d3.scaleLinear().domain([0, 1.08e6]).range([84, 24]);
     const text = PRESENTER_TEXT;
-    const t = fitTicks(y, 10, (n) => y.tickFormat(n, '~s'), (l) => ({ along: text.px, across: l.length * text.charPx }), { lo: 0, hi: 112, gap: 4, across: 5 * text.charPx });
+    const t = fitTicks(
+      y,
+      10,
+      (n) => y.tickFormat(n, '~s'),
+      (l) => ({ along: text.px, across: l.length * text.charPx }),
+      { lo: 0, hi: 112, gap: 4, across: 5 * text.charPx },
+    );
     expect(t.values.length).toBeGreaterThanOrEqual(2);
     const ps = t.values.map((v) => y(v)).sort((a, b) => a - b);
     for (let i = 1; i < ps.length; i++) expect(ps[i]! - ps[i - 1]!).toBeGreaterThanOrEqual(text.px + 4);

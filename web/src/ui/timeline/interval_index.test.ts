@@ -4,8 +4,19 @@ import { IntervalIndex, lowerBound, upperBound } from '../../core/util/interval_
 import { shippedRun } from '../../core/run/testing/test_runs.ts';
 
 describe('visible window', () => {
-  const spans: [number, number][] = [[0, 10], [5, 100], [20, 30], [40, 45], [50, 60], [55, 56]];
-  const index = new IntervalIndex(spans.length, (i) => spans[i]![0], (i) => spans[i]![1]);
+  const spans: [number, number][] = [
+    [0, 10],
+    [5, 100],
+    [20, 30],
+    [40, 45],
+    [50, 60],
+    [55, 56],
+  ];
+  const index = new IntervalIndex(
+    spans.length,
+    (i) => spans[i]![0],
+    (i) => spans[i]![1],
+  );
   const brute = (t0: number, t1: number) => spans.flatMap(([a, b], i) => (a <= t1 && b >= t0 ? [i] : []));
 
   it('finds every span that meets the window, long ones included', () => {
@@ -17,7 +28,11 @@ describe('visible window', () => {
 
   it('keeps the order of start even when the items come out of order', () => {
     const s = [30, 10, 20];
-    const ix = new IntervalIndex(3, (i) => s[i]!, (i) => s[i]! + 1);
+    const ix = new IntervalIndex(
+      3,
+      (i) => s[i]!,
+      (i) => s[i]! + 1,
+    );
     expect(ix.query(0, 100)).toEqual([1, 2, 0]);
     expect(ix.bound(0, 100)).toBe(3);
   });
@@ -30,7 +45,12 @@ describe('visible window', () => {
   it('ethernet-bulk-lossy: the window query agrees with looking at every frame', async () => {
     const m = buildLadderModel(await shippedRun('ethernet-bulk-lossy'));
     expect(m.frames.length).toBeGreaterThan(1000);
-    for (const [t0, t1] of [[0, 50_000], [1_000_000, 1_200_000], [5e6, 5.01e6], [0, m.endUs]]) {
+    for (const [t0, t1] of [
+      [0, 50_000],
+      [1_000_000, 1_200_000],
+      [5e6, 5.01e6],
+      [0, m.endUs],
+    ]) {
       const want = m.paths.flatMap((p, i) => (p.t0 <= t1! && p.t1 >= t0! ? [i] : []));
       expect(m.frameIndex.query(t0!, t1!)).toEqual(want);
     }

@@ -27,7 +27,10 @@ export function headerTexts(lifelines: readonly Lifeline[], laneX: readonly numb
     const left = i > 0 ? (x - laneX[i - 1]!) / 2 - 1 : x - 1;
     const right = i + 1 < laneX.length ? (laneX[i + 1]! - x) / 2 - 1 : width - 1 - x;
     const room = 2 * Math.max(0, Math.min(left, right));
-    const rows: [TextKind, string, number, number][] = [['name', l.label, text.namePx, nameTop], ['detail', l.detail, text.px, detailTop]];
+    const rows: [TextKind, string, number, number][] = [
+      ['name', l.label, text.namePx, nameTop],
+      ['detail', l.detail, text.px, detailTop],
+    ];
     for (const [kind, s, px, top] of rows) {
       const charPx = charPxAt(text, px);
       const fitted = fitText(s, room, charPx, 2);

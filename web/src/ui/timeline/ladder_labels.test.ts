@@ -55,7 +55,10 @@ describe('ladder time axis', () => {
 describe('the cursor label', () => {
   it('goes where it covers no text, or nowhere', async () => {
     const m = buildLadderModel(await shippedRun('nfc-bridge-1080'));
-    const y = d3.scaleLinear().domain([0, m.lastUs * 1.02]).range(fitRange(NORMAL_TEXT, 280));
+    const y = d3
+      .scaleLinear()
+      .domain([0, m.lastUs * 1.02])
+      .range(fitRange(NORMAL_TEXT, 280));
     const scene = buildScene(m, { width: 570, height: 280, y, selected: null, text: NORMAL_TEXT, horizonUs: null });
     let placed = 0;
     for (let cy = scene.headerH; cy < 280; cy += 3) {
@@ -76,13 +79,20 @@ describe('the cursor label', () => {
 describe('the story first', () => {
   it('ethernet-bulk-lossy at Fit in the classroom pane: every cause and the loss are told', async () => {
     const m = buildLadderModel(await shippedRun('ethernet-bulk-lossy'));
-    const y = d3.scaleLinear().domain([0, m.lastUs * 1.02]).range(fitRange(PRESENTER_TEXT, 250));
+    const y = d3
+      .scaleLinear()
+      .domain([0, m.lastUs * 1.02])
+      .range(fitRange(PRESENTER_TEXT, 250));
     const scene = buildScene(m, { width: 570, height: 250, y, selected: null, text: PRESENTER_TEXT, horizonUs: null });
     const causes = new Set(m.frames.map((_, i) => m.retx(i)).filter((c) => c !== null));
     expect(causes.size).toBeGreaterThan(1);
     const texts = scene.texts.map((t) => t.text);
     // Twelve drops for the same reason do not crowd out the rarer causes.
-    for (const c of causes) expect(texts.some((t) => t.startsWith(`[${c}]`)), c!).toBe(true);
+    for (const c of causes)
+      expect(
+        texts.some((t) => t.startsWith(`[${c}]`)),
+        c!,
+      ).toBe(true);
     expect(texts.some((t) => /random loss/.test(t))).toBe(true);
     // Drops alike close together share one reason, which says how many it tells.
     expect(texts.some((t) => /random loss ×\d/.test(t))).toBe(true);

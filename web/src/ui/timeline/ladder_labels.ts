@@ -14,7 +14,22 @@
 // never move.
 import { findRuns, groupWording, type GroupMark } from './ladder_groups.ts';
 import type { ArrowMark, Scene, TimerMark } from './ladder_scene.ts';
-import { boxHeight, boxWidth, fitText, fitWords, inside, intersects, moveBox, Placer, textBox, type Occupancy, type Placeable, type Rect, type TextBox, type TextKind } from './ladder_text.ts';
+import {
+  boxHeight,
+  boxWidth,
+  fitText,
+  fitWords,
+  inside,
+  intersects,
+  moveBox,
+  Placer,
+  textBox,
+  type Occupancy,
+  type Placeable,
+  type Rect,
+  type TextBox,
+  type TextKind,
+} from './ladder_text.ts';
 import type { DrawingText } from './text_size.ts';
 import { formatDuration } from '../../core/run/time_format.ts';
 
@@ -46,7 +61,10 @@ export function layoutLabels(arrows: ArrowMark[], timers: TimerMark[], ctx: Labe
   // A label must not hide a cross: that is where the story happens.
   for (const a of arrows) if (a.cross) placer.occ.add({ x: a.cross.x - 5, y: a.cross.y - 5, w: 10, h: 10 });
   const rowPx = boxHeight(ctx.text.px);
-  const runs = findRuns(arrows.map((a) => member(a, ctx.laneX)), rowPx);
+  const runs = findRuns(
+    arrows.map((a) => member(a, ctx.laneX)),
+    rowPx,
+  );
   const dense = new Set(runs.filter((r) => isDense(r, rowPx)));
   const groups: GroupMark[] = [];
   const label = (a: ArrowMark): Placeable => ({ candidates: () => labelCandidates(a, ctx), set: (b) => (a.label = b) });
@@ -190,8 +208,22 @@ function firstFree(candidates: Iterable<TextBox>, occ: Occupancy, extra: readonl
 /** Positions along the main hop, best first: middle above, middle below, then shifted; at
  *  the end a little further off the line (clear of a cross on it). [fraction, side, gap px] */
 const ALONG: [number, -1 | 1, number][] = [
-  [0.5, -1, 1], [0.5, 1, 1], [0.3, -1, 1], [0.7, -1, 1], [0.3, 1, 1], [0.7, 1, 1], [0.15, -1, 1], [0.85, -1, 1], [0.15, 1, 1], [0.85, 1, 1],
-  [0.5, -1, 7], [0.5, 1, 7], [0.3, -1, 7], [0.7, -1, 7], [0.3, 1, 7], [0.7, 1, 7],
+  [0.5, -1, 1],
+  [0.5, 1, 1],
+  [0.3, -1, 1],
+  [0.7, -1, 1],
+  [0.3, 1, 1],
+  [0.7, 1, 1],
+  [0.15, -1, 1],
+  [0.85, -1, 1],
+  [0.15, 1, 1],
+  [0.85, 1, 1],
+  [0.5, -1, 7],
+  [0.5, 1, 7],
+  [0.3, -1, 7],
+  [0.7, -1, 7],
+  [0.3, 1, 7],
+  [0.7, 1, 7],
 ];
 
 type Segment = { x1: number; y1: number; x2: number; y2: number };
@@ -201,7 +233,13 @@ type Segment = { x1: number; y1: number; x2: number; y2: number };
 function* alongCandidates(kind: TextKind, texts: readonly string[], main: Segment, others: readonly Segment[], ctx: LabelContext): Generator<TextBox> {
   const { plot, text } = ctx;
   type Spot = [Segment, number, -1 | 1, number];
-  const spots: Spot[] = [...ALONG.map(([f, side, gap]): Spot => [main, f, side, gap]), ...others.flatMap((s): Spot[] => [[s, 0.5, -1, 1], [s, 0.5, 1, 1]])];
+  const spots: Spot[] = [
+    ...ALONG.map(([f, side, gap]): Spot => [main, f, side, gap]),
+    ...others.flatMap((s): Spot[] => [
+      [s, 0.5, -1, 1],
+      [s, 0.5, 1, 1],
+    ]),
+  ];
   for (const t of texts) {
     const b = textBox(kind, t, text.px, text.charPx, 0, 0);
     for (const [s, f, side, gap] of spots) {
@@ -258,11 +296,24 @@ function* reasonCandidates(drops: readonly ArrowMark[], ctx: LabelContext): Gene
   const short = first.drop!.split(/,| \(/)[0]!;
   const c = text.charPx;
   const count = drops.length > 1 ? ` ×${drops.length}` : '';
-  const forms = distinct([short, fitWords(short, boxWidth(REASON_CHARS[0]!, c), c, 2), fitWords(short.replace(/^\w+: /, ''), boxWidth(REASON_CHARS[1]!, c), c, 1)]);
+  const forms = distinct([
+    short,
+    fitWords(short, boxWidth(REASON_CHARS[0]!, c), c, 2),
+    fitWords(short.replace(/^\w+: /, ''), boxWidth(REASON_CHARS[1]!, c), c, 1),
+  ]);
   const h = boxHeight(text.px);
   const mid = (top + bottom) / 2 - h / 2;
   // [side: beside the cross on the heading side (1), the other (-1), centred on it (0), y]
-  const spots: [number, number][] = [[heading, mid], [-heading, mid], [heading, bottom + 6], [heading, top - 6 - h], [0, bottom + 6], [0, top - 6 - h], [-heading, bottom + 6], [-heading, top - 6 - h]];
+  const spots: [number, number][] = [
+    [heading, mid],
+    [-heading, mid],
+    [heading, bottom + 6],
+    [heading, top - 6 - h],
+    [0, bottom + 6],
+    [0, top - 6 - h],
+    [-heading, bottom + 6],
+    [-heading, top - 6 - h],
+  ];
   for (const [side, y] of spots) {
     for (const form of forms) {
       const b = textBox('reason', form + count, text.px, c, 0, 0);
@@ -344,7 +395,11 @@ function groupOf(run: readonly ArrowMark[], placer: Placer, ctx: LabelContext): 
   return g;
 }
 
-function* groupCandidates(texts: readonly string[], g: { dir: 1 | -1; from: number; xa: number; xb: number; y0: number; y1: number }, ctx: LabelContext): Generator<TextBox> {
+function* groupCandidates(
+  texts: readonly string[],
+  g: { dir: 1 | -1; from: number; xa: number; xb: number; y0: number; y1: number },
+  ctx: LabelContext,
+): Generator<TextBox> {
   const { text, plot } = ctx;
   const h = boxHeight(text.px);
   const mid = (g.y0 + g.y1) / 2 - h / 2;

@@ -47,9 +47,17 @@ export function buildLadderModel(run: RunModel): LadderModel {
   const lanes = buildLanes(world);
   const ctx = { world, lanes, endUs };
   const paths = frames.map((f) => framePath(f, ctx));
-  const frameIndex = new IntervalIndex(frames.length, (i) => paths[i]!.t0, (i) => paths[i]!.t1);
+  const frameIndex = new IntervalIndex(
+    frames.length,
+    (i) => paths[i]!.t0,
+    (i) => paths[i]!.t1,
+  );
   const timers = timerBars(trace.events, world.trace_kinds, world.tcp_states, endUs);
-  const timerIndex = new IntervalIndex(timers.length, (i) => timers[i]!.t0, (i) => timers[i]!.t1);
+  const timerIndex = new IntervalIndex(
+    timers.length,
+    (i) => timers[i]!.t0,
+    (i) => timers[i]!.t1,
+  );
   const byPos = new Map<number, number>();
   frames.forEach((f, i) => byPos.set(f.id, i));
   const byId = (id: number) => trace.frame(id);

@@ -2,16 +2,35 @@ import * as d3 from 'd3';
 import { describe, expect, it } from 'vitest';
 import { cursorLabel } from './ladder_labels.ts';
 import { buildLadderModel, type LadderModel } from './ladder_model.ts';
-import { axisWidth, buildScene, clipPath, fitRange, headerHeight, hitTest, laneAt, laneXs, mergeTimerMarks, type ArrowMark, type Scene, type TimerMark } from './ladder_scene.ts';
+import {
+  axisWidth,
+  buildScene,
+  clipPath,
+  fitRange,
+  headerHeight,
+  hitTest,
+  laneAt,
+  laneXs,
+  mergeTimerMarks,
+  type ArrowMark,
+  type Scene,
+  type TimerMark,
+} from './ladder_scene.ts';
 import { boxHeight, intersects } from './ladder_text.ts';
 import { shippedRun } from '../../core/run/testing/test_runs.ts';
 import { NORMAL_TEXT, PRESENTER_TEXT, type DrawingText } from './text_size.ts';
 
 /** The ladder pane's scale at Fit (as LadderPane.tsx makes it), zoomed `k` times around `atUs`. */
 function view(m: LadderModel, text: DrawingText, height: number, k = 1, atUs = 0): d3.ScaleLinear<number, number> {
-  const base = d3.scaleLinear().domain([0, m.lastUs * 1.02]).range(fitRange(text, height));
+  const base = d3
+    .scaleLinear()
+    .domain([0, m.lastUs * 1.02])
+    .range(fitRange(text, height));
   const s = base(atUs);
-  return d3.zoomIdentity.translate(0, s - k * s).scale(k).rescaleY(base);
+  return d3.zoomIdentity
+    .translate(0, s - k * s)
+    .scale(k)
+    .rescaleY(base);
 }
 
 function overlapping(scene: Scene): string[] {
@@ -41,7 +60,10 @@ describe('ladder scene', () => {
 
   it('nfc-bridge-1080: the first second, labelled, with the drop and the RTO bar', async () => {
     const m = buildLadderModel(await shippedRun('nfc-bridge-1080'));
-    const y = d3.scaleLinear().domain([0, 1_000_000]).range([headerHeight(NORMAL_TEXT), 800]);
+    const y = d3
+      .scaleLinear()
+      .domain([0, 1_000_000])
+      .range([headerHeight(NORMAL_TEXT), 800]);
     const scene = buildScene(m, { width: 1200, height: 800, y, selected: 5, text: NORMAL_TEXT, horizonUs: null });
     expect(scene.canvas).toBe(false);
     expect(scene.arrows.map((a) => a.id)).toEqual(m.frameIndex.query(scene.t0, scene.t1).map((i) => m.frames[i]!.id));
@@ -65,7 +87,10 @@ describe('ladder scene', () => {
 
   it('retransmissions carry their cause first; too many arrows go to the canvas, labels stay', async () => {
     const m = buildLadderModel(await shippedRun('nfc-bridge-1080'));
-    const y = d3.scaleLinear().domain([0, m.lastUs]).range([headerHeight(NORMAL_TEXT), 2000]);
+    const y = d3
+      .scaleLinear()
+      .domain([0, m.lastUs])
+      .range([headerHeight(NORMAL_TEXT), 2000]);
     const wide = buildScene(m, { width: 1600, height: 2000, y, selected: null, text: NORMAL_TEXT, horizonUs: null });
     const retx = wide.arrows.find((a) => a.retx)!;
     expect(retx.label?.text).toBe('[RTO expired] [PSH, ACK] Seq=1 Ack=1 Len=1024');
@@ -79,9 +104,23 @@ describe('timer bars zoomed out', () => {
   it('merges runs too short to see, keeps readable ones apart', () => {
     const bar = (y0: number, y1: number, end: 'rearm' | 'stop' | 'expire', host = 0): TimerMark => ({
       bar: { kind: 'rto' as const, host, conn: 0, lport: 1, rport: 2, slot: 0, t0: y0, t1: y1, valueUs: 1, end, armSeq: y0 },
-      x: 0, y0, y1, width: 5, runs: 1, length: y1 - y0, running: false, label: null,
+      x: 0,
+      y0,
+      y1,
+      width: 5,
+      runs: 1,
+      length: y1 - y0,
+      running: false,
+      label: null,
     });
-    const merged = mergeTimerMarks([bar(0, 1, 'rearm'), bar(1, 2, 'rearm'), bar(2.5, 3, 'stop'), bar(10, 50, 'rearm'), bar(50, 90, 'expire'), bar(0, 1, 'stop', 1)]);
+    const merged = mergeTimerMarks([
+      bar(0, 1, 'rearm'),
+      bar(1, 2, 'rearm'),
+      bar(2.5, 3, 'stop'),
+      bar(10, 50, 'rearm'),
+      bar(50, 90, 'expire'),
+      bar(0, 1, 'stop', 1),
+    ]);
     expect(merged.map((m) => [m.bar.host, m.y0, m.y1, m.runs, m.bar.end])).toEqual([
       [0, 0, 3, 3, 'stop'],
       [0, 10, 50, 1, 'rearm'],
@@ -93,15 +132,26 @@ describe('timer bars zoomed out', () => {
 
 const SCENARIOS = ['arduino-slip', 'nfc-bridge-1080', 'ethernet-bulk-lossy'] as const;
 /** The page's ladder pane at 1280x720, the pane maximised, and a tall one. */
-const PANES: [number, number][] = [[570, 250], [1270, 600], [570, 1000]];
-const TEXTS: [string, DrawingText][] = [['normal', NORMAL_TEXT], ['presenter', PRESENTER_TEXT]];
+const PANES: [number, number][] = [
+  [570, 250],
+  [1270, 600],
+  [570, 1000],
+];
+const TEXTS: [string, DrawingText][] = [
+  ['normal', NORMAL_TEXT],
+  ['presenter', PRESENTER_TEXT],
+];
 
 /** Fit, and x4 and x16 around the first retransmission (else the first drop, else the
  *  middle of the run). */
 function views(m: LadderModel, text: DrawingText, height: number): [string, d3.ScaleLinear<number, number>][] {
   const i = m.frames.findIndex((_, k) => m.retx(k) || m.drop(k));
   const at = i >= 0 ? m.paths[i]!.t0 : m.lastUs / 2;
-  return [['fit', view(m, text, height)], ['x4', view(m, text, height, 4, at)], ['x16', view(m, text, height, 16, at)]];
+  return [
+    ['fit', view(m, text, height)],
+    ['x4', view(m, text, height, 4, at)],
+    ['x16', view(m, text, height, 16, at)],
+  ];
 }
 
 describe('no two ladder texts overlap, at every zoom, pane size and text size', () => {
@@ -122,7 +172,11 @@ describe('no two ladder texts overlap, at every zoom, pane size and text size', 
             // The cursor's label, wherever the cursor is, covers no other text.
             for (let cy = scene.headerH; cy <= height; cy += 7) {
               const c = cursorLabel(scene, cy);
-              if (c) expect(scene.texts.filter((t) => intersects(t, c)), `${where} cursor at ${cy}`).toEqual([]);
+              if (c)
+                expect(
+                  scene.texts.filter((t) => intersects(t, c)),
+                  `${where} cursor at ${cy}`,
+                ).toEqual([]);
             }
             seen += scene.texts.length;
           }
@@ -163,7 +217,13 @@ describe('at Fit the story is readable', () => {
         };
         const classroom = width === 570 && height === 250 && text === PRESENTER_TEXT;
         const row = boxHeight(text.px);
-        const nearby = (a: ArrowMark) => scene.arrows.some((b) => b.retx === a.retx && b.label?.text.startsWith(`[${b.retx}]`) && Math.abs(b.label.y + row / 2 - (a.segments[a.main]!.y1 + a.segments[a.main]!.y2) / 2) <= 2 * row);
+        const nearby = (a: ArrowMark) =>
+          scene.arrows.some(
+            (b) =>
+              b.retx === a.retx &&
+              b.label?.text.startsWith(`[${b.retx}]`) &&
+              Math.abs(b.label.y + row / 2 - (a.segments[a.main]!.y1 + a.segments[a.main]!.y2) / 2) <= 2 * row,
+          );
         for (const a of scene.arrows.filter((x) => x.retx)) {
           if (!own(a.id) && !(classroom && nearby(a))) failures.push(`${where}: retransmission ${a.id} does not say why`);
         }
@@ -220,30 +280,46 @@ describe('hide the future', () => {
     const m = buildLadderModel(await shippedRun('nfc-bridge-1080'));
     const h = 1_500_000;
     for (const [width, height] of PANES) {
-      for (const [tn, text] of TEXTS) for (const k of height > 250 ? [1, 4] : [4]) {
-        const where = `${width}x${height} ${tn} x${k}`;
-        const y = view(m, text, height, k, h);
-        const scene = buildScene(m, { width, height, y, selected: null, text, horizonUs: h });
-        const yh = y(h);
-        expect(scene.horizonY).toBe(yh);
-        expect(scene.arrows.every((a) => a.t0 <= h), where).toBe(true);
-        expect(scene.arrows.flatMap((a) => a.segments).every((s) => Math.max(s.y1, s.y2) <= yh + 1e-6), where).toBe(true);
-        expect(scene.timers.every((t) => t.y1 <= yh + 1e-6), where).toBe(true);
-        expect(scene.texts.filter((t) => t.y >= scene.headerH && t.kind !== 'tick').every((t) => t.y + t.h <= yh), where).toBe(true);
-        expect(scene.groups.every((g) => g.y1 <= yh), where).toBe(true);
-        // The retransmission sent at 1.0 s is on its way: no head, no cross; its label stays
-        // (where there is room: the time left comes first).
-        const retx = scene.arrows.find((a) => a.id === 7)!;
-        expect(retx.end).toBe('open');
-        expect(retx.head).toBeUndefined();
-        if (height > 250) expect(retx.label?.text.startsWith('[RTO expired]'), where).toBe(true);
-        // The RTO armed at 1.0 s with 2.0 s runs past the horizon: drawn to it, 1.5 s left.
-        const rto = scene.timers.find((t) => t.bar.kind === 'rto' && t.bar.host === 0 && t.bar.t0 === 1_000_000)!;
-        expect(rto.running).toBe(true);
-        expect(rto.y1).toBeCloseTo(yh, 6);
-        expect(rto.label?.text ?? 'no label', where).toMatch(/^RTO (2\.0 s )?· 1\.5 s left$/);
-        expect(overlapping(scene), where).toEqual([]);
-      }
+      for (const [tn, text] of TEXTS)
+        for (const k of height > 250 ? [1, 4] : [4]) {
+          const where = `${width}x${height} ${tn} x${k}`;
+          const y = view(m, text, height, k, h);
+          const scene = buildScene(m, { width, height, y, selected: null, text, horizonUs: h });
+          const yh = y(h);
+          expect(scene.horizonY).toBe(yh);
+          expect(
+            scene.arrows.every((a) => a.t0 <= h),
+            where,
+          ).toBe(true);
+          expect(
+            scene.arrows.flatMap((a) => a.segments).every((s) => Math.max(s.y1, s.y2) <= yh + 1e-6),
+            where,
+          ).toBe(true);
+          expect(
+            scene.timers.every((t) => t.y1 <= yh + 1e-6),
+            where,
+          ).toBe(true);
+          expect(
+            scene.texts.filter((t) => t.y >= scene.headerH && t.kind !== 'tick').every((t) => t.y + t.h <= yh),
+            where,
+          ).toBe(true);
+          expect(
+            scene.groups.every((g) => g.y1 <= yh),
+            where,
+          ).toBe(true);
+          // The retransmission sent at 1.0 s is on its way: no head, no cross; its label stays
+          // (where there is room: the time left comes first).
+          const retx = scene.arrows.find((a) => a.id === 7)!;
+          expect(retx.end).toBe('open');
+          expect(retx.head).toBeUndefined();
+          if (height > 250) expect(retx.label?.text.startsWith('[RTO expired]'), where).toBe(true);
+          // The RTO armed at 1.0 s with 2.0 s runs past the horizon: drawn to it, 1.5 s left.
+          const rto = scene.timers.find((t) => t.bar.kind === 'rto' && t.bar.host === 0 && t.bar.t0 === 1_000_000)!;
+          expect(rto.running).toBe(true);
+          expect(rto.y1).toBeCloseTo(yh, 6);
+          expect(rto.label?.text ?? 'no label', where).toMatch(/^RTO (2\.0 s )?· 1\.5 s left$/);
+          expect(overlapping(scene), where).toEqual([]);
+        }
     }
   });
 

@@ -123,7 +123,11 @@ function arrowHead(s: PixelSegment, size = 7): [number, number][] {
   const uy = dy / len;
   const bx = s.x2 - ux * size;
   const by = s.y2 - uy * size;
-  return [[s.x2, s.y2], [bx - uy * size * 0.45, by + ux * size * 0.45], [bx + uy * size * 0.45, by - ux * size * 0.45]];
+  return [
+    [s.x2, s.y2],
+    [bx - uy * size * 0.45, by + ux * size * 0.45],
+    [bx + uy * size * 0.45, by - ux * size * 0.45],
+  ];
 }
 
 /** The path as far as it got by `h`: hops after it left out, the one under way cut where it
@@ -166,7 +170,11 @@ export function buildScene(m: LadderModel, o: SceneOptions): Scene {
   const visible = m.frameIndex.query(t0, h === null ? t1 : Math.min(t1, h));
   const x = (lane: number) => laneAt(laneX, lane);
   const arrows = visible.map((i) => arrowMark(m, i, h, x, o));
-  const timers = mergeTimerMarks(m.timerIndex.query(t0, h === null ? t1 : Math.min(t1, h)).map((j) => timerMark(m.timers[j]!, laneX[m.hostLane[m.timers[j]!.host] ?? -1] ?? laneX[0]!, h, headerH, o)));
+  const timers = mergeTimerMarks(
+    m.timerIndex
+      .query(t0, h === null ? t1 : Math.min(t1, h))
+      .map((j) => timerMark(m.timers[j]!, laneX[m.hostLane[m.timers[j]!.host] ?? -1] ?? laneX[0]!, h, headerH, o)),
+  );
   const horizonY = h === null ? null : o.y(h);
   const bottom = Math.min(o.height, horizonY ?? o.height);
   const plot = { x: axisW, y: headerH, w: o.width - axisW, h: Math.max(0, bottom - headerH) };
@@ -174,8 +182,22 @@ export function buildScene(m: LadderModel, o: SceneOptions): Scene {
   const header = headerTexts(m.lanes.lifelines, laneX, o.text, o.width);
   const ticks = tickMarks(t0, t1, o.y, o.text, headerH, o.height, axisW);
   const scene: Scene = {
-    width: o.width, height: o.height, text: o.text, headerH, axisW, laneX, t0, t1, horizonY,
-    arrows, timers, groups, header, ticks, texts: [], canvas: visible.length > (o.canvasLimit ?? CANVAS_LIMIT),
+    width: o.width,
+    height: o.height,
+    text: o.text,
+    headerH,
+    axisW,
+    laneX,
+    t0,
+    t1,
+    horizonY,
+    arrows,
+    timers,
+    groups,
+    header,
+    ticks,
+    texts: [],
+    canvas: visible.length > (o.canvasLimit ?? CANVAS_LIMIT),
   };
   scene.texts = sceneTexts(scene);
   return scene;

@@ -34,7 +34,11 @@ export function ensureLayers(el: SVGSVGElement): Svg {
 /** Puts text elements where their boxes say, in their size (a presentation attribute, so an
  *  export keeps it). */
 function atBoxes<D>(sel: d3.Selection<SVGTextElement, D, d3.BaseType, unknown>, box: (d: D) => TextBox): void {
-  sel.attr('x', (d) => box(d).tx).attr('y', (d) => box(d).ty).attr('font-size', (d) => box(d).px).text((d) => box(d).text);
+  sel
+    .attr('x', (d) => box(d).tx)
+    .attr('y', (d) => box(d).ty)
+    .attr('font-size', (d) => box(d).px)
+    .text((d) => box(d).text);
 }
 
 /** The whole scene. Arrows on the canvas (Scene.canvas) are left out unless `everyArrow`
@@ -52,7 +56,8 @@ function drawFrame(svg: Svg, scene: Scene, lifelines: readonly Lifeline[]): void
   svg.attr('width', scene.width).attr('height', scene.height).attr('viewBox', `0 0 ${scene.width} ${scene.height}`);
   svg.select('rect.ld-bg').attr('width', scene.width).attr('height', scene.height);
   // Lifelines below the header, names in the header (which hides what scrolls under it).
-  svg.select('g.ld-lanes')
+  svg
+    .select('g.ld-lanes')
     .selectAll('line')
     .data(lifelines, (d) => (d as Lifeline).key)
     .join('line')
@@ -62,7 +67,15 @@ function drawFrame(svg: Svg, scene: Scene, lifelines: readonly Lifeline[]): void
     .attr('y1', scene.headerH)
     .attr('y2', scene.height);
   const header = svg.select('g.ld-header');
-  header.selectAll('rect').data([0]).join('rect').attr('class', 'ld-header-bg').attr('x', -1).attr('y', -1).attr('width', scene.width + 2).attr('height', scene.headerH + 1);
+  header
+    .selectAll('rect')
+    .data([0])
+    .join('rect')
+    .attr('class', 'ld-header-bg')
+    .attr('x', -1)
+    .attr('y', -1)
+    .attr('width', scene.width + 2)
+    .attr('height', scene.headerH + 1);
   header
     .selectAll<SVGTextElement, TextBox>('text')
     .data(scene.header)
@@ -85,7 +98,12 @@ function drawAxis(svg: Svg, scene: Scene): void {
       e.append('text');
       return e;
     });
-  ticks.select('line').attr('x1', scene.axisW - TICK_LEN).attr('x2', scene.axisW).attr('y1', (d) => d.y).attr('y2', (d) => d.y);
+  ticks
+    .select('line')
+    .attr('x1', scene.axisW - TICK_LEN)
+    .attr('x2', scene.axisW)
+    .attr('y1', (d) => d.y)
+    .attr('y2', (d) => d.y);
   ticks.select<SVGTextElement>('text').call(atBoxes, (d) => d.label);
 }
 
@@ -127,7 +145,10 @@ function drawTimers(svg: Svg, timers: readonly TimerMark[]): void {
 }
 
 function linePath(a: ArrowMark): string {
-  return a.segments.filter((s) => s.kind !== 'hold').map((s) => `M${s.x1},${s.y1}L${s.x2},${s.y2}`).join('');
+  return a.segments
+    .filter((s) => s.kind !== 'hold')
+    .map((s) => `M${s.x1},${s.y1}L${s.x2},${s.y2}`)
+    .join('');
 }
 
 function modifiers(d: ArrowMark): string {
@@ -147,7 +168,12 @@ function drawArrows(svg: Svg, arrows: readonly ArrowMark[]): void {
   g.attr('class', (d) => `ld-arrow${modifiers(d)}`).attr('data-frame-id', (d) => d.id);
   g.select('.ld-line').attr('d', linePath);
   g.select('.ld-hit').attr('d', (d) => d.segments.map((s) => `M${s.x1},${s.y1}L${s.x2},${s.y2}`).join(''));
-  g.select('.ld-hold').attr('d', (d) => d.segments.filter((s) => s.kind === 'hold').map((s) => `M${s.x1},${s.y1}L${s.x2},${s.y2}`).join(''));
+  g.select('.ld-hold').attr('d', (d) =>
+    d.segments
+      .filter((s) => s.kind === 'hold')
+      .map((s) => `M${s.x1},${s.y1}L${s.x2},${s.y2}`)
+      .join(''),
+  );
   g.select('.ld-head').attr('d', (d) => (d.head ? `M${d.head.map((p) => p.join(',')).join('L')}Z` : ''));
   g.select('.ld-cross').attr('d', (d) => {
     const c = d.cross;
@@ -177,7 +203,13 @@ function tags(scene: Scene): Tag[] {
     if (a.reason) reasons.add(a.reason);
   }
   for (const t of scene.timers) {
-    if (t.label) out.push({ key: `t${t.bar.host}:${t.bar.armSeq}:${t.bar.kind}`, cls: `ld-tag timer${t.running ? ' running' : ''}`, text: 'ld-timer-label', box: t.label });
+    if (t.label)
+      out.push({
+        key: `t${t.bar.host}:${t.bar.armSeq}:${t.bar.kind}`,
+        cls: `ld-tag timer${t.running ? ' running' : ''}`,
+        text: 'ld-timer-label',
+        box: t.label,
+      });
   }
   return out;
 }
@@ -246,7 +278,8 @@ function drawGroups(svg: Svg, groups: readonly GroupMark[]): void {
     .attr('class', 'ld-group-label')
     .call(atBoxes, (d) => d);
   g.select('title').text(
-    (d) => `${d.count} frames, sent from ${formatInstant(d.t0)} to ${formatInstant(d.t1)}${d.resent ? `, ${d.resent} resent` : ''}${d.lost ? `, ${d.lost} lost` : ''}: click to zoom in`,
+    (d) =>
+      `${d.count} frames, sent from ${formatInstant(d.t0)} to ${formatInstant(d.t1)}${d.resent ? `, ${d.resent} resent` : ''}${d.lost ? `, ${d.lost} lost` : ''}: click to zoom in`,
   );
 }
 
@@ -255,7 +288,8 @@ function drawGroups(svg: Svg, groups: readonly GroupMark[]): void {
 export function drawCursor(svg: Svg, scene: Scene, yCursor: number | null): void {
   const visible = yCursor !== null && yCursor <= scene.height;
   const top = Math.max(scene.headerH, yCursor ?? 0);
-  svg.select('rect.ld-fade')
+  svg
+    .select('rect.ld-fade')
     .attr('x', 0)
     .attr('width', scene.width)
     .attr('y', top)
@@ -270,7 +304,11 @@ export function drawCursor(svg: Svg, scene: Scene, yCursor: number | null): void
       g.append('line').attr('class', 'ld-cursor');
       return g;
     });
-  c.select('line').attr('x1', scene.axisW).attr('x2', scene.width).attr('y1', (d) => d).attr('y2', (d) => d);
+  c.select('line')
+    .attr('x1', scene.axisW)
+    .attr('x2', scene.width)
+    .attr('y1', (d) => d)
+    .attr('y2', (d) => d);
   c.selectAll<SVGTextElement, TextBox>('text')
     .data((d) => {
       const label = cursorLabel(scene, d);

@@ -206,8 +206,15 @@ export class Placer {
     const blockers = this.occ.overlapping(c);
     if (blockers.length > (depth > 0 ? REPAIR_MOVES : 0) || !blockers.every((b) => this.owner.has(b))) return false;
     const moving = blockers.map((b) => this.owner.get(b)!);
-    for (const b of blockers) this.journal(() => this.occ.remove(b), () => this.occ.add(b));
-    this.journal(() => this.occ.add(c), () => this.occ.remove(c));
+    for (const b of blockers)
+      this.journal(
+        () => this.occ.remove(b),
+        () => this.occ.add(b),
+      );
+    this.journal(
+      () => this.occ.add(c),
+      () => this.occ.remove(c),
+    );
     for (const q of moving) {
       let moved = false;
       for (const to of q.candidates()) {

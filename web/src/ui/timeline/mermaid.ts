@@ -76,7 +76,8 @@ export function ladderMermaid(m: LadderModel, world: WorldDescription): string {
   // RTO expiries only: a delayed ACK's timer fires all the time, and its ACK is the next message.
   for (const t of m.timers) {
     const lane = m.hostLane[t.host] ?? -1;
-    if (t.kind === 'rto' && t.end === 'expire' && lane >= 0) lines.push({ t: t.t1, order: 0, text: `Note over L${lane}: ${mermaidText(`RTO expired (${formatDuration(t.valueUs)})`)}` });
+    if (t.kind === 'rto' && t.end === 'expire' && lane >= 0)
+      lines.push({ t: t.t1, order: 0, text: `Note over L${lane}: ${mermaidText(`RTO expired (${formatDuration(t.valueUs)})`)}` });
   }
   // Frames are in the order sent already; sort() is stable, so equal instants keep it.
   lines.sort((a, b) => a.t - b.t || a.order - b.order);

@@ -71,13 +71,41 @@ export function drawSeqGraph(
   drawLegend(svg, f, items);
   const hx = Number.isFinite(horizon) ? x(horizon) : Infinity;
   const segs = view.segments;
-  const line = d3.line<{ t: number; v: number }>().x((p) => x(p.t)).y((p) => y(p.v)).curve(d3.curveStepAfter);
+  const line = d3
+    .line<{ t: number; v: number }>()
+    .x((p) => x(p.t))
+    .y((p) => y(p.v))
+    .curve(d3.curveStepAfter);
   const paths = [
     { cls: 'gr-win', d: line(view.windows) ?? '' },
     { cls: 'gr-ack', d: line(view.acks) ?? '' },
-    { cls: 'gr-seg', d: beams(segs.filter((g) => !g.retx), x, y, hx) },
-    { cls: 'gr-seg retx', d: beams(segs.filter((g) => g.retx), x, y, hx) },
-    { cls: 'gr-seg selected', d: beams(segs.filter((g) => g.frameId === selected), x, y, hx) },
+    {
+      cls: 'gr-seg',
+      d: beams(
+        segs.filter((g) => !g.retx),
+        x,
+        y,
+        hx,
+      ),
+    },
+    {
+      cls: 'gr-seg retx',
+      d: beams(
+        segs.filter((g) => g.retx),
+        x,
+        y,
+        hx,
+      ),
+    },
+    {
+      cls: 'gr-seg selected',
+      d: beams(
+        segs.filter((g) => g.frameId === selected),
+        x,
+        y,
+        hx,
+      ),
+    },
   ];
   const p = plot(svg);
   p.selectAll<SVGPathElement, (typeof paths)[number]>('path')

@@ -13,7 +13,19 @@ let no = 0;
 function row(src: string, flags: number, seqRel: number, ackRel: number, len: number, extra: Partial<PacketRow> = {}, win = 1000, stream = 0): PacketRow {
   const fromA = src === A;
   const tcp: TcpRowInfo = { stream, srcPort: fromA ? 5000 : 80, dstPort: fromA ? 80 : 5000, flags, seqRel, ackRel, len, winValue: win, win };
-  return { no: ++no, timeS: 0, source: src, destination: fromA ? B : A, protocol: 'TCP', length: 40 + len, info: '', flags: [], colour: { name: '', fg: '', bg: '' }, tcp, ...extra };
+  return {
+    no: ++no,
+    timeS: 0,
+    source: src,
+    destination: fromA ? B : A,
+    protocol: 'TCP',
+    length: 40 + len,
+    info: '',
+    flags: [],
+    colour: { name: '', fg: '', bg: '' },
+    tcp,
+    ...extra,
+  };
 }
 const SYN = 0x02;
 const ACK = 0x10;
@@ -39,10 +51,23 @@ describe('time-sequence series', () => {
   it('data segments as bars, retransmissions marked, ACK and window stairs from the peer', () => {
     const s = seqSeries({ rows, times, ids, stackRetx: () => false }, 0, { addr: A, port: 5000 });
     expect(s.segments.map((g) => [g.t, g.seq, g.end, g.retx])).toEqual([
-      [3000, 1, 101, false], [4000, 101, 201, false], [5000, 201, 301, false], [8000, 101, 201, true],
+      [3000, 1, 101, false],
+      [4000, 101, 201, false],
+      [5000, 201, 301, false],
+      [8000, 101, 201, true],
     ]);
-    expect(s.acks.map((p) => [p.t, p.v])).toEqual([[1000, 1], [6000, 101], [7000, 101], [9000, 301]]);
-    expect(s.windows.map((p) => [p.t, p.v])).toEqual([[1000, 1001], [6000, 1001], [7000, 1001], [9000, 1301]]);
+    expect(s.acks.map((p) => [p.t, p.v])).toEqual([
+      [1000, 1],
+      [6000, 101],
+      [7000, 101],
+      [9000, 301],
+    ]);
+    expect(s.windows.map((p) => [p.t, p.v])).toEqual([
+      [1000, 1001],
+      [6000, 1001],
+      [7000, 1001],
+      [9000, 1301],
+    ]);
     expect([s.t0, s.t1]).toEqual([0, 9000]);
     expect(s.segments[3]!.frameId).toBe(108);
   });
@@ -67,7 +92,10 @@ describe('time-sequence series', () => {
   it('streams, their data direction, and the default choice', () => {
     const more = [...rows, row(B, PSH_ACK, 1, 301, 50, {}, 1000, 1)];
     const streams = tcpStreams(more);
-    expect(streams.map((s) => [s.stream, s.a.addr, s.bytesAB, s.bytesBA])).toEqual([[0, A, 400, 0], [1, B, 50, 0]]);
+    expect(streams.map((s) => [s.stream, s.a.addr, s.bytesAB, s.bytesBA])).toEqual([
+      [0, A, 400, 0],
+      [1, B, 50, 0],
+    ]);
     expect(dataDirection(streams[0]!)).toBe('a');
     const of = () => streams;
     expect(defaultChoice(of, 0, null)).toEqual({ link: 0, stream: 0, from: 'a' });
@@ -85,7 +113,11 @@ describe('time-sequence series', () => {
     const g = graphModel(run, choice)!;
     expect(g.senderName).toBe('appliance');
     // The first copy died in the busy module but a sniffer beside the appliance saw it.
-    expect(g.seq.segments.map((s) => [s.seq, s.end, s.retx])).toEqual([[1, 1025, false], [1, 1025, true], [1, 1025, true]]);
+    expect(g.seq.segments.map((s) => [s.seq, s.end, s.retx])).toEqual([
+      [1, 1025, false],
+      [1, 1025, true],
+      [1, 1025, true],
+    ]);
     expect(Math.max(...g.seq.acks.map((p) => p.v))).toBeGreaterThanOrEqual(1025);
   });
 
@@ -93,8 +125,14 @@ describe('time-sequence series', () => {
     const s = seqSeries({ rows, times, ids, stackRetx: () => false }, 0, { addr: A, port: 5000 });
     const v = seqInView(s, 0, 9000, 4500);
     expect(v.segments.map((g) => g.t)).toEqual([3000, 4000]);
-    expect(v.acks).toEqual([{ t: 1000, v: 1 }, { t: 4500, v: 1 }]);
-    expect(v.windows).toEqual([{ t: 1000, v: 1001 }, { t: 4500, v: 1001 }]);
+    expect(v.acks).toEqual([
+      { t: 1000, v: 1 },
+      { t: 4500, v: 1 },
+    ]);
+    expect(v.windows).toEqual([
+      { t: 1000, v: 1001 },
+      { t: 4500, v: 1001 },
+    ]);
     // the segment 201..301 at 5000 and the ACK of 301 at 9000 are not counted
     expect(v.extent).toEqual({ lo: 1, hi: 201, windowClipped: true });
     expect(seqInView(s, 0, 9000, Infinity).extent).toEqual({ lo: 1, hi: 301, windowClipped: true });
@@ -117,15 +155,25 @@ describe('time-sequence series', () => {
       expect(line.at(-1)!.t).toBe(h);
     }
     // The axis: from the data, ACKs and windows at or before h, far below what comes later.
-    const past = [...g.segments.filter((s) => s.t <= h).map((s) => s.end), ...g.acks.filter((p) => p.t <= h).map((p) => p.v), ...g.windows.filter((p) => p.t <= h).map((p) => p.v)];
+    const past = [
+      ...g.segments.filter((s) => s.t <= h).map((s) => s.end),
+      ...g.acks.filter((p) => p.t <= h).map((p) => p.v),
+      ...g.windows.filter((p) => p.t <= h).map((p) => p.v),
+    ];
     expect(v.extent.hi).toBeLessThanOrEqual(Math.max(...past));
     const later = Math.max(...g.segments.filter((s) => s.t > h).map((s) => s.end));
     expect(v.extent.hi).toBeLessThan(later / 2);
     expect(seqInView(g, t0, t1, Infinity).extent.hi).toBeGreaterThanOrEqual(later);
     // A hidden segment is not under the pointer either (no tooltip, no click selects it).
     const next = g.segments.find((s) => s.t > h)!;
-    const x = d3.scaleLinear().domain([next.t - 1000, next.t + 1000]).range([0, 500]);
-    const y = d3.scaleLinear().domain([next.seq - 1000, next.end + 1000]).range([100, 0]);
+    const x = d3
+      .scaleLinear()
+      .domain([next.t - 1000, next.t + 1000])
+      .range([0, 500]);
+    const y = d3
+      .scaleLinear()
+      .domain([next.seq - 1000, next.end + 1000])
+      .range([100, 0]);
     const py = y((next.seq + next.end) / 2);
     expect(segmentAt(g, x, y, x(next.t), py, Infinity)?.frameId).toBe(next.frameId);
     expect(segmentAt(g, x, y, x(next.t), py, h)).toBeNull();

@@ -51,15 +51,35 @@ export function drawStateGraph(
   );
   const f = graphFrame(size, text, items.rows);
   const bTop = v?.bytesTop ?? 1;
-  const yb = d3.scaleLinear().domain([0, bTop]).range([f.height - f.margin.bottom, f.margin.top]);
-  const ys = d3.scaleLinear().domain([0, v?.timeTop ?? 1e6]).range([f.height - f.margin.bottom, f.margin.top]);
-  drawAxes(svg, f, x, { scale: yb, names: ['bytes'], format: (n) => yb.tickFormat(n, '~s') }, { scale: ys, names: ['seconds', 'sec'], format: (n) => secondsTickFormat(ys.ticks(n)) });
+  const yb = d3
+    .scaleLinear()
+    .domain([0, bTop])
+    .range([f.height - f.margin.bottom, f.margin.top]);
+  const ys = d3
+    .scaleLinear()
+    .domain([0, v?.timeTop ?? 1e6])
+    .range([f.height - f.margin.bottom, f.margin.top]);
+  drawAxes(
+    svg,
+    f,
+    x,
+    { scale: yb, names: ['bytes'], format: (n) => yb.tickFormat(n, '~s') },
+    { scale: ys, names: ['seconds', 'sec'], format: (n) => secondsTickFormat(ys.ticks(n)) },
+  );
   drawLegend(svg, f, items);
   drawNote(svg, f, s ? null : `no stack state: ${senderName} is not simulated`);
   const hx = Number.isFinite(horizon) ? x(horizon) : Infinity;
   const p = plot(svg);
-  const bytes = d3.line<TV>().x((q) => x(q.t)).y((q) => yb(clampBytes(q.v, bTop))).curve(d3.curveStepAfter);
-  const secs = d3.line<TV>().x((q) => x(q.t)).y((q) => ys(q.v)).curve(d3.curveStepAfter);
+  const bytes = d3
+    .line<TV>()
+    .x((q) => x(q.t))
+    .y((q) => yb(clampBytes(q.v, bTop)))
+    .curve(d3.curveStepAfter);
+  const secs = d3
+    .line<TV>()
+    .x((q) => x(q.t))
+    .y((q) => ys(q.v))
+    .curve(d3.curveStepAfter);
   const paths = [
     { cls: 'gr-ssthresh', d: bytes(v?.ssthresh ?? []) ?? '' },
     { cls: 'gr-cwnd', d: bytes(v?.cwnd ?? []) ?? '' },

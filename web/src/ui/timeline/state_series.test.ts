@@ -7,7 +7,19 @@ import { INFINITE } from '../../core/run/time_format.ts';
 
 const KINDS = ['tcp.cwnd', 'tcp.ssthresh', 'tcp.rto.value', 'tcp.rto.arm', 'tcp.rto.restart', 'tcp.state', 'tcp.rto.initial'];
 const ev = (time: number, kind: string, a: number, b = 0, p: Partial<TraceEvent> = {}): TraceEvent => ({
-  time, seq: 0, kind: KINDS.indexOf(kind), host: 0, conn: 0, lport: 5000, rport: 80, a, b, c: 0, d: 0, cause: 0, ...p,
+  time,
+  seq: 0,
+  kind: KINDS.indexOf(kind),
+  host: 0,
+  conn: 0,
+  lport: 5000,
+  rport: 80,
+  a,
+  b,
+  c: 0,
+  d: 0,
+  cause: 0,
+  ...p,
 });
 
 describe('state series', () => {
@@ -27,15 +39,28 @@ describe('state series', () => {
 
   it("the sender's connection only, each quantity as it changed", () => {
     const s = stateSeries(events, KINDS, 0, 5000, 80);
-    expect(s.cwnd).toEqual([{ t: 0, v: 2920 }, { t: 60_000, v: 4380 }, { t: 1_000_000, v: 1460 }]);
-    expect(s.ssthresh).toEqual([{ t: 0, v: INFINITE }, { t: 1_000_000, v: 2190 }]);
+    expect(s.cwnd).toEqual([
+      { t: 0, v: 2920 },
+      { t: 60_000, v: 4380 },
+      { t: 1_000_000, v: 1460 },
+    ]);
+    expect(s.ssthresh).toEqual([
+      { t: 0, v: INFINITE },
+      { t: 1_000_000, v: 2190 },
+    ]);
     // the initial RTO from the first timer on, then each sample's; srtt only from samples
-    expect(s.rto).toEqual([{ t: 0, v: 1_000_000 }, { t: 50_000, v: 300_000 }]);
+    expect(s.rto).toEqual([
+      { t: 0, v: 1_000_000 },
+      { t: 50_000, v: 300_000 },
+    ]);
     expect(s.srtt).toEqual([{ t: 50_000, v: 40_000 }]);
-    expect(s.rtoArmed).toEqual([{ t: 0, v: 1_000_000 }, { t: 400_000, v: 600_000 }]);
+    expect(s.rtoArmed).toEqual([
+      { t: 0, v: 1_000_000 },
+      { t: 400_000, v: 600_000 },
+    ]);
   });
 
-  it("axes: the infinite ssthresh does not stretch the byte axis, it is clamped to the top", () => {
+  it('axes: the infinite ssthresh does not stretch the byte axis, it is clamped to the top', () => {
     const s = stateSeries(events, KINDS, 0, 5000, 80);
     expect(bytesTop(s)).toBeCloseTo(4380 * 1.15);
     expect(clampBytes(INFINITE, 5000)).toBe(5000);
@@ -74,8 +99,14 @@ describe('state series', () => {
     // the armed RTO of 1 s is there from the start
     expect(timeTop(s, 0)).toBeCloseTo(1_150_000);
     const v = stateInView(s, 0, 2_000_000, 1_500_000, 55_000);
-    expect(v.cwnd).toEqual([{ t: 0, v: 2920 }, { t: 55_000, v: 2920 }]);
-    expect(v.srtt).toEqual([{ t: 50_000, v: 40_000 }, { t: 55_000, v: 40_000 }]);
+    expect(v.cwnd).toEqual([
+      { t: 0, v: 2920 },
+      { t: 55_000, v: 2920 },
+    ]);
+    expect(v.srtt).toEqual([
+      { t: 50_000, v: 40_000 },
+      { t: 55_000, v: 40_000 },
+    ]);
     expect(v.armed).toEqual([{ t: 0, v: 1_000_000 }]);
   });
 
@@ -87,7 +118,10 @@ describe('state series', () => {
     const v = stateInView(st, g.seq.t0 - 1000, g.seq.t1 + 1000, g.seq.t1, h);
     for (const key of ['cwnd', 'ssthresh', 'rto', 'srtt'] as const) {
       expect(v[key].length, key).toBeGreaterThan(1);
-      expect(v[key].every((p) => p.t <= h), key).toBe(true);
+      expect(
+        v[key].every((p) => p.t <= h),
+        key,
+      ).toBe(true);
       expect(v[key].at(-1)!.t, key).toBe(h);
     }
     expect(v.armed.length).toBeGreaterThan(10);

@@ -37,7 +37,8 @@ export function stateSeries(events: readonly TraceEvent[], kinds: readonly strin
     if (e.host !== host || e.lport !== lport || e.rport !== rport) continue;
     if (e.kind === cwnd) out.cwnd.push({ t: e.time, v: traceField(e, 'tcp.cwnd', 'cwnd') });
     else if (e.kind === ssthresh) out.ssthresh.push({ t: e.time, v: traceField(e, 'tcp.ssthresh', 'ssthresh') });
-    else if (e.kind === arm || e.kind === restart) out.rtoArmed.push({ t: e.time, v: traceField(e, e.kind === arm ? 'tcp.rto.arm' : 'tcp.rto.restart', 'rto_us') });
+    else if (e.kind === arm || e.kind === restart)
+      out.rtoArmed.push({ t: e.time, v: traceField(e, e.kind === arm ? 'tcp.rto.arm' : 'tcp.rto.restart', 'rto_us') });
     else if (e.kind === rtoInitial) out.rto.push({ t: e.time, v: traceField(e, 'tcp.rto.initial', 'rto_us') });
     else if (e.kind === rtoValue) {
       out.rto.push({ t: e.time, v: traceField(e, 'tcp.rto.value', 'rto_us') });

@@ -73,8 +73,17 @@ export function timerBars(events: readonly TraceEvent[], kinds: readonly string[
       const key = `${e.host}:${conn}:${arm}`;
       close(key, e.time, 'rearm');
       const bar: TimerBar = {
-        kind: arm, host: e.host, conn: e.conn, lport: e.lport, rport: e.rport, slot: slotOf(e.host, conn),
-        t0: e.time, t1: e.time, valueUs: armedFor(e, name), end: 'open', armSeq: e.seq,
+        kind: arm,
+        host: e.host,
+        conn: e.conn,
+        lport: e.lport,
+        rport: e.rport,
+        slot: slotOf(e.host, conn),
+        t0: e.time,
+        t1: e.time,
+        valueUs: armedFor(e, name),
+        end: 'open',
+        armSeq: e.seq,
       };
       open.set(key, bar);
       out.push(bar);

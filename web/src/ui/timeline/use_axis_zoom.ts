@@ -91,8 +91,21 @@ export function useAxisZoom<E extends Element>(
   useEffect(() => {
     const z = zoomRef.current;
     if (!z || !size.width || !size.height) return;
-    z.extent([[0, 0], [size.width, size.height]]).scaleExtent([MIN_SCALE, Math.max(2, maxScale)]);
-    z.translateExtent(axis === 'y' ? [[-Infinity, lo], [Infinity, hi]] : [[lo, -Infinity], [hi, Infinity]]);
+    z.extent([
+      [0, 0],
+      [size.width, size.height],
+    ]).scaleExtent([MIN_SCALE, Math.max(2, maxScale)]);
+    z.translateExtent(
+      axis === 'y'
+        ? [
+            [-Infinity, lo],
+            [Infinity, hi],
+          ]
+        : [
+            [lo, -Infinity],
+            [hi, Infinity],
+          ],
+    );
   }, [size.width, size.height, maxScale, axis, lo, hi]);
 
   const reveal = useCallback(

@@ -33,7 +33,10 @@ export function useStreamChoice(run: RunModel | null, captureLink: number, selec
   }, [run, captureLink, selected]);
   const choice = manual ?? auto;
   const options = useMemo<StreamOption[]>(
-    () => (run ? run.result.world.links.flatMap((l, i) => streamsOf(run, i).map((s) => ({ value: `${i}:${s.stream}`, label: `${l.name} · ${streamLabel(s, 'a')}` }))) : []),
+    () =>
+      run
+        ? run.result.world.links.flatMap((l, i) => streamsOf(run, i).map((s) => ({ value: `${i}:${s.stream}`, label: `${l.name} · ${streamLabel(s, 'a')}` })))
+        : [],
     [run],
   );
   const pick = (value: string) => {

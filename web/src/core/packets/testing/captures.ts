@@ -7,8 +7,7 @@ import type { CapturedFrame } from '../types.ts';
 
 const A = '10.0.0.1';
 const S = '10.0.0.2';
-const synOpts = (ws: number, ts = 0): Uint8Array =>
-  B.options(B.opt.mss(1460), B.opt.nop(), B.opt.ws(ws), B.opt.sackPerm(), ...(ts ? [B.opt.ts(ts, 0)] : []));
+const synOpts = (ws: number, ts = 0): Uint8Array => B.options(B.opt.mss(1460), B.opt.nop(), B.opt.ws(ws), B.opt.sackPerm(), ...(ts ? [B.opt.ts(ts, 0)] : []));
 
 /** Handshake with options, data both ways, an orderly close (port 7891, the paper's). */
 export function handshakeDataClose(): CapturedFrame[] {
@@ -275,7 +274,9 @@ export function icmpQuotingTcp(): CapturedFrame[] {
   const k2 = new TcpConn(cap, { cport: 49154, sport: 9000 });
   const syn = k2.c({ seq: 0, f: 'S', opts: synOpts(4) });
   cap.add(B.icmpError(R, A, 11, 0, syn, true));
-  cap.add(B.icmpError(R, A, 11, 0, B.tcp({ src: A, dst: S, sport: 49154, dport: 9000, seq: 1, ack: 0, flags: 'A', options: B.options(B.opt.sack([[5, 9]])) }), true));
+  cap.add(
+    B.icmpError(R, A, 11, 0, B.tcp({ src: A, dst: S, sport: 49154, dport: 9000, seq: 1, ack: 0, flags: 'A', options: B.options(B.opt.sack([[5, 9]])) }), true),
+  );
   k2.s({ seq: 0, ack: 1, f: 'SA', opts: synOpts(5) });
   // A quoted SYN/ACK with another ISN: the reused-ports flag shows on the ICMP frame.
   cap.add(B.icmpError(R, S, 3, 3, B.tcp({ src: S, dst: A, sport: 9000, dport: 49154, seq: 4242, ack: 1, flags: 'SA' }), true));
@@ -288,11 +289,46 @@ export function icmpQuotingTcp(): CapturedFrame[] {
  *  with odd lengths, D-SACK blocks (RFC 2883), and an MSS option on a non-SYN. */
 export function optionForms(): CapturedFrame[] {
   const cap = new CaptureBuilder();
-  const syn = B.tcp({ src: A, dst: S, sport: 40100, dport: 7891, seq: 1, ack: 0, flags: 'S', options: B.options(B.opt.mss(1460), B.opt.nop(), B.opt.ws(7), B.opt.sackPerm(), B.opt.ts(5, 0), B.opt.eol(), B.opt.eol()) });
+  const syn = B.tcp({
+    src: A,
+    dst: S,
+    sport: 40100,
+    dport: 7891,
+    seq: 1,
+    ack: 0,
+    flags: 'S',
+    options: B.options(B.opt.mss(1460), B.opt.nop(), B.opt.ws(7), B.opt.sackPerm(), B.opt.ts(5, 0), B.opt.eol(), B.opt.eol()),
+  });
   for (let n = 40; n < syn.length; n++) cap.add(syn.slice(0, n));
-  const sack = B.tcp({ src: S, dst: A, sport: 7891, dport: 40101, seq: 1, ack: 1, flags: 'A', options: B.options(B.opt.nop(), B.opt.nop(), B.opt.sack([[100, 200], [300, 400], [500, 600]])) });
+  const sack = B.tcp({
+    src: S,
+    dst: A,
+    sport: 7891,
+    dport: 40101,
+    seq: 1,
+    ack: 1,
+    flags: 'A',
+    options: B.options(
+      B.opt.nop(),
+      B.opt.nop(),
+      B.opt.sack([
+        [100, 200],
+        [300, 400],
+        [500, 600],
+      ]),
+    ),
+  });
   for (let n = 40; n < sack.length; n++) cap.add(sack.slice(0, n));
-  const echoOpt = B.tcp({ src: S, dst: A, sport: 7891, dport: 40102, seq: 1, ack: 1, flags: 'A', options: B.options(B.opt.nop(), B.opt.nop(), B.opt.ts(7, 8), [6, 6, 0, 0, 0, 9]) });
+  const echoOpt = B.tcp({
+    src: S,
+    dst: A,
+    sport: 7891,
+    dport: 40102,
+    seq: 1,
+    ack: 1,
+    flags: 'A',
+    options: B.options(B.opt.nop(), B.opt.nop(), B.opt.ts(7, 8), [6, 6, 0, 0, 0, 9]),
+  });
   for (let n = 52; n <= echoOpt.length; n++) cap.add(echoOpt.slice(0, n));
   const k = new TcpConn(cap, { cport: 40103, sport: 7891, ciss: 1000, siss: 5000 });
   k.handshake();
@@ -303,7 +339,19 @@ export function optionForms(): CapturedFrame[] {
   k.s({ seq: 1, ack: 1, f: 'PA', len: 300 });
   k.c({ seq: 1, ack: 301, f: 'A' });
   k.c({ seq: 1, ack: 301, f: 'A', opts: B.options(B.opt.nop(), B.opt.nop(), B.opt.sack([[5100, 5201]])) }); // D-SACK below the ACK
-  k.c({ seq: 1, ack: 301, f: 'A', opts: B.options(B.opt.nop(), B.opt.nop(), B.opt.sack([[5401, 5451], [5401, 5501]])) }); // inside the second block
+  k.c({
+    seq: 1,
+    ack: 301,
+    f: 'A',
+    opts: B.options(
+      B.opt.nop(),
+      B.opt.nop(),
+      B.opt.sack([
+        [5401, 5451],
+        [5401, 5501],
+      ]),
+    ),
+  }); // inside the second block
   return cap.frames;
 }
 

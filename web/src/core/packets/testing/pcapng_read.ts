@@ -30,7 +30,7 @@ export function readPcapng(bytes: Uint8Array): PcapngInterface[] {
     if (type === 1) {
       const iface = { linkType: dv.getUint16(o + 8, le), name: '', frames: [] as CapturedFrame[], unitsPerSecond: 1e6 };
       // options: code, length, value (padded to 4)
-      for (let p = o + 16; p + 4 <= o + len - 4; ) {
+      for (let p = o + 16; p + 4 <= o + len - 4;) {
         const code = dv.getUint16(p, le);
         const olen = dv.getUint16(p + 2, le);
         if (code === 0) break;

@@ -51,7 +51,12 @@ class RandomConn {
     this.sackOk = r() < 0.6;
     const ts = r() < 0.3;
     const synOpts = (): Uint8Array =>
-      B.options(B.opt.mss(pick([536, 1460])), ...(ws ? [B.opt.nop(), B.opt.ws(pick([0, 2, 7, 15]))] : []), ...(this.sackOk ? [B.opt.sackPerm()] : []), ...(ts ? [B.opt.ts(Math.floor(r() * 1e6), 0)] : []));
+      B.options(
+        B.opt.mss(pick([536, 1460])),
+        ...(ws ? [B.opt.nop(), B.opt.ws(pick([0, 2, 7, 15]))] : []),
+        ...(this.sackOk ? [B.opt.sackPerm()] : []),
+        ...(ts ? [B.opt.ts(Math.floor(r() * 1e6), 0)] : []),
+      );
     this.c = { next: 1, rcvd: 1, win: pick([1000, 4000, 8192, 65535]), sent: [] };
     this.s = { next: 1, rcvd: 1, win: pick([1000, 4000, 8192, 65535]), sent: [] };
     const rtt = pick([400, 2000, 5000, 30000]);
@@ -165,7 +170,8 @@ export function randomCapture(seed: number, o: RandomOptions = {}): CaptureBuild
         // An error quoting a UDP datagram, or a TCP segment seen earlier, 8 bytes of it
         // (RFC 792) or whole (as Linux does): the quoted segment joins its conversation.
         const tcpFrames = cap.frames.filter((f) => f.bytes[9] === 6);
-        const orig = tcpFrames.length && r() < 0.6 ? pick(tcpFrames).bytes : B.udp({ src: '10.0.0.1', dst: '10.0.0.2', sport: 49200, dport: 5555, payload: 20 });
+        const orig =
+          tcpFrames.length && r() < 0.6 ? pick(tcpFrames).bytes : B.udp({ src: '10.0.0.1', dst: '10.0.0.2', sport: 49200, dport: 5555, payload: 20 });
         cap.add(B.icmpError('10.0.0.9', '10.0.0.1', pick([3, 11]), pick([0, 1, 3]), orig, r() < 0.5), gap());
       }
       continue;

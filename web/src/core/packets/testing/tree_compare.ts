@@ -5,7 +5,7 @@
 // hex dump of a data item, and blank lines.
 import type { DetailNode } from '../types.ts';
 
-const SKIP = [/Checksum/i, /^\s*[0-9a-f]{4}  /, /^\s*$/];
+const SKIP = [/Checksum/i, /^\s*[0-9a-f]{4} {2}/, /^\s*$/];
 
 function keep(line: string): boolean {
   return !SKIP.some((r) => r.test(line));
