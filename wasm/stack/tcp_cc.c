@@ -22,13 +22,13 @@
  *    threshold as 3 (RFC 5681 3.2).
  */
 #include "tcp_cc.h"
+#include "tcp.h" /* TCP_DEFAULT_MSS */
 
-#define CC_DEFAULT_SMSS 536u
-#define CC_UNLIMITED    0xFFFFFFFFu
+#define CC_UNLIMITED 0xFFFFFFFFu
 
 static uint32_t smss_of(uint16_t mss)
 {
-    return mss ? (uint32_t)mss : CC_DEFAULT_SMSS;
+    return mss ? (uint32_t)mss : (uint32_t)TCP_DEFAULT_MSS;
 }
 
 /* a covers b: a >= b in sequence space (RFC 9293 3.4, modulo 2^32). */
