@@ -20,8 +20,8 @@ static int config_valid(const struct host_config *cfg)
         return 0; /* RFC 791: every host must handle 68-byte datagrams */
     if (cfg->tcp_rto_min_ms == 0 || cfg->tcp_rto_max_ms < cfg->tcp_rto_min_ms)
         return 0;
-    if (cfg->tcp_rto_max_ms > 2000000u || cfg->tcp_time_wait_ms > 2000000u)
-        return 0; /* must stay below half the 32-bit microsecond clock's range */
+    if (cfg->tcp_rto_max_ms > STACK_MAX_DELAY_MS || cfg->tcp_time_wait_ms > STACK_MAX_DELAY_MS)
+        return 0;
     if (cfg->tcp_dupack_thresh == 0)
         return 0;
     if (cfg->tcp_responder_conns == 0 &&

@@ -11,8 +11,7 @@
 #include "icmp.h"
 #include "inet_chksum.h"
 
-#define PING_FLOOD_GAP_US 10000u   /* iputils' MININTERVAL: a flood waits 10 ms for a reply */
-#define PING_MAX_MS       2000000u /* durations must stay well inside the 32-bit clock */
+#define PING_FLOOD_GAP_US 10000u /* iputils' MININTERVAL: a flood waits 10 ms for a reply */
 
 static int got_test(const struct ping_state *p, uint16_t seq)
 {
@@ -119,7 +118,7 @@ int ping_start(struct host *h, uint32_t dst, uint16_t id, uint16_t payload, uint
     if (p->phase == PING_RUNNING)
         return ERR_STATE;
     if (dst == 0 || (uint32_t)payload + ICMP_HLEN > ip_tx_capacity(h) ||
-        interval_ms > PING_MAX_MS || timeout_ms > PING_MAX_MS)
+        interval_ms > STACK_MAX_DELAY_MS || timeout_ms > STACK_MAX_DELAY_MS)
         return ERR_ARG;
     memset(p, 0, sizeof *p);
     p->phase = PING_RUNNING;

@@ -18,6 +18,11 @@ typedef uint32_t stack_time_t; /* microseconds, wrapping */
 
 #define STACK_MS(ms) ((stack_time_t)(ms)*1000u)
 
+/* The longest delay the stack accepts for a timer or an interval it is given (an RTO cap,
+ * TIME_WAIT, a ping's interval): 2000 s, well inside the 35 minutes within which two
+ * instants compare right. */
+#define STACK_MAX_DELAY_MS 2000000u
+
 static inline int time_before(stack_time_t a, stack_time_t b)
 {
     return (int32_t)(a - b) < 0;
