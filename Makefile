@@ -78,10 +78,27 @@ $(BUILD)/asan/tests/%: wasm/tests/%.c wasm/tests/unit.h $(BUILD)/asan/libstack.a
 	@mkdir -p $(dir $@)
 	$(CC) $(TEST_CFLAGS) -Wno-missing-prototypes $< $(BUILD)/asan/libstack.a -o $@
 
-test-bins: $(TEST_BINS)
+# The stack with the TCP responder alone (STACK_TCP_RESPONDER 2, as a firmware builds it):
+# the full TCP's files, the socket calls and the apps are not compiled, so the link proves
+# that nothing else refers to them, and the responder's tests run again on that stack.
+RESP_ONLY_SRCS := $(filter-out wasm/stack/tcp.c wasm/stack/tcp_%.c wasm/stack/socket_tcp.c \
+	wasm/stack/apps/%,$(STACK_SRCS)) wasm/stack/tcp_responder.c \
+	wasm/tests/support/tcp_lab.c wasm/tests/support/tcp_seg.c
+RESP_ONLY_OBJS := $(patsubst wasm/%.c,$(BUILD)/asan-responder/obj/%.o,$(RESP_ONLY_SRCS))
+RESP_ONLY_BIN := $(BUILD)/asan/tests/test_tcp_responder_only
+
+$(BUILD)/asan-responder/obj/%.o: wasm/%.c $(CORE_HDRS) $(wildcard wasm/tests/support/*.h)
+	@mkdir -p $(dir $@)
+	$(CC) $(TEST_CFLAGS) -DSTACK_TCP_RESPONDER=2 -c $< -o $@
+
+$(RESP_ONLY_BIN): wasm/tests/test_tcp_responder.c wasm/tests/unit.h $(RESP_ONLY_OBJS)
+	@mkdir -p $(dir $@)
+	$(CC) $(TEST_CFLAGS) -DSTACK_TCP_RESPONDER=2 -Wno-missing-prototypes $< $(RESP_ONLY_OBJS) -o $@
+
+test-bins: $(TEST_BINS) $(RESP_ONLY_BIN)
 
 test-c: test-bins check-globals
-	@bash scripts/run-c-tests.sh $(TEST_BINS)
+	@bash scripts/run-c-tests.sh $(TEST_BINS) $(RESP_ONLY_BIN)
 
 # libFuzzer targets (clang), with ASan and UBSan. The stack and the fuzz support code are
 # an archive, so each target links only what it uses.

@@ -110,11 +110,12 @@ describe('bad input: exit status 2, the field and the reason', () => {
     });
   }
 
-  // `to` as an address and the tcp_client: the engine checks them with the schema's and
+  // `to` as an address, the tcp_client and a TCP app on a responder host: the engine checks them with the schema's and
   // validate.ts's rules and names the same field (the wording differs only where the schema
   // explains a malformed address).
   const PEER_FIXTURES = ['app-to-own-address.json', 'app-to-loopback.json', 'app-to-broadcast.json', 'app-to-bad-address.json',
-    'tcp-client-missing-port.json', 'tcp-client-probe-not-boolean.json', 'reqresp-rounds-differ-by-address.json'];
+    'tcp-client-missing-port.json', 'tcp-client-probe-not-boolean.json', 'reqresp-rounds-differ-by-address.json',
+    'responder-tcp-app.json'];
   for (const f of PEER_FIXTURES) {
     it(`${f}: the engine names the same field`, async () => {
       const first = EXPECTED[f]![0]!;

@@ -176,6 +176,21 @@ static int sa_connections(struct scenario_reader *r, uint32_t e, const char *pat
     return 0;
 }
 
+/* A TCP responder host (stack.tcp_responder) has no TCP sockets: it serves echo and
+ * discard itself, and runs only ping and the UDP services (semantic.ts says the same). */
+static int sa_fits_host(struct scenario_reader *r, const char *path, const struct world_config *cfg,
+                        const struct world_app_config *a)
+{
+    const struct world_host_config *h = &cfg->hosts[a->host];
+    if (!h->stack.tcp_responder || a->type == WORLD_APP_PING ||
+        a->type == WORLD_APP_UDP_ECHO_SERVER || a->type == WORLD_APP_UDP_DISCARD_SERVER)
+        return 0;
+    return sr_fail(r, path, "host",
+                   "names host \"%s\", a TCP responder (hosts[%u].stack.tcp_responder), which has "
+                   "no TCP sockets for a %s: it serves echo on port 7 and discard on port 9 by itself",
+                   h->name, (unsigned)a->host, sa_types[a->type]);
+}
+
 /* Everything of an app but its rounds (request/response types: sa_rounds). */
 static int sa_app(struct scenario_reader *r, uint32_t e, const char *path,
                   const struct world_config *cfg, struct world_app_config *a)
@@ -191,6 +206,8 @@ static int sa_app(struct scenario_reader *r, uint32_t e, const char *path,
                &a->start_ms) != 0)
         return -1;
     a->type = (uint8_t)type;
+    if (sa_fits_host(r, path, cfg, a) != 0)
+        return -1;
     port = sa_default_port[type];
     if (type != WORLD_APP_PING && sr_u32(r, e, path, "port", 1, 65535, port == 0, &port) != 0)
         return -1;

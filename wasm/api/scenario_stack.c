@@ -48,6 +48,9 @@ static const struct sk_field sk_fields[] = {
     SKF(tcp_channel_sensing, SK_BOOL, 0, 1),
     SKF(tcp_small_queues, SK_U8, 0, 64),
     SKF(tcp_eifel, SK_BOOL, 0, 1),
+    SKF(tcp_responder, SK_BOOL, 0, 1),
+    SKF(tcp_responder_conns, SK_U8, 1, 255),
+    SKF(tcp_responder_wnd, SK_U16, 0, 65535),
 };
 
 #define SK_N (sizeof sk_fields / sizeof sk_fields[0])

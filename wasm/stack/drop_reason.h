@@ -67,7 +67,11 @@
     X(DROP_NFC_MODULE_BUSY, "nfc: module busy with another packet, arriving packet discarded") \
     X(DROP_ETH_OVERSIZE, "ethernet: datagram larger than the link MTU") \
     X(DROP_FAULT_RANDOM, "fault: random loss (the link's p)") \
-    X(DROP_FAULT_RULE, "fault: dropped by a targeted rule")
+    X(DROP_FAULT_RULE, "fault: dropped by a targeted rule") \
+    /* the TCP responder (tcp_responder.h), last so that the numbers above, which traces \
+     * carry, stay as they were */ \
+    X(DROP_TCP_ECHO_NO_ROOM, "tcp: no room in the peer's window for the echo (responder)") \
+    X(DROP_TCP_ECHO_LOST, "tcp: an echo was lost and a later ACK covered its data: connection reset (responder)")
 
 #define DROP_REASON_ENUM(name, text) name,
 enum drop_reason {

@@ -24,7 +24,55 @@ static int config_valid(const struct host_config *cfg)
         return 0; /* must stay below half the 32-bit microsecond clock's range */
     if (cfg->tcp_dupack_thresh == 0)
         return 0;
+    if (cfg->tcp_responder_conns == 0 && (STACK_TCP_RESPONDER == 2 ||
+                                          (STACK_TCP_RESPONDER && cfg->tcp_responder)))
+        return 0;
     return 1;
+}
+
+/* The TCP a host runs: the full TCP or the responder (HOST_TCP_RESPONDER). With
+ * STACK_TCP_RESPONDER 2 the full TCP is not referenced at all, so it is not linked. */
+static size_t host_tcp_mem_required(const struct host_config *cfg)
+{
+#if STACK_TCP_RESPONDER == 2
+    return tcp_responder_mem_required(cfg);
+#elif STACK_TCP_RESPONDER
+    return cfg->tcp_responder ? tcp_responder_mem_required(cfg) : tcp_mem_required(cfg);
+#else
+    return tcp_mem_required(cfg);
+#endif
+}
+
+static int host_tcp_init(struct host *h, struct host_arena *arena)
+{
+#if STACK_TCP_RESPONDER == 2
+    return tcp_responder_init(h, arena);
+#else
+#if STACK_TCP_RESPONDER
+    if (HOST_TCP_RESPONDER(h)) {
+#ifndef STACK_FIXED_CONFIG
+        h->cfg.tcp_max_pcbs = 0; /* no sockets: every socket call finds no free block */
+#endif
+        return tcp_responder_init(h, arena);
+    }
+#endif
+    return tcp_init(h, arena);
+#endif
+}
+
+void host_tcp_input(struct host *h, struct ip_rx *rx)
+{
+#if STACK_TCP_RESPONDER == 2
+    tcp_responder_input(h, rx);
+#else
+#if STACK_TCP_RESPONDER
+    if (HOST_TCP_RESPONDER(h)) {
+        tcp_responder_input(h, rx);
+        return;
+    }
+#endif
+    tcp_input(h, rx);
+#endif
 }
 
 size_t host_mem_required(const struct host_config *cfg)
@@ -33,7 +81,7 @@ size_t host_mem_required(const struct host_config *cfg)
     cfg = &stack_fixed_config;
 #endif
     return host_arena_cost(cfg->ip_max_datagram) + ip_mem_required(cfg) +
-           udp_mem_required(cfg) + tcp_mem_required(cfg);
+           udp_mem_required(cfg) + host_tcp_mem_required(cfg);
 }
 
 int host_init(struct host *h, const struct host_config *cfg, void *mem, size_t mem_len,
@@ -67,7 +115,7 @@ int host_init(struct host *h, const struct host_config *cfg, void *mem, size_t m
         return err;
     if ((err = udp_init(h, &arena)) != ERR_OK)
         return err;
-    return tcp_init(h, &arena);
+    return host_tcp_init(h, &arena);
 }
 
 void host_set_tracer(struct host *h, trace_fn fn, void *ctx)
@@ -115,7 +163,10 @@ void host_poll(struct host *h, stack_time_t now)
     h->now = now;
     ip_poll(h);
     udp_poll(h);
-    tcp_poll(h);
+#if STACK_TCP_RESPONDER != 2
+    if (!HOST_TCP_RESPONDER(h)) /* the responder has no timers */
+        tcp_poll(h);
+#endif
 }
 
 int host_next_deadline(const struct host *h, stack_time_t *when)
@@ -123,7 +174,10 @@ int host_next_deadline(const struct host *h, stack_time_t *when)
     int has = 0;
     ip_next_deadline(h, when, &has);
     udp_next_deadline(h, when, &has);
-    tcp_next_deadline(h, when, &has);
+#if STACK_TCP_RESPONDER != 2
+    if (!HOST_TCP_RESPONDER(h))
+        tcp_next_deadline(h, when, &has);
+#endif
     return has;
 }
 
@@ -133,8 +187,10 @@ void host_set_netif_busy(struct host *h, uint8_t netif, int busy, stack_time_t n
     if (netif >= h->n_netifs)
         return;
     h->netifs[netif].busy = busy ? 1 : 0;
-    if (!busy)
+#if STACK_TCP_RESPONDER != 2
+    if (!busy && !HOST_TCP_RESPONDER(h)) /* the responder holds no segments */
         tcp_netif_free(h, netif);
+#endif
 }
 
 void host_set_netif_unsent(struct host *h, uint8_t netif, uint8_t unsent, stack_time_t now)
@@ -145,8 +201,13 @@ void host_set_netif_unsent(struct host *h, uint8_t netif, uint8_t unsent, stack_
         return;
     was = h->netifs[netif].unsent;
     h->netifs[netif].unsent = unsent;
-    if (HOST_CFG(h).tcp_small_queues && unsent < was && tcp_small_queue_room(h, netif))
+#if STACK_TCP_RESPONDER != 2
+    if (!HOST_TCP_RESPONDER(h) && HOST_CFG(h).tcp_small_queues && unsent < was &&
+        tcp_small_queue_room(h, netif))
         tcp_netif_free(h, netif); /* room again: the connections send what they held */
+#else
+    (void)was;
+#endif
 }
 
 void host_drop(struct host *h, enum drop_reason reason, uint8_t proto, uint16_t len)

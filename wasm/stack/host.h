@@ -27,6 +27,7 @@
 #include "icmp.h"
 #include "ip.h"
 #include "tcp.h"
+#include "tcp_responder.h"
 #include "udp.h"
 
 /* The configuration the modules read. Normally the host's own copy, taken at host_init().
@@ -43,6 +44,16 @@ extern const struct host_config stack_fixed_config;
 #define HOST_CFG(h) (*((void)(h), &stack_fixed_config))
 #else
 #define HOST_CFG(h) ((h)->cfg)
+#endif
+
+/* Does host h run the TCP responder (tcp_responder.h) instead of the full TCP? Fixed by
+ * STACK_TCP_RESPONDER (stack_opts.h) when only one of them is built. */
+#if STACK_TCP_RESPONDER == 2
+#define HOST_TCP_RESPONDER(h) ((void)(h), 1)
+#elif STACK_TCP_RESPONDER
+#define HOST_TCP_RESPONDER(h) (HOST_CFG(h).tcp_responder != 0)
+#else
+#define HOST_TCP_RESPONDER(h) ((void)(h), 0)
 #endif
 
 /* The memory given at host_init(), cut into pieces by the modules' *_init(). */
@@ -73,7 +84,12 @@ struct host {
     struct ip_state ip;
     struct icmp_state icmp;  /* counters and the ping client (ping.h) */
     struct udp_state udp;
-    struct tcp_host_state tcp;
+#if STACK_TCP_RESPONDER != 2
+    struct tcp_host_state tcp;     /* the full TCP; unused on a responder host */
+#endif
+#if STACK_TCP_RESPONDER
+    struct tcp_responder_state responder;
+#endif
     struct host_stats stats;
 };
 
@@ -82,7 +98,9 @@ size_t host_mem_required(const struct host_config *cfg);
 
 /* Starts a host with its configuration (copied) and `mem_len` bytes at `mem`, which must
  * stay valid as long as the host is used. Returns ERR_OK, ERR_ARG for an impossible
- * configuration, ERR_MEM if mem_len < host_mem_required(cfg). */
+ * configuration, ERR_MEM if mem_len < host_mem_required(cfg). A responder host
+ * (HOST_TCP_RESPONDER) has no TCP sockets: its copy of the configuration says
+ * tcp_max_pcbs 0, so every socket call finds no free block. */
 int host_init(struct host *h, const struct host_config *cfg, void *mem, size_t mem_len,
               stack_time_t now);
 
@@ -110,6 +128,9 @@ void host_set_netif_busy(struct host *h, uint8_t netif, int busy, stack_time_t n
  * queues); the count is the link owner's, raised as frames are handed over and set as
  * they leave. */
 void host_set_netif_unsent(struct host *h, uint8_t netif, uint8_t unsent, stack_time_t now);
+
+/* A TCP datagram arrived (called by IP): to the full TCP or the responder. */
+void host_tcp_input(struct host *h, struct ip_rx *rx);
 
 /* Counts a drop and reports it to the tracer. */
 void host_drop(struct host *h, enum drop_reason reason, uint8_t proto, uint16_t len);

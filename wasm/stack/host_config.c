@@ -54,6 +54,10 @@ void host_config_default(struct host_config *cfg)
     cfg->tcp_small_queues = 0;
     cfg->tcp_eifel = 0;
 
+    cfg->tcp_responder = 0;
+    cfg->tcp_responder_conns = TCP_RESPONDER_CONNS_DEFAULT;
+    cfg->tcp_responder_wnd = TCP_RESPONDER_WND_DEFAULT;
+
     cfg->tcp_nfc.uart_baud = 115200;
     cfg->tcp_nfc.uart_bits_per_byte = 10;
     cfg->tcp_nfc.chunk_payload = 10;

@@ -130,6 +130,13 @@ struct host_config {
     uint8_t tcp_small_queues;      /* hold new data while this many of the host's frames are
                                       handed to the interface and not yet sent out, 0 = off
                                       (Linux's TCP small queues: about 2 on a slow line) (0) */
+    /* TCP: the responder for small devices (tcp_responder.h), in place of the full TCP */
+    uint8_t tcp_responder;         /* 1: this host's TCP is the responder: echo on port 7,
+                                      discard on 9, a reset for every other port, no
+                                      sockets (0). Read only when the stack is built with
+                                      both (STACK_TCP_RESPONDER 1, stack_opts.h) */
+    uint8_t tcp_responder_conns;   /* connections its table holds (50) */
+    uint16_t tcp_responder_wnd;    /* window it advertises, bytes; 0 = one MSS (0) */
     struct tcp_nfc_model tcp_nfc;  /* link model for TCP_RTO_NFC_ALG1 */
 };
 

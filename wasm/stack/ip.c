@@ -170,7 +170,7 @@ static void ip_deliver(struct host *h, struct ip_rx *rx)
         udp_input(h, rx);
         break;
     case IP_PROTO_TCP:
-        tcp_input(h, rx);
+        host_tcp_input(h, rx); /* the full TCP or the responder */
         break;
     default:
         h->ip.counters.in_delivered--;
@@ -229,15 +229,11 @@ int ip_send_datagram(struct host *h, uint8_t netif, uint8_t *dgram, uint16_t len
     return ERR_OK;
 }
 
-int ip_output(struct host *h, uint32_t src, uint32_t dst, uint8_t proto, uint16_t payload_len,
-              int df)
+int ip_output_at(struct host *h, uint8_t *d, uint32_t src, uint32_t dst, uint8_t proto,
+                 uint16_t payload_len, int df)
 {
-    uint8_t *d = h->txbuf;
     uint16_t len;
-    int out;
-    if (payload_len > ip_tx_capacity(h))
-        return ERR_ARG;
-    out = ip_route(h, dst);
+    int out = ip_route(h, dst);
     if (out < 0) {
         host_drop(h, DROP_IP_NO_ROUTE, proto, payload_len);
         return ERR_RTE;
@@ -258,4 +254,12 @@ int ip_output(struct host *h, uint32_t src, uint32_t dst, uint8_t proto, uint16_
     wr16(d + IP_OFF_CHKSUM, inet_chksum(d, IP_HLEN));
     h->ip.counters.out_datagrams++;
     return ip_send_datagram(h, (uint8_t)out, d, len);
+}
+
+int ip_output(struct host *h, uint32_t src, uint32_t dst, uint8_t proto, uint16_t payload_len,
+              int df)
+{
+    if (payload_len > ip_tx_capacity(h))
+        return ERR_ARG;
+    return ip_output_at(h, h->txbuf, src, dst, proto, payload_len, df);
 }

@@ -111,6 +111,12 @@ uint16_t ip_tx_capacity(const struct host *h);
 int ip_output(struct host *h, uint32_t src, uint32_t dst, uint8_t proto, uint16_t payload_len,
               int df);
 
+/* ip_output() for a payload written elsewhere than h->txbuf: at d + IP_HLEN, in a buffer
+ * with room for the header in front of it (the TCP responder answers in the buffer the
+ * request arrived in). The header is written at d, without options. */
+int ip_output_at(struct host *h, uint8_t *d, uint32_t src, uint32_t dst, uint8_t proto,
+                 uint16_t payload_len, int df);
+
 /* Sends a complete datagram (header included, as received) out of `netif`, fragmenting it
  * if it is larger than the MTU and DF is clear. Used by forwarding and by ip_output. */
 int ip_send_datagram(struct host *h, uint8_t netif, uint8_t *dgram, uint16_t len);

@@ -62,6 +62,30 @@
 #define TCP_DUPACK_THRESH_DEFAULT 3
 #endif
 
+/* Which TCP a host has (tcp_responder.h). 0: the full TCP (tcp.h), with sockets, only.
+ * 1: both, each host choosing at run time with cfg.tcp_responder (the simulator). 2: the
+ * responder only: echo on port 7, discard on 9 and a reset for everything else, served
+ * from the received datagram; the full TCP's code, its state in the host and the socket
+ * calls are left out, so a build must not compile tcp*.c, socket_tcp.c or the TCP apps
+ * (a firmware with 2 KB of RAM and no room for a connection block per connection). */
+#ifndef STACK_TCP_RESPONDER
+#define STACK_TCP_RESPONDER 1
+#endif
+
+/* Connections the responder's table holds (cfg.tcp_responder_conns), each a few bytes:
+ * the peer's address and port, the two sequence numbers and the state. 50 is the most the
+ * seed's Arduino served at once. */
+#ifndef TCP_RESPONDER_CONNS_DEFAULT
+#define TCP_RESPONDER_CONNS_DEFAULT 50
+#endif
+
+/* The window the responder advertises (cfg.tcp_responder_wnd); 0 is one MSS: what it can
+ * take in one datagram and echo back at once, having no buffer of its own. A device whose
+ * link keeps receiving while it sends (a raw receive ring) can absorb more; it says so. */
+#ifndef TCP_RESPONDER_WND_DEFAULT
+#define TCP_RESPONDER_WND_DEFAULT 0
+#endif
+
 /* The ping client (ping.h). 0 leaves it out: echo requests are still answered (icmp.c),
  * but this host sends none, and echo replies count as unexpected. The firmware needs
  * neither its code nor its ~120 bytes of state in the host. */

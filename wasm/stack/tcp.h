@@ -27,6 +27,15 @@
 #define TCP_ACK 0x10
 #define TCP_URG 0x20
 
+#define TCP_DEFAULT_MSS 536   /* RFC 9293 3.7.1: assumed when the peer sends no MSS option */
+#define TCP_MAX_WINDOW 65535u /* no window scaling: buffers stay below 64 KB */
+
+/* Wrap-safe sequence comparisons, RFC 9293 3.4 (the full TCP's and the responder's). */
+static inline int tcp_seq_lt(uint32_t a, uint32_t b) { return (int32_t)(a - b) < 0; }
+static inline int tcp_seq_leq(uint32_t a, uint32_t b) { return (int32_t)(a - b) <= 0; }
+static inline int tcp_seq_gt(uint32_t a, uint32_t b) { return (int32_t)(a - b) > 0; }
+static inline int tcp_seq_geq(uint32_t a, uint32_t b) { return (int32_t)(a - b) >= 0; }
+
 /* RFC 9293 section 3.3.2. */
 enum tcp_state {
     TCP_CLOSED,

@@ -20,18 +20,10 @@
 #include "tcp_rto.h"
 
 #define TCP_NO_PARENT 0xFF
-#define TCP_DEFAULT_MSS 536   /* RFC 9293 3.7.1: assumed when the peer sends no MSS option */
-#define TCP_MAX_WINDOW 65535u /* no window scaling: buffers stay below 64 KB */
 #define TCP_OPT_TS_LEN 12     /* NOP, NOP, kind 8, len 10, TSval, TSecr (RFC 7323 App. A) */
 #define TCP_OPT_SACKOK_LEN 4  /* NOP, NOP, kind 4, len 2: SACK-permitted (RFC 2018 2) */
 #define TCP_OPT_MAX_LEN 40    /* the data offset allows 60 - 20 bytes of options */
 #define TCP_SACK_MAX_BLOCKS 4 /* 2 + 8 n <= 40 (RFC 2018 3) */
-
-/* Wrap-safe sequence comparisons, RFC 9293 3.4. */
-static inline int tcp_seq_lt(uint32_t a, uint32_t b) { return (int32_t)(a - b) < 0; }
-static inline int tcp_seq_leq(uint32_t a, uint32_t b) { return (int32_t)(a - b) <= 0; }
-static inline int tcp_seq_gt(uint32_t a, uint32_t b) { return (int32_t)(a - b) > 0; }
-static inline int tcp_seq_geq(uint32_t a, uint32_t b) { return (int32_t)(a - b) >= 0; }
 
 /* States in which data may be sent or re-sent (RFC 9293 3.10.2 SEND, and retransmission
  * of what was sent before our FIN). */

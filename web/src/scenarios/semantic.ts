@@ -11,6 +11,12 @@ import type { App, Fault, NfcLink, Peer, Scenario, StackConfig } from './types.t
 
 type Report = (path: string, message: string) => void;
 
+/** The app types that need TCP sockets, which a TCP responder host does not have. */
+const TCP_APPS: ReadonlySet<App['type']> = new Set<App['type']>([
+  'tcp_echo_server', 'tcp_discard_server', 'tcp_echo_client', 'bulk_sender', 'bulk_receiver',
+  'reqresp_client', 'reqresp_server', 'tcp_client',
+]);
+
 /** WORLD_MAX_ROUNDS of wasm/sim/world.h: request/response rounds, all apps together. */
 export const MAX_ROUNDS_TOTAL = 1024;
 type Kind = 'host' | 'bridge' | 'link';
@@ -209,6 +215,13 @@ function checkApps(s: Scenario, names: Map<string, Kind>, report: Report): void 
     if (isAddress(a.to)) checkPeerAddress(s, a, `apps[${i}].to`, report);
     else if (hostRef(`apps[${i}].to`, a.to, names, report, hosts) && a.to === a.host)
       report(`apps[${i}].to`, `must differ from host (both are "${a.host}")`);
+  });
+  // A TCP responder host has no TCP sockets: it serves echo and discard itself, and runs
+  // only ping and the UDP services; the engine says the same (wasm/api/scenario_apps.c).
+  apps.forEach((a, i) => {
+    const k = s.hosts.findIndex((h) => h.name === a.host);
+    if (k < 0 || s.hosts[k]!.stack?.tcp_responder !== true || !TCP_APPS.has(a.type)) return;
+    report(`apps[${i}].host`, `names host "${a.host}", a TCP responder (hosts[${k}].stack.tcp_responder), which has no TCP sockets for a ${a.type}: it serves echo on port 7 and discard on port 9 by itself`);
   });
   // A tcp_echo_client's connections each carry at least one of its bytes and each take a
   // TCP block of its host (app_echo_client.h); the engine says the same

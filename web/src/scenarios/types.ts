@@ -63,6 +63,9 @@ export interface StackConfig {
   tcp_small_queues?: number;
   tcp_eifel?: boolean;
   tcp_nfc?: TcpNfcModel;
+  tcp_responder?: boolean;
+  tcp_responder_conns?: number;
+  tcp_responder_wnd?: number;
 }
 
 export interface Host {

@@ -1,0 +1,109 @@
+/* The TCP responder for small devices: echo (port 7, RFC 862) and discard (port 9,
+ * RFC 863), and a reset for every other port, served from the received datagram itself.
+ *
+ * A host has either the full TCP (tcp.h, with sockets and buffers) or this one
+ * (STACK_TCP_RESPONDER in stack_opts.h; with both built, cfg.tcp_responder chooses per
+ * host). The responder keeps no data: each segment is turned into its answer in the buffer
+ * it arrived in (addresses swapped, the data echoed or dropped, the acknowledgement set),
+ * and what is not yet acknowledged stays on the peer's retransmission queue. If an answer
+ * is lost, the peer sends its segment again and gets the same answer. If a later answer
+ * arrives instead, its ACK covers the lost echo's data, which the peer then forgets: the
+ * responder sees the peer send from a window past its own echo and resets the connection
+ * (DROP_TCP_ECHO_LOST) rather than let it wait for ever. A connection is a table entry:
+ * the peer's address and port, the two sequence numbers and the state.
+ *
+ * The window (cfg.tcp_responder_wnd): one MSS by default, what the responder can take in
+ * one datagram and echo at once; then one connection waits a round trip per segment
+ * (46 % of a SLIP line). A device that keeps receiving into a raw ring while it sends an
+ * answer absorbs the next segment meanwhile: two MSS (1072 at MTU 576) keep both
+ * directions of the line busy with one connection. The device never holds more than that
+ * whatever the number of connections: it answers each frame as it comes, and the peer's
+ * other segments wait on the peer's side of the line.
+ *
+ * How a datagram reaches it: the host's owner calls host_input(h, netif, dgram, len, now)
+ * as for any host. IP checks the datagram (header checksum, lengths; reassembly) and hands
+ * a TCP datagram to tcp_responder_input() below, which checks the segment (length, data
+ * offset, checksum, options), answers it and returns before host_input() does. The answer
+ * is built over the request in `dgram` (or, for a SYN-ACK that is longer than a SYN without
+ * options, in h->txbuf when dgram is not already that buffer) and handed to the
+ * interface's output function; so `dgram` must be writable and must hold the whole
+ * datagram. Nothing is kept from it: the owner may reuse the buffer when host_input()
+ * returns. There are no timers: host_poll() has nothing to do for the responder.
+ *
+ * What it answers (RFC 9293 3.10.7; its departures are listed in docs/rfc1122-tcp.md):
+ *   SYN to 7 or 9       a table entry, and SYN-ACK with an MSS option (ISS from
+ *                        host_random(): the host's seeded generator)
+ *   data on echo        the data back at the mirrored sequence number, with the ACK
+ *   data on discard     an ACK
+ *   FIN                 FIN-ACK (the service closes as soon as the peer does); the ACK
+ *                        of our FIN frees the entry
+ *   anything else       a reset (RFC 9293 3.10.7.1), a challenge ACK (RFC 5961), or an
+ *                        ACK with the current numbers, each counted as a drop with its
+ *                        reason (drop_reason.h)
+ * A full table (a second-chance sweep, as the CLOCK page replacement): every segment marks
+ * its entry; a SYN that finds the table full sweeps it from where the last sweep stopped,
+ * clearing marks, and takes the first entry found unmarked, i.e. quiet since the sweep last
+ * passed it. When all are marked, the SYN is dropped (DROP_TCP_NO_PCB_MEM) and its
+ * retransmission, a second or more later, takes an entry that stayed quiet meanwhile. So
+ * entries left half-open, or whose peer went away without a FIN or a reset (and entries in
+ * LAST_ACK whose final ACK was lost: the responder never sends its FIN again by itself),
+ * are reclaimed, and a connection that sends at least once between two sweeps never is.
+ * The entry does not keep our own address: on a host with several, one peer's connections
+ * to two of them from the same port would share an entry.
+ */
+#ifndef STACK_TCP_RESPONDER_H
+#define STACK_TCP_RESPONDER_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "ip.h"
+#include "stack_opts.h"
+
+struct host;
+struct host_arena;
+struct host_config;
+
+#define TCP_RESPONDER_ECHO_PORT 7    /* RFC 862 */
+#define TCP_RESPONDER_DISCARD_PORT 9 /* RFC 863 */
+
+/* One connection: 15 bytes on an AVR. `flags` holds the state (enum tcp_state, low four
+ * bits; TCP_CLOSED is a free entry) and the TCP_RESPONDER_F_* bits. */
+struct tcp_responder_conn {
+    uint32_t raddr;   /* the peer's address */
+    uint32_t rcv_nxt; /* RFC 9293 3.3.1 RCV.NXT */
+    uint32_t snd_nxt; /* SND.NXT; on echo, the mirror of rcv_nxt: their byte k is our byte k */
+    uint16_t rport;   /* the peer's port */
+    uint8_t flags;
+};
+
+#define TCP_RESPONDER_F_STATE 0x0Fu
+#define TCP_RESPONDER_F_DISCARD 0x10u /* port 9; else port 7 */
+#define TCP_RESPONDER_F_SEEN 0x20u    /* a segment arrived since the last full-table sweep */
+
+struct tcp_responder_state {
+    struct tcp_responder_conn *conns; /* cfg.tcp_responder_conns entries */
+    uint8_t hand;                     /* where the next full-table sweep starts */
+};
+
+size_t tcp_responder_mem_required(const struct host_config *cfg);
+int tcp_responder_init(struct host *h, struct host_arena *arena);
+
+/* A TCP datagram for this host (called by IP; see the top of this file). Returns 1 when an
+ * answer left (one datagram, handed to the interface's output before the return), 0 when
+ * the segment needed none (an acceptable pure ACK, or a segment dropped without an answer:
+ * bad checksum, a reset, a SYN that finds the table full; each drop counted in
+ * h->stats.drops with its reason), or a negative enum stack_err when an answer was due but
+ * could not leave (no route: DROP_IP_NO_ROUTE; the link refused it: DROP_NETIF_DOWN). */
+int tcp_responder_input(struct host *h, struct ip_rx *rx);
+
+/* Entries in use (any state but CLOSED). */
+uint8_t tcp_responder_count(const struct host *h);
+
+/* The entry of the connection between our port lport and raddr:rport, or -1. */
+int tcp_responder_find(const struct host *h, uint16_t lport, uint32_t raddr, uint16_t rport);
+
+/* Entry `i` (0 .. cfg.tcp_responder_conns - 1), for tests and the simulator's views. */
+const struct tcp_responder_conn *tcp_responder_conn(const struct host *h, uint8_t i);
+
+#endif
