@@ -78,22 +78,24 @@ $(BUILD)/asan/tests/%: wasm/tests/%.c wasm/tests/unit.h $(BUILD)/asan/libstack.a
 	@mkdir -p $(dir $@)
 	$(CC) $(TEST_CFLAGS) -Wno-missing-prototypes $< $(BUILD)/asan/libstack.a -o $@
 
-# The stack with the TCP responder alone (STACK_TCP_RESPONDER 2, as a firmware builds it):
-# the full TCP's files, the socket calls and the apps are not compiled, so the link proves
-# that nothing else refers to them, and the responder's tests run again on that stack.
+# The stack with the TCP responder alone (STACK_TCP_RESPONDER 2, as a firmware builds it,
+# and entries without the peer's address, TCP_RESPONDER_PEER_ADDR 0): the full TCP's files,
+# the socket calls and the apps are not compiled, so the link proves that nothing else
+# refers to them, and the responder's tests run again on that stack.
 RESP_ONLY_SRCS := $(filter-out wasm/stack/tcp.c wasm/stack/tcp_%.c wasm/stack/socket_tcp.c \
 	wasm/stack/apps/%,$(STACK_SRCS)) wasm/stack/tcp_responder.c \
 	wasm/tests/support/tcp_lab.c wasm/tests/support/tcp_seg.c
 RESP_ONLY_OBJS := $(patsubst wasm/%.c,$(BUILD)/asan-responder/obj/%.o,$(RESP_ONLY_SRCS))
 RESP_ONLY_BIN := $(BUILD)/asan/tests/test_tcp_responder_only
+RESP_ONLY_DEFS := -DSTACK_TCP_RESPONDER=2 -DTCP_RESPONDER_PEER_ADDR=0
 
 $(BUILD)/asan-responder/obj/%.o: wasm/%.c $(CORE_HDRS) $(wildcard wasm/tests/support/*.h)
 	@mkdir -p $(dir $@)
-	$(CC) $(TEST_CFLAGS) -DSTACK_TCP_RESPONDER=2 -c $< -o $@
+	$(CC) $(TEST_CFLAGS) $(RESP_ONLY_DEFS) -c $< -o $@
 
 $(RESP_ONLY_BIN): wasm/tests/test_tcp_responder.c wasm/tests/unit.h $(RESP_ONLY_OBJS)
 	@mkdir -p $(dir $@)
-	$(CC) $(TEST_CFLAGS) -DSTACK_TCP_RESPONDER=2 -Wno-missing-prototypes $< $(RESP_ONLY_OBJS) -o $@
+	$(CC) $(TEST_CFLAGS) $(RESP_ONLY_DEFS) -Wno-missing-prototypes $< $(RESP_ONLY_OBJS) -o $@
 
 test-bins: $(TEST_BINS) $(RESP_ONLY_BIN)
 

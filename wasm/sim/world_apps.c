@@ -119,7 +119,8 @@ void world_app_report(struct world *w, uint8_t i, int at_end)
         bytes = c->send_only ? r->bytes_sent : r->bytes_received;
         us = r->elapsed_us;
         if (r->mismatch_at != APP_ECHO_NO_MISMATCH) /* every byte came back, not the same */
-            snprintf(text, sizeof text, "the echo differs at byte %lu: 0x%02x where 0x%02x was sent",
+            snprintf(text, sizeof text,
+                     "the echo differs at byte %lu: 0x%02x where 0x%02x was sent",
                      (unsigned long)r->mismatch_at, (unsigned)r->mismatch_got,
                      (unsigned)r->mismatch_expected);
         break;

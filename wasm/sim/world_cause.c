@@ -155,6 +155,27 @@ static size_t world_ms(char *buf, size_t cap, const char *name, uint32_t us)
     return n < 0 ? 0 : (size_t)n;
 }
 
+/* A TCP responder's entry for the segment it sent ("arduino: responder ESTABLISHED
+ * rcv_nxt=... snd_nxt=..."); none once the entry is free. */
+static size_t world_responder_comment(struct world *w, uint8_t node, const uint8_t *data,
+                                      const uint8_t *t, char *buf, size_t cap)
+{
+    const struct host *h = &w->hosts[node].h;
+    int i = tcp_responder_find(h, rd16(t + TCP_OFF_SRC_PORT), rd32(data + IP_OFF_DST),
+                               rd16(t + TCP_OFF_DST_PORT));
+    const struct tcp_responder_conn *c;
+    int k;
+    if (i < 0)
+        return 0;
+    c = tcp_responder_conn(h, (uint8_t)i);
+    k = snprintf(buf, cap, "%s: responder %s rcv_nxt=%lu snd_nxt=%lu", w->cfg.hosts[node].name,
+                 tcp_state_name((enum tcp_state)(c->flags & TCP_RESPONDER_F_STATE)),
+                 (unsigned long)c->rcv_nxt, (unsigned long)c->snd_nxt);
+    if (k < 0)
+        return 0;
+    return (size_t)k < cap ? (size_t)k : cap - 1;
+}
+
 /* The sender's state as a pcapng comment (frame numbers are the capture's, from 1: "pc: cwnd=4096 ssthresh=65535 rto=1000.000ms
  * srtt=... rttvar=... snd_una=... snd_nxt=...; retransmission (RTO) of frame 3"). */
 size_t world_state_comment(struct world *w, uint8_t node, const uint8_t *data, uint16_t len,
@@ -174,6 +195,8 @@ size_t world_state_comment(struct world *w, uint8_t node, const uint8_t *data, u
     if (!t)
         return 0;
     h = &w->hosts[node].h;
+    if (HOST_TCP_RESPONDER(h))
+        return world_responder_comment(w, node, data, t, buf, cap);
     s = tcp_find_conn(h, rd16(t + TCP_OFF_SRC_PORT), rd32(data + IP_OFF_DST),
                       rd16(t + TCP_OFF_DST_PORT));
     if (s < 0 || tcpstatus(h, s, &info) != ERR_OK)

@@ -79,6 +79,14 @@
 #define TCP_RESPONDER_CONNS_DEFAULT 50
 #endif
 
+/* Whether the responder's entries keep the peer's address (4 of their 15 bytes). 0 is for
+ * a device on a point-to-point link whose peer is one host, as a SLIP line's: segments are
+ * then told apart by the peer's port alone, and two hosts behind the peer that came from
+ * the same port would share an entry. */
+#ifndef TCP_RESPONDER_PEER_ADDR
+#define TCP_RESPONDER_PEER_ADDR 1
+#endif
+
 /* The window the responder advertises (cfg.tcp_responder_wnd); 0 is one MSS: what it can
  * take in one datagram and echo back at once, having no buffer of its own. A device whose
  * link keeps receiving while it sends (a raw receive ring) can absorb more; it says so. */

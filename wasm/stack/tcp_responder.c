@@ -190,7 +190,8 @@ static int rsp_reset(struct host *h, struct ip_rx *rx, const struct rsp_seg *s)
         a.seq = s->ack;
         a.flags = TCP_RST;
     } else {
-        a.ack = s->seq + s->len + ((s->flags & TCP_SYN) ? 1u : 0u) + ((s->flags & TCP_FIN) ? 1u : 0u);
+        a.ack = s->seq + s->len + ((s->flags & TCP_SYN) ? 1u : 0u) +
+                ((s->flags & TCP_FIN) ? 1u : 0u);
         a.flags = TCP_RST | TCP_ACK;
     }
     return rsp_send(h, rx, s, &a);
@@ -262,7 +263,9 @@ static int rsp_open(struct host *h, struct ip_rx *rx, const struct rsp_seg *s)
         host_drop(h, DROP_TCP_NO_PCB_MEM, IP_PROTO_TCP, (uint16_t)(rx->len - rx->hlen));
         return 0;
     }
+#if TCP_RESPONDER_PEER_ADDR
     c->raddr = rx->src;
+#endif
     c->rport = s->sport;
     c->flags = (uint8_t)(TCP_LISTEN | TCP_RESPONDER_F_SEEN |
                          (s->dport == TCP_RESPONDER_DISCARD_PORT ? TCP_RESPONDER_F_DISCARD : 0));
@@ -365,8 +368,11 @@ static int rsp_text(struct host *h, struct tcp_responder_conn *c, struct ip_rx *
         a.from = (uint16_t)(s->data + (from - s->seq));
         a.n = (uint16_t)(to - from);
         a.flags |= TCP_PSH;
-    } else if (echo && s->len) {
-        host_drop(h, DROP_TCP_ECHO_NO_ROOM, IP_PROTO_TCP, (uint16_t)(rx->len - rx->hlen));
+    } else if (to == from && tcp_seq_lt(from, end)) {
+        /* Text to take, none taken: no room in the peer's window for its echo, or text
+         * after the peer's FIN (RFC 9293 3.10.7.4, seventh check: ignored). */
+        host_drop(h, echo && !tcp_seq_gt(edge, from) ? DROP_TCP_ECHO_NO_ROOM : DROP_TCP_BAD_SEQ,
+                  IP_PROTO_TCP, (uint16_t)(rx->len - rx->hlen));
     }
     /* The FIN once all the text before it is taken, and on echo when the peer's window
      * has room for ours (else it is left for the peer to send again). */
@@ -504,9 +510,15 @@ int tcp_responder_find(const struct host *h, uint16_t lport, uint32_t raddr, uin
     if (lport != TCP_RESPONDER_ECHO_PORT && lport != TCP_RESPONDER_DISCARD_PORT)
         return -1;
     svc = lport == TCP_RESPONDER_DISCARD_PORT ? TCP_RESPONDER_F_DISCARD : 0;
+#if !TCP_RESPONDER_PEER_ADDR
+    (void)raddr;
+#endif
     for (i = 0; i < HOST_CFG(h).tcp_responder_conns; i++) {
         const struct tcp_responder_conn *c = &h->responder.conns[i];
-        if (rsp_state_of(c) != TCP_CLOSED && c->raddr == raddr && c->rport == rport &&
+        if (rsp_state_of(c) != TCP_CLOSED && c->rport == rport &&
+#if TCP_RESPONDER_PEER_ADDR
+            c->raddr == raddr &&
+#endif
             (c->flags & TCP_RESPONDER_F_DISCARD) == svc)
             return i;
     }

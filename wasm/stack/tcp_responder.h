@@ -67,10 +67,13 @@ struct host_config;
 #define TCP_RESPONDER_ECHO_PORT 7    /* RFC 862 */
 #define TCP_RESPONDER_DISCARD_PORT 9 /* RFC 863 */
 
-/* One connection: 15 bytes on an AVR. `flags` holds the state (enum tcp_state, low four
- * bits; TCP_CLOSED is a free entry) and the TCP_RESPONDER_F_* bits. */
+/* One connection: 15 bytes on an AVR, 11 without the peer's address
+ * (TCP_RESPONDER_PEER_ADDR 0, stack_opts.h). `flags` holds the state (enum tcp_state, low
+ * four bits; TCP_CLOSED is a free entry) and the TCP_RESPONDER_F_* bits. */
 struct tcp_responder_conn {
+#if TCP_RESPONDER_PEER_ADDR
     uint32_t raddr;   /* the peer's address */
+#endif
     uint32_t rcv_nxt; /* RFC 9293 3.3.1 RCV.NXT */
     uint32_t snd_nxt; /* SND.NXT; on echo, the mirror of rcv_nxt: their byte k is our byte k */
     uint16_t rport;   /* the peer's port */
@@ -100,7 +103,8 @@ int tcp_responder_input(struct host *h, struct ip_rx *rx);
 /* Entries in use (any state but CLOSED). */
 uint8_t tcp_responder_count(const struct host *h);
 
-/* The entry of the connection between our port lport and raddr:rport, or -1. */
+/* The entry of the connection between our port lport and raddr:rport, or -1 (raddr is not
+ * compared with TCP_RESPONDER_PEER_ADDR 0). */
 int tcp_responder_find(const struct host *h, uint16_t lport, uint32_t raddr, uint16_t rport);
 
 /* Entry `i` (0 .. cfg.tcp_responder_conns - 1), for tests and the simulator's views. */

@@ -495,13 +495,21 @@ static void test_fin_close(void)
     CHECK_EQ(g.seq, iss + 1);
     CHECK_EQ(g.len, 20);
     CHECK_EQ(g.ack, IRS + 22);
-    /* the echo acknowledged but not our FIN: the FIN alone, at its own number */
+    /* the echo acknowledged but not our FIN: the FIN alone, at its own number, whether the
+     * peer sends its FIN alone or with the data again (nothing of it counted as dropped) */
     rsp_seg(&L, MS(2010), 40000, TCP_ACK | TCP_FIN, IRS + 21, iss + 21, NULL, 0);
     CHECK(lab_next(&L, &g));
     CHECK_EQ(g.flags, TCP_ACK | TCP_FIN);
     CHECK_EQ(g.seq, iss + 21);
     CHECK_EQ(g.ack, IRS + 22);
     CHECK_EQ(g.len, 0);
+    rsp_seg(&L, MS(2020), 40000, TCP_ACK | TCP_PSH | TCP_FIN, IRS + 1, iss + 21, pattern, 20);
+    CHECK(lab_next(&L, &g));
+    CHECK_EQ(g.flags, TCP_ACK | TCP_FIN);
+    CHECK_EQ(g.seq, iss + 21);
+    CHECK_EQ(g.ack, IRS + 22);
+    CHECK_EQ(g.len, 0);
+    CHECK_EQ(L.h.stats.drops[DROP_TCP_ECHO_NO_ROOM], 0);
     /* the last ACK frees the entry, and is not answered */
     rsp_seg(&L, MS(3010), 40000, TCP_ACK, IRS + 22, iss + 22, NULL, 0);
     CHECK_EQ(lab_pending(&L), 0);
@@ -759,6 +767,38 @@ static void test_ping_and_no_sockets(void)
     lab_free(&L);
 }
 
+/* Two peers from the same port: two connections when the entries keep the peer's address
+ * (TCP_RESPONDER_PEER_ADDR), one when they do not (the responder-only build). */
+static void test_two_peers_same_port(void)
+{
+    struct tcp_lab L;
+    struct tseg g;
+    struct tseg_spec s;
+    CHECK(rsp_start(&L, 50, 0, 7) == 0);
+    rsp_syn(&L, MS(1), 40000, 1460, &g);
+    CHECK_EQ(g.dst, LAB_PEER);
+    memset(&s, 0, sizeof s);
+    s.src = IP4(10, 0, 0, 3);
+    s.sport = 40000;
+    s.flags = TCP_SYN;
+    s.seq = IRS + 1000;
+    s.wnd = 8192;
+    lab_in(&L, MS(2), &s);
+#if TCP_RESPONDER_PEER_ADDR
+    CHECK(lab_next(&L, &g));
+    CHECK_EQ(g.dst, IP4(10, 0, 0, 3));
+    CHECK_EQ(g.flags, TCP_SYN | TCP_ACK);
+    CHECK_EQ(g.ack, IRS + 1001);
+    CHECK_EQ(tcp_responder_count(&L.h), 2);
+    CHECK_EQ(tcp_responder_find(&L.h, 7, IP4(10, 0, 0, 3), 40000), 1);
+#else
+    /* taken for the first peer's entry: another SYN there sends it back to LISTEN */
+    CHECK_EQ(lab_pending(&L), 0);
+    CHECK_EQ(tcp_responder_count(&L.h), 0);
+#endif
+    lab_free(&L);
+}
+
 static int refuse_output(void *ctx, uint8_t netif, const uint8_t *d, uint16_t len)
 {
     (void)ctx;
@@ -818,4 +858,4 @@ UNIT_MAIN(UNIT(test_handshake), UNIT(test_syn_received), UNIT(test_echo_one_segm
           UNIT(test_fin_close), UNIT(test_fin_close_discard), UNIT(test_fin_needs_room),
           UNIT(test_full_table), UNIT(test_bad_checksums), UNIT(test_syn_without_options),
           UNIT(test_fifty_connections), UNIT(test_ping_and_no_sockets),
-          UNIT(test_input_result))
+          UNIT(test_two_peers_same_port), UNIT(test_input_result))

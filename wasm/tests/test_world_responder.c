@@ -75,7 +75,8 @@ static int run_report(const char *json, struct report *rep)
                 rep->bytes = rd64le(r + TREC_APP_OFF_BYTES);
                 rep->text_len = trec_rd32(r + TREC_APP_OFF_TEXT_LEN);
                 if (rep->text_len)
-                    printf("    app 0: %.*s\n", (int)rep->text_len, (const char *)r + TREC_APP_FIXED);
+                    printf("    app 0: %.*s\n", (int)rep->text_len,
+                           (const char *)r + TREC_APP_FIXED);
             }
             off += trec_rd32(r + TREC_OFF_SIZE);
         }
@@ -168,6 +169,29 @@ static void test_discard(void)
     CHECK_EQ(rep.bytes, 20000);
 }
 
+/* The capture's comment on a frame the responder sent names its entry's state. */
+static void test_capture_comment(void)
+{
+    static const char want[] = "arduino: responder ESTABLISHED rcv_nxt=";
+    char *json = scenario("{\"type\":\"tcp_echo_client\",\"host\":\"pc\",\"to\":\"arduino\","
+                          "\"port\":7,\"bytes\":2000}",
+                          10000);
+    struct engine *e = engine_create();
+    const uint8_t *p;
+    uint32_t len, i, found = 0;
+    CHECK(json != NULL);
+    CHECK(engine_load(e, json, (uint32_t)strlen(json)) == ENGINE_OK);
+    free(json);
+    while (!engine_run(e, engine_now(e) + 1e6))
+        engine_trace_clear(e);
+    p = engine_pcapng_ptr(e);
+    len = engine_pcapng_len(e);
+    for (i = 0; i + sizeof want - 1 <= len && !found; i++)
+        found = memcmp(p + i, want, sizeof want - 1) == 0;
+    engine_destroy(e);
+    CHECK(found);
+}
+
 static void test_refuses_tcp_app(void)
 {
     char *json = scenario("{\"type\":\"tcp_echo_server\",\"host\":\"arduino\",\"port\":7}", 1000);
@@ -183,5 +207,5 @@ static void test_refuses_tcp_app(void)
 }
 
 UNIT_MAIN(UNIT(test_echo_one_connection), UNIT(test_echo_fifty_connections),
-          UNIT(test_echo_fifty_connections_with_loss), UNIT(test_lost_echo_resets), UNIT(test_discard),
-          UNIT(test_refuses_tcp_app))
+          UNIT(test_echo_fifty_connections_with_loss), UNIT(test_lost_echo_resets),
+          UNIT(test_discard), UNIT(test_capture_comment), UNIT(test_refuses_tcp_app))

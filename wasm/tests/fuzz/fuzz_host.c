@@ -37,13 +37,14 @@ static int fuzz_output(void *ctx, uint8_t netif, const uint8_t *d, uint16_t len)
         if (flags & (TCP_SYN | TCP_FIN))
             seg_len++;
         f->last_seq_end = rd32(t + TCP_OFF_SEQ) + seg_len;
+        f->tcp_sent++;
         f->last_sport = rd16(t + TCP_OFF_SRC_PORT);
         f->last_dport = rd16(t + TCP_OFF_DST_PORT);
     }
     return 0;
 }
 
-void fuzz_host_start(struct fuzz_host *f, stack_time_t now)
+void fuzz_host_start(struct fuzz_host *f, stack_time_t now, int responder)
 {
     struct host_config cfg;
     struct stack_sockaddr any = { 0, 7 };
@@ -55,11 +56,16 @@ void fuzz_host_start(struct fuzz_host *f, stack_time_t now)
     cfg.tcp_rcv_buf = 4096;
     cfg.tcp_timestamps = 1;
     cfg.tcp_sack = 1; /* SACK blocks in, SACK blocks out, the scoreboard (RFC 2018, 6675) */
+    cfg.tcp_responder = (uint8_t)(responder != 0);
+    cfg.tcp_responder_conns = 4; /* small, so the full table is reached */
+    cfg.tcp_responder_wnd = 1072;
+    f->responder = cfg.tcp_responder;
     if (host_mem_required(&cfg) > sizeof f->mem ||
         host_init(&f->h, &cfg, f->mem, sizeof f->mem, now) != ERR_OK ||
-        host_add_netif(&f->h, IP4(10, 0, 7, 2), 0xFFFFFF00u, 576, fuzz_output, f) < 0 ||
-        app_tcp_echo_start(&f->echo, &f->h, 7, 2) != ERR_OK ||
-        app_tcp_discard_start(&f->discard, &f->h, 9, 2) != ERR_OK)
+        host_add_netif(&f->h, IP4(10, 0, 7, 2), 0xFFFFFF00u, 576, fuzz_output, f) < 0)
+        abort();
+    if (!responder && (app_tcp_echo_start(&f->echo, &f->h, 7, 2) != ERR_OK ||
+                       app_tcp_discard_start(&f->discard, &f->h, 9, 2) != ERR_OK))
         abort();
     f->udp = udpsocket(&f->h);
     if (f->udp < 0 || udpbind(&f->h, f->udp, &any) != ERR_OK)
@@ -71,8 +77,10 @@ void fuzz_host_apps(struct fuzz_host *f)
     stack_time_t unused;
     uint8_t buf[64];
     struct stack_sockaddr src;
-    app_tcp_echo_poll(&f->echo, &f->h, &unused);
-    app_tcp_discard_poll(&f->discard, &f->h, &unused);
+    if (!f->responder) {
+        app_tcp_echo_poll(&f->echo, &f->h, &unused);
+        app_tcp_discard_poll(&f->discard, &f->h, &unused);
+    }
     while (udprecvfrom(&f->h, f->udp, &src, buf, sizeof buf) >= 0)
         ;
 }

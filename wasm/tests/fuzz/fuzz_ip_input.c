@@ -14,7 +14,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     uint8_t dgram[65535];
     uint16_t len = size > sizeof dgram ? (uint16_t)sizeof dgram : (uint16_t)size;
 
-    fuzz_host_start(&f, 1000);
+    fuzz_host_start(&f, 1000, 0);
     memcpy(dgram, data, len);
     host_input(&f.h, 0, dgram, len, 2000);
     fuzz_host_apps(&f);

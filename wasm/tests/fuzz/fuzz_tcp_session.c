@@ -1,4 +1,6 @@
-/* libFuzzer target: a multi-packet TCP session against the echo and discard listeners.
+/* libFuzzer target: a multi-packet TCP session against the echo and discard listeners of
+ * the full TCP, then the same session against the TCP responder (tcp_responder.h), which
+ * must answer each datagram with one segment at most and send nothing on its own.
  *
  * The input is a sequence of records:
  *   byte 0     flags: bit 0 acknowledge the host's last segment (the ack field is set to
@@ -11,6 +13,7 @@
  * time advances let RTO, delayed-ACK, persist and TIME_WAIT timers fire in between.
  */
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "bytes.h"
@@ -38,14 +41,15 @@ static void patch(struct fuzz_host *f, uint8_t flags, uint8_t *d, uint16_t len)
     }
 }
 
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+static void session(const uint8_t *data, size_t size, int responder)
 {
     static struct fuzz_host f;
     uint8_t dgram[2048];
     stack_time_t now = 1000;
     size_t pos = 0;
+    uint32_t before, tcp_before;
 
-    fuzz_host_start(&f, now);
+    fuzz_host_start(&f, now, responder);
     while (pos + 4 <= size) {
         uint8_t flags = data[pos];
         uint32_t advance = (uint32_t)data[pos + 1] * 8000u;
@@ -58,11 +62,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         memcpy(dgram, data + pos, len);
         pos += len;
         now += advance;
+        before = f.sent;
         host_poll(&f.h, now);
         fuzz_host_apps(&f);
+        if (responder && f.sent != before)
+            abort(); /* the responder has no timers */
         patch(&f, flags, dgram, len);
+        tcp_before = f.tcp_sent;
         host_input(&f.h, 0, dgram, len, now);
         fuzz_host_apps(&f);
+        if (responder && f.tcp_sent > tcp_before + 1)
+            abort(); /* one answer at most */
     }
     /* Run the connections' timers to the end: retransmissions, give-up, TIME_WAIT. */
     for (pos = 0; pos < 40; pos++) {
@@ -70,5 +80,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         host_poll(&f.h, now);
         fuzz_host_apps(&f);
     }
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    session(data, size, 0);
+    session(data, size, 1);
     return 0;
 }
