@@ -1,15 +1,17 @@
 #!/usr/bin/env python3
 """N parallel TCP echo clients on the kernel's own stack, as in the seed's measurement.
 
-    python3 firmware/tests/echo_load.py HOST PORT CONNECTIONS SECONDS
+    python3 firmware/tests/echo_load.py HOST PORT CONNECTIONS SECONDS [WARMUP]
 
 Every connection sends as fast as the kernel takes it and reads the echo. Each sends its
 own stream (a 251-byte cycle starting at an offset of its own), and every byte that comes
 back is checked against what was sent: a byte out of place fails the run.
 
-The clock starts once every connection is established (or CONNECT_WAIT_S after the
-first connect(), for a server that takes fewer at a time) and runs SECONDS; only bytes
-echoed inside that window count. At the end the connections are reset (SO_LINGER 0), so
+The clock starts WARMUP seconds (default 5) after every connection is established (or
+CONNECT_WAIT_S after the first connect(), for a server that takes fewer at a time) and
+runs SECONDS; only bytes echoed inside that window count. The warm-up leaves out TCP's
+start, as a long stream would: slow start, and the first RTT samples taken while the
+line's queue fills, whose too-short timeouts resend segments that were only waiting. At the end the connections are reset (SO_LINGER 0), so
 the next run finds the server free at once instead of behind a queue of unsent data.
 
 Prints one line:
@@ -45,11 +47,15 @@ class Conn:
         return PATTERN[at:at + n]
 
     def send(self):
+        """False once the connection is gone (reset by the server)."""
         at = (self.start + self.sent) % CYCLE
         try:
             self.sent += self.sock.send(PATTERN[at:at + CHUNK])
         except BlockingIOError:
             pass
+        except OSError:
+            return False
+        return True
 
     def receive(self, counting):
         try:
@@ -74,7 +80,7 @@ class Conn:
         self.sock.close()
 
 
-def run(host, port, n, seconds):
+def run(host, port, n, seconds, warmup):
     sel = selectors.DefaultSelector()
     conns = [Conn(host, port, i) for i in range(n)]
     for c in conns:
@@ -87,8 +93,8 @@ def run(host, port, n, seconds):
         now = time.monotonic()
         if t_start is None and (all(c.connected for c in conns) or
                                 now - t_connect >= CONNECT_WAIT_S):
-            t_start = now
-            t_end = now + seconds
+            t_start = now + warmup
+            t_end = t_start + seconds
         if t_end is not None and now >= t_end:
             break
         timeout = (t_end - now) if t_end is not None else CONNECT_WAIT_S
@@ -101,8 +107,12 @@ def run(host, port, n, seconds):
                         lost += 1
                         continue
                     c.connected = True
-                c.send()
-            if events & selectors.EVENT_READ and not c.receive(t_start is not None):
+                if not c.send():
+                    sel.unregister(c.sock)
+                    lost += 1
+                    continue
+            if events & selectors.EVENT_READ and not c.receive(t_start is not None and
+                                                               now >= t_start):
                 sel.unregister(c.sock)
                 lost += 1
     elapsed = time.monotonic() - t_start
@@ -113,17 +123,18 @@ def run(host, port, n, seconds):
     bad = sum(c.bad for c in conns)
     rate = sum(counted) / elapsed
     print("load: %d connections (%d established, %d refused or closed), %.0f bytes/s "
-          "echoed over %.1f s, per connection min %d max %d bytes, %s"
-          % (n, established, lost, rate, elapsed, min(counted), max(counted),
+          "echoed over %.1f s after %.0f s of warm-up, per connection min %d max %d bytes, %s"
+          % (n, established, lost, rate, elapsed, warmup, min(counted), max(counted),
              "every byte as sent" if not bad else "%d streams CORRUPTED" % bad))
     return not bad and min(counted) > 0
 
 
 def main():
-    if len(sys.argv) != 5:
-        sys.exit("usage: echo_load.py HOST PORT CONNECTIONS SECONDS")
+    if len(sys.argv) not in (5, 6):
+        sys.exit("usage: echo_load.py HOST PORT CONNECTIONS SECONDS [WARMUP]")
     host, port, n, seconds = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), float(sys.argv[4])
-    sys.exit(0 if run(host, port, n, seconds) else 1)
+    warmup = float(sys.argv[5]) if len(sys.argv) == 6 else 5.0
+    sys.exit(0 if run(host, port, n, seconds, warmup) else 1)
 
 
 if __name__ == "__main__":

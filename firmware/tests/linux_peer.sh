@@ -3,7 +3,7 @@
 # serial line (PTY, stackscope-simavr's UART0) bridged to a TUN device by
 # stackscope-slipbridge (user space, no SLIP module), in a network namespace made here and
 # removed on exit, also on failure. Linux is 10.0.7.1, the board 10.0.7.2, MTU 576, and the
-# interface queue holds 10 datagrams, as slattach's sl0 does.
+# interface's queue holds 10 datagrams, as slattach's sl0 does (see below).
 #
 #   firmware/tests/linux_peer.sh PTY SECONDS CONNECTIONS...
 #
@@ -39,7 +39,12 @@ ubrr=$(sed -n 's/^#define ECHO_UBRR \([0-9]*\).*/\1/p' firmware/stackscope_echo/
 byte_us=$((11 * (ubrr + 1)))
 
 bridge_pid=
+capture_pid=
 cleanup() {
+  if [ -n "$capture_pid" ]; then
+    kill -TERM "$capture_pid" 2>/dev/null
+    wait "$capture_pid" 2>/dev/null
+  fi
   if [ -n "$bridge_pid" ]; then
     kill -TERM "$bridge_pid" 2>/dev/null
     wait "$bridge_pid" 2>/dev/null
@@ -55,7 +60,22 @@ in_ns ip link set lo up
 in_ns sysctl -q -w net.ipv6.conf.all.disable_ipv6=1 net.ipv6.conf.default.disable_ipv6=1
 in_ns ip tuntap add dev tun0 mode tun || { echo "linux-peer: cannot create a TUN device"; exit 1; }
 in_ns ip addr add "$KERNEL" peer "$BOARD" dev tun0
-in_ns ip link set tun0 mtu 576 txqueuelen 10 up
+in_ns ip link set tun0 mtu 576 up
+# sl0 stops its queue while the UART sends a frame, so datagrams wait in the kernel's
+# queue of 10 and Linux's TCP sees the line's pace there (TCP small queues). A TUN device
+# never stops its queue: it drops what its reader has not taken. So the kernel's queue here
+# is a token bucket at the line's rate (576 of the 578 bytes of a full frame are the
+# datagram's), holding 10 datagrams of the MTU, and the bridge drains the device.
+tbf_rate=$((8 * 1000000 * 576 / (578 * byte_us)))
+in_ns tc qdisc add dev tun0 root tbf rate "${tbf_rate}bit" burst 600 limit $((${LINUX_PEER_QUEUE:-10} * 576)) ||
+  { echo "linux-peer: cannot set up the queue (tc qdisc tbf)"; exit 1; }
+
+# LINUX_PEER_PCAP=FILE: what crossed the line, for tshark (raw IP, linktype 101).
+if [ -n "${LINUX_PEER_PCAP:-}" ] && command -v dumpcap >/dev/null; then
+  ip netns exec "$NS" dumpcap -q -P -i tun0 -w "$LINUX_PEER_PCAP" 2>"$OUT/dumpcap.log" &
+  capture_pid=$!
+  sleep 1
+fi
 
 ip netns exec "$NS" "$BRIDGE" --serial "$PTY" --dev tun0 --byte-us "$byte_us" \
   >"$OUT/bridge.log" 2>&1 &
@@ -89,14 +109,23 @@ for n in "$@"; do
     continue
   fi
   goal=$(goal_pct "$n")
-  read -r line_pct uart_pct verdict < <(awk -v r="$rate" -v us="$byte_us" -v g="$goal" -v rc="$rc" 'BEGIN {
-    u = r * us / 1e4; printf "%.1f %.1f %s\n", r / 57.6, u, (u >= g && rc == 0) ? "ok" : "MISSED" }')
+  read -r line_pct uart_pct below < <(awk -v r="$rate" -v us="$byte_us" -v g="$goal" 'BEGIN {
+    u = r * us / 1e4; printf "%.1f %.1f %d\n", r / 57.6, u, u < g }')
+  # What else went wrong, from the load's line: connections lost, altered echo.
+  closed=$(sed -n 's/.*, \([0-9]*\) refused or closed).*/\1/p' "$log")
+  verdict=ok
+  [ "$below" -eq 1 ] && verdict="below the goal"
+  [ "${closed:-0}" -gt 0 ] && verdict="$verdict, $closed connections reset or refused"
+  grep -q CORRUPTED "$log" && verdict="$verdict, echo ALTERED"
+  [ "$rc" -ne 0 ] && [ "$verdict" = ok ] && verdict="a connection got nothing back"
+  verdict=${verdict#ok, }
   printf '     %5d  %9d  %12s%%  %15s%%  %5s%%  %4s%%  %s\n' "$n" "$rate" "$line_pct" "$uart_pct" \
     "$(seed_pct "$n")" "$goal" "$verdict"
   echo "            $(cat "$log")"
   [ "$verdict" = ok ] || failures=$((failures + 1))
   sleep 1 # the resets of the last run cross the line
 done
+echo "     Linux's queue: $(in_ns tc -s qdisc show dev tun0 | sed -n 's/^ *\(Sent .*\)/\1/p')"
 kill -TERM "$bridge_pid" 2>/dev/null
 wait "$bridge_pid" 2>/dev/null
 bridge_pid=
