@@ -172,7 +172,8 @@ clean:
 #
 #   make firmware          build/firmware/stackscope-echo.{elf,hex}, then flash and RAM use
 #   make firmware-sketch   the stack's sources into firmware/stackscope_echo/src/ (Arduino IDE)
-#   make firmware-sim      build/firmware/stackscope-simavr: simavr with UART0 on a pty
+#   make firmware-sim      build/firmware/stackscope-simavr: simavr with UART0 on a pty, and
+#                          build/firmware/stackscope-slipbridge: a SLIP line to a TUN device
 #
 # The firmware is compiled from a complete sketch folder (make-sketch.sh), the layout the
 # Arduino IDE builds, with the IDE's flags for an Uno and Debian's Arduino core as an
@@ -206,7 +207,7 @@ firmware: $(FW)/stackscope-echo.hex
 firmware-sketch:
 	bash firmware/make-sketch.sh
 
-firmware-sim: $(FW)/stackscope-simavr
+firmware-sim: $(FW)/stackscope-simavr $(FW)/stackscope-slipbridge
 
 $(FW)/sketch.stamp: firmware/make-sketch.sh firmware/stack-sources.txt $(wildcard wasm/stack/*.[ch] \
 	wasm/stack/apps/*.[ch] firmware/stackscope_echo/*.c firmware/stackscope_echo/*.h \
@@ -255,3 +256,10 @@ $(FW)/stackscope-echo.hex: $(FW)/stackscope-echo.elf
 $(FW)/stackscope-simavr: firmware/sim/simavr_pty.c
 	@mkdir -p $(dir $@)
 	$(CC) -std=gnu99 -O2 -Wall -Wextra -Werror $< -lsimavr -lelf -lutil -o $@
+
+# The Linux peer's SLIP line (firmware/tests/bench_linux.sh): the TUN harness's device and
+# serial code and the stack's SLIP codec, nothing else of the stack.
+BRIDGE_SRCS := firmware/sim/slip_bridge.c wasm/tun/tun_dev.c wasm/tun/tun_serial.c
+$(FW)/stackscope-slipbridge: $(BRIDGE_SRCS) $(wildcard wasm/tun/*.h) $(BUILD)/native/libstack.a
+	@mkdir -p $(dir $@)
+	$(CC) $(NATIVE_CFLAGS) -Iwasm/tun $(BRIDGE_SRCS) $(BUILD)/native/libstack.a -o $@

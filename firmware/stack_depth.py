@@ -7,9 +7,11 @@ For every function: the bytes its prologue takes (pushed registers, the frame it
 out of SP, the return address), and whom it calls. The deepest chain from main(), plus the
 deepest interrupt handler (they do not nest: the AVR clears I on entry), is the bound.
 
-Calls through pointers (icall) cannot be read from the code; the firmware has three, all
-listed in INDIRECT: the netif output function and the TCP server's per-connection
-function. Recursion would make the bound meaningless and is reported if found.
+Calls through pointers (icall) cannot be read from the code; the firmware makes two, to the
+functions listed in INDIRECT: the netif output function (the stack sends a datagram) and
+the receiver the sender runs while it waits for the UART. A name in INDIRECT that the
+firmware no longer has is an error, so the list cannot silently go stale. Recursion would
+make the bound meaningless and is reported if found.
 avr-gcc's 64-bit and division helpers (__udivmodsi4 and friends) push nothing beyond what
 the disassembly shows, so they are counted like any other function.
 """
@@ -18,7 +20,7 @@ import subprocess
 import sys
 
 # Targets of the indirect calls (icall) anywhere in the firmware.
-INDIRECT = ("serial_link_output", "conn_pump", "conn_drain")
+INDIRECT = ("serial_link_output", "receive_meanwhile")
 
 FUNC = re.compile(r"^([0-9a-f]+) <(.+)>:$")
 INSN = re.compile(r"^\s+([0-9a-f]+):\s+((?:[0-9a-f]{2} )+)\s*\t(\S+)\s*(.*)$")
@@ -65,6 +67,10 @@ def main():
                            check=True).stdout.splitlines()
     funcs = parse(lines)
     indirect = {n for n in funcs if base(n) in INDIRECT}
+    missing = set(INDIRECT) - {base(n) for n in indirect}
+    if missing:
+        raise SystemExit("stack_depth: no function %s in %s: update INDIRECT"
+                         % (", ".join(sorted(missing)), elf))
     cost = {n: f["push"] + f["frame"] + 2 for n, f in funcs.items()}
     memo = {}
 

@@ -46,6 +46,7 @@
 #define REG_SPH 0x5E
 
 #define QUEUE_SIZE 65536u /* bytes from the pty waiting for the UART (a power of two) */
+#define IO_PERIOD_S 100e-6 /* the pty and the clock, at least this often (simulated) */
 
 struct sim {
     avr_t *avr;
@@ -167,6 +168,18 @@ static double wall_now(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
+/* Ahead of the wall clock (started at t0): wait until it catches up, but wake up for bytes
+ * from the peer. Behind it (a loaded machine): run on at full speed. */
+static void hold_to_wall_clock(const struct sim *s, double t0)
+{
+    double ahead = (double)s->avr->cycle / s->avr->frequency - (wall_now() - t0);
+    if (ahead > IO_PERIOD_S) {
+        struct pollfd p = { s->master, POLLIN, 0 };
+        struct timespec ts = { (time_t)ahead, (long)((ahead - (double)(time_t)ahead) * 1e9) };
+        ppoll(&p, 1, &ts, NULL);
+    }
+}
+
 static int open_pty(struct sim *s, const char *link)
 {
     char name[128];
@@ -272,6 +285,7 @@ int main(int argc, char **argv)
     unsigned long steps = 0;
     uint16_t last_sp = 0;
     unsigned same = 0;
+    avr_cycle_count_t last_io = 0, io_cycles;
 
     signal(SIGTERM, on_signal);
     signal(SIGINT, on_signal);
@@ -331,6 +345,7 @@ int main(int argc, char **argv)
     /* simavr's own sleep callback usleep()s through the firmware's idle time, deaf to the
      * pty; the loop below holds time to the wall clock itself and wakes for input. */
     s.avr->sleep = no_wall_sleep;
+    io_cycles = (avr_cycle_count_t)(IO_PERIOD_S * s.avr->frequency);
     t0 = wall_now();
     while (!stop_requested) {
         uint16_t sp;
@@ -348,20 +363,18 @@ int main(int argc, char **argv)
             if (dump_stack)
                 memcpy(s.min_sp_stack, s.avr->data + sp + 1, s.avr->ramend - sp);
         }
-        /* A sleeping AVR jumps to its next timer in one step (up to timer 0's 1.024 ms):
-         * then look at the pty and the clock every step, not every 4096. */
-        if (++steps % 4096 != 0 && s.avr->state != cpu_Sleeping)
+        /* The pty and the clock are looked at every 4096 instructions, and while the AVR
+         * sleeps (simavr then moves its clock on to the next timer in one step) every
+         * IO_PERIOD_S of simulated time: often enough that a byte from the peer waits for
+         * less than a byte time, rarely enough not to spin on read(). */
+        if (++steps % 4096 != 0 &&
+            (s.avr->state != cpu_Sleeping || s.avr->cycle - last_io < io_cycles))
             continue;
+        last_io = s.avr->cycle;
         read_pty(&s);
         flush_tx(&s);
-        if (!fast) {
-            double ahead = (double)s.avr->cycle / s.avr->frequency - (wall_now() - t0);
-            if (ahead > 0.001) {
-                /* Ahead of the wall clock: wait, but wake up for bytes from the peer. */
-                struct pollfd p = { s.master, POLLIN, 0 };
-                poll(&p, 1, (int)(ahead * 1000.0));
-            }
-        }
+        if (!fast)
+            hold_to_wall_clock(&s, t0);
     }
     flush_tx(&s);
     summary(&s, wall_now() - t0, state);

@@ -1,5 +1,5 @@
-/* What the echo server is: its address and the sizes of its buffers. The IP address is
- * set here and nowhere else. */
+/* What the echo server is: its address and the sizes of its memory. The IP address is set
+ * here and nowhere else. */
 #ifndef ECHO_CONFIG_H
 #define ECHO_CONFIG_H
 
@@ -16,27 +16,27 @@
 #define ECHO_UBRR 16
 
 /* MTU 576, the minimum every IPv4 host must accept (RFC 791, RFC 1122 3.3.2): the largest
- * datagram received (the SLIP decoder's buffer) and sent (the stack's transmit buffer). The
- * two are the same 576 bytes; see echo_server.c. */
+ * datagram received and sent. Both live in the stack's one datagram buffer (txbuf): see
+ * frame_rx.h. */
 #define ECHO_MTU 576
 
-/* TCP: two connection blocks (a listener and a connection, see echo_server.c) and one
- * send and one receive ring for the connection (a listener needs none).
- * The receive ring is the window we advertise (64 bytes): the peer sends that much and
- * waits. The send ring holds two windows, so one echo can leave while the previous one
- * waits for its ACK; the peer then sees two segments and acknowledges at once, rather
- * than after its delayed-ACK timer (RFC 1122 4.2.3.2): 10 KB echo in 8 s, not 38 s. */
-#define ECHO_TCP_PCBS 2
-#define ECHO_TCP_SND_BUF 128
-#define ECHO_TCP_RCV_BUF 64
+/* TCP (the responder): connections at once, 50 as the seed served, 11 bytes each (the
+ * peer's address is not kept: TCP_RESPONDER_PEER_ADDR in firmware_opts.h). */
+#define ECHO_TCP_CONNS 50
+
+/* The window advertised: two segments of the MSS (576 - 40 = 536). The board answers one
+ * segment while the next arrives into the part of the buffer already sent (frame_rx.h),
+ * so a single connection keeps both directions of the line busy; with one MSS it would
+ * wait a round trip per segment (tcp_responder.h: 46 % of the line). */
+#define ECHO_TCP_WND (2u * (ECHO_MTU - 40u))
 
 /* Bytes from the UART waiting to be decoded (a power of two, at most 256): what arrives
- * while the firmware is sending or busy with a frame. One segment of a full window, SLIP
- * framed (64 + 40 + 2 bytes and a few escapes), must fit: the peer sends one as soon as
- * our window update reaches it, which is while our echo is still going out. */
+ * while the board works on a frame before its answer starts to leave (1.5 ms, 8 byte
+ * times, for a 576-byte segment), and by how much the frame coming in is ahead of the
+ * answer leaving, into whose sent part it is decoded (frame_rx.h). */
 #define ECHO_RX_RING 128
 
-/* A frame whose bytes stop coming for this long is abandoned (microseconds). */
-#define ECHO_FRAME_TIMEOUT_US 20000UL
+/* A frame whose bytes stop coming for this long is abandoned (milliseconds). */
+#define ECHO_FRAME_TIMEOUT_MS 20u
 
 #endif

@@ -8,11 +8,11 @@
 extern "C" {
 #endif
 
-/* Starts the UART, the host and the TCP server. */
+/* Starts the UART and the host. */
 void echo_setup(void);
 
-/* Decodes what the UART brought, feeds whole datagrams to the stack, runs its timers and
- * the TCP server. Returns quickly; call it forever. */
+/* Decodes what the UART brought and feeds a whole datagram to the stack, or sleeps until
+ * the next byte. Returns quickly; call it forever. */
 void echo_loop(void);
 
 #ifdef __cplusplus

@@ -13,7 +13,8 @@
 #endif
 
 /* Written by the interrupt (head, overruns) or by the main loop (tail) only; single
- * bytes, so each side reads the other's index atomically. */
+ * bytes, so each side reads the other's index atomically. rx_overruns is for looking in
+ * (stackscope-simavr --peek rx_overruns): bytes lost because the ring was full. */
 static volatile uint8_t rx_ring[ECHO_RX_RING];
 static volatile uint8_t rx_head, rx_tail;
 static volatile uint16_t rx_overruns;
@@ -71,15 +72,6 @@ void serial_link_idle(void)
     sei();
 }
 
-uint16_t serial_link_overruns(void)
-{
-    uint16_t n;
-    cli();
-    n = rx_overruns;
-    sei();
-    return n;
-}
-
 /* Set once the first byte went out. Until then the transmitter is idle and the byte is
  * written without looking at UDRE0: simavr 1.6 clears that flag when the Arduino core's
  * init() writes 0 to UCSR0B, and sets it again only after a byte was sent. */
@@ -92,21 +84,31 @@ ISR(USART_UDRE_vect)
     UCSR0B &= (uint8_t)~_BV(UDRIE0);
 }
 
-/* Waits for the UART asleep (idle mode, as serial_link_idle): a byte takes 170 us at
- * 58823 baud, 2720 CPU cycles that the CPU need not spend polling UDRE0. Interrupts are
- * off between the check and SLEEP, as there. */
+/* Waits for the UART: a byte takes 170 us at 58823 baud, 2720 CPU cycles. Meanwhile the
+ * receiver decodes what came in (tx->wait); when it has nothing to take, the CPU sleeps in
+ * idle mode (as serial_link_idle) until the UART or a received byte wakes it. Interrupts
+ * are off between the last check and SLEEP, as there. */
 static void put(void *ctx, uint8_t b)
 {
-    (void)ctx;
-    cli();
-    while (tx_started && !(UCSR0A & _BV(UDRE0))) {
+    struct serial_link_tx *tx = ctx;
+    for (;;) {
+        cli();
+        if (!tx_started || (UCSR0A & _BV(UDRE0)))
+            break;
+        if (rx_head != rx_tail) {
+            sei();
+            if (tx->wait(tx->unsent, tx->left))
+                continue;
+            cli();
+            if (UCSR0A & _BV(UDRE0))
+                break;
+        }
         UCSR0B |= _BV(UDRIE0);
         set_sleep_mode(SLEEP_MODE_IDLE);
         sleep_enable();
         sei();
         sleep_cpu();
         sleep_disable();
-        cli(); /* the receive interrupt keeps filling the ring meanwhile */
     }
     sei();
     UDR0 = b;
@@ -115,11 +117,21 @@ static void put(void *ctx, uint8_t b)
 
 int serial_link_output(void *ctx, uint8_t netif, const uint8_t *dgram, uint16_t len)
 {
-    (void)ctx;
+    struct serial_link_tx *tx = ctx;
+    uint16_t i;
     (void)netif;
     /* The leading END ends any line noise as a frame of its own (RFC 1055), at the cost
      * of one byte time. The stack reuses its buffer once this returns: sending from it
      * directly, without a copy, is why this waits for the UART. */
-    slip_encode_stream(dgram, len, 1, put, 0);
+    tx->unsent = dgram;
+    tx->left = len;
+    slip_put_end(put, tx);
+    for (i = 0; i < len; i++) {
+        /* dgram[i] is read before its bytes go out: its place is free from now on. */
+        tx->unsent = dgram + i + 1;
+        tx->left = (uint16_t)(len - i - 1u);
+        slip_put_data(dgram + i, 1, put, tx);
+    }
+    slip_put_end(put, tx);
     return 0;
 }

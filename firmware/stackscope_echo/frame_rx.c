@@ -1,0 +1,98 @@
+/* Frames from the UART into the datagram buffer (frame_rx.h). */
+#include "frame_rx.h"
+
+#include <string.h>
+
+#include "echo_config.h"
+#include "serial_link.h"
+
+#include <Arduino.h> /* millis(); last, so its min/max macros touch none of the above */
+
+/* The decoder starts a frame at buf + at. */
+static void restart(struct frame_rx *f)
+{
+    slip_decoder_init(&f->dec, f->buf + f->at, ECHO_MTU);
+}
+
+void frame_rx_init(struct frame_rx *f, uint8_t *buf)
+{
+    memset(f, 0, sizeof *f);
+    f->buf = buf;
+    restart(f);
+}
+
+/* May the next byte be decoded? It stores at most one byte, at buf[at + dec.len]: that
+ * place must be in the buffer and not in the answer leaving (unsent[0 .. left)); and a
+ * frame's end must find a place among the frames waiting. A frame of the MTU's size
+ * stores nothing more: its next byte ends it or drops it. */
+static uint8_t room(const struct frame_rx *f, const uint8_t *unsent, uint16_t left)
+{
+    uint16_t p = (uint16_t)(f->at + f->dec.len), from;
+    if (f->n_held == FRAME_RX_HELD)
+        return 0;
+    if (f->dec.len >= f->dec.cap)
+        return 1;
+    if (p >= ECHO_MTU)
+        return 0;
+    from = (uint16_t)(unsent - f->buf);
+    return left == 0 || p < from || p >= from + left;
+}
+
+/* A whole frame joins the ones waiting; the next starts behind it and its slack. */
+static void hold(struct frame_rx *f)
+{
+    f->held[f->n_held++] = f->dec.len;
+    f->at = (uint16_t)(f->at + f->dec.len + FRAME_RX_SLACK);
+    restart(f);
+}
+
+uint16_t frame_rx_pump(struct frame_rx *f, const uint8_t *unsent, uint16_t left)
+{
+    uint16_t taken = 0;
+    uint8_t b;
+    while (room(f, unsent, left) && serial_link_read(&b)) {
+        taken++;
+        if (slip_decode_byte(&f->dec, b) == SLIP_FRAME_DONE)
+            hold(f);
+    }
+    if (taken)
+        f->last_byte_ms = (uint16_t)millis();
+    return taken;
+}
+
+uint16_t frame_rx_take(struct frame_rx *f)
+{
+    uint16_t n;
+    if (f->n_held == 0)
+        return 0;
+    n = f->held[0];
+    f->n_held--;
+    memmove(f->held, f->held + 1, f->n_held * sizeof f->held[0]);
+    f->shift = (uint16_t)(n + FRAME_RX_SLACK);
+    if (f->n_held == 0 && f->dec.len == 0) {
+        /* Nothing behind it: the next frame starts at the front, behind the answer. */
+        f->at = 0;
+        f->dec.buf = f->buf;
+        f->shift = 0;
+    }
+    return n;
+}
+
+void frame_rx_release(struct frame_rx *f)
+{
+    uint16_t end = (uint16_t)(f->at + f->dec.len); /* past the last frame's slack, at most */
+    if (f->shift == 0)
+        return;
+    if (end > ECHO_MTU)
+        end = ECHO_MTU; /* the slack of a frame that ends the buffer holds nothing */
+    memmove(f->buf, f->buf + f->shift, (size_t)(end - f->shift));
+    f->at = (uint16_t)(f->at - f->shift);
+    f->dec.buf = f->buf + f->at;
+    f->shift = 0;
+}
+
+void frame_rx_expire(struct frame_rx *f)
+{
+    if (f->dec.len > 0 && (uint16_t)((uint16_t)millis() - f->last_byte_ms) >= ECHO_FRAME_TIMEOUT_MS)
+        restart(f);
+}

@@ -1,0 +1,141 @@
+#!/usr/bin/env python3
+"""N parallel TCP echo clients on the kernel's own stack, as in the seed's measurement.
+
+    python3 firmware/tests/echo_load.py HOST PORT CONNECTIONS SECONDS [WARMUP]
+
+Every connection sends as fast as the kernel takes it and reads the echo. Each sends its
+own stream (a 251-byte cycle starting at an offset of its own), and every byte that comes
+back is checked against what was sent: a byte out of place fails the run.
+
+The clock starts WARMUP seconds (default 5) after every connection is established (or
+CONNECT_WAIT_S after the first connect(), for a server that takes fewer at a time) and
+runs SECONDS; only bytes echoed inside that window count. The warm-up leaves out TCP's
+start, as a long stream would: slow start, and the first RTT samples taken while the
+line's queue fills, whose too-short timeouts resend segments that were only waiting. At the end the connections are reset (SO_LINGER 0), so
+the next run finds the server free at once instead of behind a queue of unsent data.
+
+Prints one line:
+  load: N connections (E established), R bytes/s echoed, min/max per connection A/B, ...
+and exits 0 when the echo was intact and every connection got at least one byte back.
+"""
+import selectors
+import socket
+import struct
+import sys
+import time
+
+CONNECT_WAIT_S = 10.0
+CYCLE = 251
+PATTERN = bytes(i % CYCLE for i in range(CYCLE + 16384 + CYCLE))
+CHUNK = 16384
+
+
+class Conn:
+    def __init__(self, host, port, index):
+        self.sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        self.sock.setblocking(False)
+        self.sock.connect_ex((host, port))
+        self.start = (index * 37) % CYCLE  # where in the cycle this stream begins
+        self.sent = 0
+        self.echoed = 0
+        self.counted = 0
+        self.connected = False
+        self.bad = False
+
+    def expected(self, offset, n):
+        at = (self.start + offset) % CYCLE
+        return PATTERN[at:at + n]
+
+    def send(self):
+        """False once the connection is gone (reset by the server)."""
+        at = (self.start + self.sent) % CYCLE
+        try:
+            self.sent += self.sock.send(PATTERN[at:at + CHUNK])
+        except BlockingIOError:
+            pass
+        except OSError:
+            return False
+        return True
+
+    def receive(self, counting):
+        try:
+            data = self.sock.recv(65536)
+        except BlockingIOError:
+            return True
+        except OSError:
+            return False
+        if not data:
+            return False
+        for i in range(0, len(data), CHUNK):
+            part = data[i:i + CHUNK]
+            if part != self.expected(self.echoed + i, len(part)):
+                self.bad = True
+        self.echoed += len(data)
+        if counting:
+            self.counted += len(data)
+        return True
+
+    def reset(self):
+        self.sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+        self.sock.close()
+
+
+def run(host, port, n, seconds, warmup):
+    sel = selectors.DefaultSelector()
+    conns = [Conn(host, port, i) for i in range(n)]
+    for c in conns:
+        sel.register(c.sock, selectors.EVENT_READ | selectors.EVENT_WRITE, c)
+    t_connect = time.monotonic()
+    t_start = None
+    t_end = None
+    lost = 0
+    while True:
+        now = time.monotonic()
+        if t_start is None and (all(c.connected for c in conns) or
+                                now - t_connect >= CONNECT_WAIT_S):
+            t_start = now + warmup
+            t_end = t_start + seconds
+        if t_end is not None and now >= t_end:
+            break
+        timeout = (t_end - now) if t_end is not None else CONNECT_WAIT_S
+        for key, events in sel.select(timeout=min(timeout, 0.5)):
+            c = key.data
+            if events & selectors.EVENT_WRITE:
+                if not c.connected:
+                    if c.sock.getsockopt(socket.SOL_SOCKET, socket.SO_ERROR):
+                        sel.unregister(c.sock)  # refused or timed out
+                        lost += 1
+                        continue
+                    c.connected = True
+                if not c.send():
+                    sel.unregister(c.sock)
+                    lost += 1
+                    continue
+            if events & selectors.EVENT_READ and not c.receive(t_start is not None and
+                                                               now >= t_start):
+                sel.unregister(c.sock)
+                lost += 1
+    elapsed = time.monotonic() - t_start
+    for c in conns:
+        c.reset()
+    counted = [c.counted for c in conns]
+    established = sum(c.connected for c in conns)
+    bad = sum(c.bad for c in conns)
+    rate = sum(counted) / elapsed
+    print("load: %d connections (%d established, %d refused or closed), %.0f bytes/s "
+          "echoed over %.1f s after %.0f s of warm-up, per connection min %d max %d bytes, %s"
+          % (n, established, lost, rate, elapsed, warmup, min(counted), max(counted),
+             "every byte as sent" if not bad else "%d streams CORRUPTED" % bad))
+    return not bad and min(counted) > 0
+
+
+def main():
+    if len(sys.argv) not in (5, 6):
+        sys.exit("usage: echo_load.py HOST PORT CONNECTIONS SECONDS [WARMUP]")
+    host, port, n, seconds = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), float(sys.argv[4])
+    warmup = float(sys.argv[5]) if len(sys.argv) == 6 else 5.0
+    sys.exit(0 if run(host, port, n, seconds, warmup) else 1)
+
+
+if __name__ == "__main__":
+    main()
