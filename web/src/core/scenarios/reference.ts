@@ -1,84 +1,16 @@
 // The `reference` block of a replay scenario (docs/replays.md): the seed's figures beside
-// which `stackscope replay` and the page put the simulated ones. Its types, and the checks
-// JSON Schema cannot say (a row's run, over_run, app and host must exist; exactly one
-// tolerance).
+// which `stackscope replay` and the page put the simulated ones. Its types (generated from
+// schema.json into schema_types.ts), the names derived from them, and the checks JSON Schema
+// cannot say (a row's run, over_run, app and host must exist; exactly one tolerance).
 
-/** One variant of the scenario: the file with `--set`-style overrides. */
-export interface ReferenceRun {
-  name: string;
-  set: string[];
-  /** Run once per entry (its overrides after `set`); rows take the mean over them. */
-  repeat?: string[][];
-}
+import type { Reference, ReferenceFigure, ReferenceRow } from './schema_types.ts';
 
-/** Exactly one field: abs (metric's unit), rel (fraction of the expected value), info. */
-export interface Tolerance {
-  abs?: number;
-  rel?: number;
-  info?: true;
-}
+export type { Reference, ReferenceFigure, ReferenceRow, ReferenceRun, Tolerance } from './schema_types.ts';
 
-export type MetricName =
-  | 'ping_rtt_avg_ms'
-  | 'ping_rtt_min_ms'
-  | 'ping_rtt_max_ms'
-  | 'app_kbps'
-  | 'app_mbps'
-  | 'app_elapsed_s'
-  | 'apps_total_kbps'
-  | 'retransmissions'
-  | 'dup_acks'
-  | 'dup_acks_sent'
-  | 'spurious_retransmissions'
-  | 'rto_first_data_ms'
-  | 'frames_dropped'
-  | 'capture_span_s'
-  | 'link_frames';
-
-export interface ReferenceRow {
-  label?: string;
-  metric: MetricName;
-  run?: string;
-  app?: number;
-  host?: string;
-  /** The link whose capture the metric reads. */
-  link?: string;
-  /** The seed's figure; null where the seed gives none. */
-  seed: number | null;
-  /** Checked against this when it is not the seed's figure (a corrected theory). */
-  expected?: number;
-  tolerance: Tolerance;
-  why: string;
-  /** A ratio row: the metric on `run` divided by the same metric on this run (unit "x"). */
-  over_run?: string;
-}
-
+/** The metrics a row may name (web/src/core/replay/metrics.ts). */
+export type MetricName = ReferenceRow['metric'];
 /** One row of a seed's packet list, as the figure prints it. */
-export interface FigureRow {
-  time: number;
-  source: string;
-  destination: string;
-  protocol: string;
-  length: number;
-  info: string;
-}
-
-/** A seed's packet list (a Wireshark figure) to show beside a link's capture in a run. */
-export interface ReferenceFigure {
-  label: string;
-  run?: string;
-  link: string;
-  /** What was corrected in the transcription (OCR), or what to know reading it. */
-  note?: string;
-  rows: FigureRow[];
-}
-
-export interface Reference {
-  document: string;
-  runs?: ReferenceRun[];
-  rows: ReferenceRow[];
-  figures?: ReferenceFigure[];
-}
+export type FigureRow = ReferenceFigure['rows'][number];
 
 /** Metrics that read one application (`app` required), and those that read a host's stack. */
 export const APP_METRICS: ReadonlySet<MetricName> = new Set(['ping_rtt_avg_ms', 'ping_rtt_min_ms', 'ping_rtt_max_ms', 'app_kbps', 'app_mbps', 'app_elapsed_s']);
