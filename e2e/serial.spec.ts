@@ -398,11 +398,13 @@ test("throughput: the ceiling for the MSS and framing, the board's window and th
   const mss = Number(synAck![0]);
   const header = (filter: string) => {
     const sizes = new Set(tsharkRows(file, `${board} && ${filter}`, ['ip.hdr_len', 'tcp.hdr_len']).map(([ip, tcp]) => Number(ip) + Number(tcp)));
-    expect(sizes.size, filter).toBe(1);
-    return [...sizes][0]!;
+    expect(sizes.size, filter).toBeLessThanOrEqual(1);
+    return [...sizes][0];
   };
-  const dataHeader = header('tcp.len > 0');
-  const ackHeader = header('tcp.len == 0 && tcp.flags.syn == 0 && tcp.flags.fin == 0');
+  const dataHeader = header('tcp.len > 0')!;
+  // a board that acknowledges only with its echo sends no ACK-only segment: one would be a
+  // data segment's header alone (as the tool says)
+  const ackHeader = header('tcp.len == 0 && tcp.flags.syn == 0 && tcp.flags.fin == 0') ?? dataHeader;
   // SLIP (RFC 1055): an END before and after each datagram, no escapes counted
   const ceiling = (100 * mss) / (mss + dataHeader + 2 + ackHeader + 2);
   const window = Math.max(...tsharkRows(file, board, ['tcp.window_size']).map(([w]) => Number(w)));
@@ -433,9 +435,10 @@ test("throughput: the ceiling for the MSS and framing, the board's window and th
 });
 
 test('issue 18: the echo throughput with 1 and 5 connections reaches 75 % of the line', async ({ page }) => {
-  // Waits for the responder firmware of issue 18 (many connections, a larger window): the
-  // firmware of today advertises a small window and serves one connection at a time, so
-  // this fails until that firmware is in the build; it then passes and must lose this mark.
+  // Issue 18's pass line, not met yet: with the responder firmware (50 connections, a
+  // window of 1072 bytes) the page's stack as the peer reached 61.6 % (N = 1) and 40.6 %
+  // (N = 5) on one run of this machine. It fails until that is mended; it then passes and
+  // must lose this mark.
   test.fail();
   test.setTimeout(300_000);
   await openLivePage(page);

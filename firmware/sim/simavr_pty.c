@@ -39,13 +39,13 @@
 #define REG_UCSR0A 0xC0
 #define REG_UBRR0L 0xC4
 #define REG_UBRR0H 0xC5
-#define BIT_U2X0 0x02
-#define REG_DDRB 0x24
-#define REG_PORTB 0x25
-#define REG_SPL 0x5D
-#define REG_SPH 0x5E
+#define BIT_U2X0   0x02
+#define REG_DDRB   0x24
+#define REG_PORTB  0x25
+#define REG_SPL    0x5D
+#define REG_SPH    0x5E
 
-#define QUEUE_SIZE 65536u /* bytes from the pty waiting for the UART (a power of two) */
+#define QUEUE_SIZE  65536u /* bytes from the pty waiting for the UART (a power of two) */
 #define IO_PERIOD_S 100e-6 /* the pty and the clock, at least this often (simulated) */
 
 struct sim {
@@ -252,7 +252,9 @@ static void summary(const struct sim *s, double wall, int state)
     unsigned ramend = s->avr->ramend;
     printf("simavr: %.3f s simulated in %.3f s wall (%.2fx real time)%s\n", simulated, wall,
            wall > 0 ? simulated / wall : 0.0,
-           state == cpu_Crashed ? ", CPU CRASHED" : state == cpu_Done ? ", CPU stopped" : "");
+           state == cpu_Crashed ? ", CPU CRASHED"
+           : state == cpu_Done  ? ", CPU stopped"
+                                : "");
     printf("simavr: bytes to the AVR %llu, from the AVR %llu (%llu dropped, pty full)\n",
            (unsigned long long)s->bytes_in, (unsigned long long)s->bytes_out,
            (unsigned long long)s->tx_dropped);
@@ -264,8 +266,8 @@ static void summary(const struct sim *s, double wall, int state)
     printf("simavr: deepest stack %u bytes (SP low 0x%04X, RAMEND 0x%04X)", ramend - s->min_sp,
            s->min_sp, ramend);
     if (s->bss_end)
-        printf("; static RAM ends at 0x%04X, %d bytes never touched by the stack",
-               s->bss_end, (int)s->min_sp + 1 - (int)s->bss_end);
+        printf("; static RAM ends at 0x%04X, %d bytes never touched by the stack", s->bss_end,
+               (int)s->min_sp + 1 - (int)s->bss_end);
     printf("\n");
     if ((s->avr->data[REG_DDRB] & s->avr->data[REG_PORTB]) & 0x20)
         printf("simavr: the LED (pin 13) is lit: the firmware could not start\n");

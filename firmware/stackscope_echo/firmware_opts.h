@@ -13,16 +13,16 @@
 /* TCP is the responder alone (tcp_responder.h): echo and discard answered in the datagram
  * they came in, a table entry per connection and no buffer of its own. The full TCP, its
  * sockets and apps are not built (stack-sources.txt lists what is). */
-#define STACK_TCP_RESPONDER 2
+#define STACK_TCP_RESPONDER     2
 /* Its entries leave out the peer's address (11 bytes instead of 15, 200 for 50): a SLIP
  * line is point to point, its one peer the host at the other end. */
 #define TCP_RESPONDER_PEER_ADDR 0
 
-#define STACK_TRACE 0                 /* nobody listens to trace events on the board */
-#define STACK_PING 0                  /* answers pings, sends none */
-#define STACK_COUNTER uint8_t         /* statistics wrap at 256: RAM spared */
-#define STACK_MAX_NETIFS 1            /* the UART */
-#define STACK_MAX_ROUTES 1            /* everything goes out of it */
-#define STACK_NOINLINE __attribute__((noinline)) /* keeps big locals off deep call chains */
+#define STACK_TRACE      0                         /* nobody listens to trace events on the board */
+#define STACK_PING       0                         /* answers pings, sends none */
+#define STACK_COUNTER    uint8_t                   /* statistics wrap at 256: RAM spared */
+#define STACK_MAX_NETIFS 1                         /* the UART */
+#define STACK_MAX_ROUTES 1                         /* everything goes out of it */
+#define STACK_NOINLINE   __attribute__((noinline)) /* keeps big locals off deep call chains */
 
 #endif

@@ -32,8 +32,8 @@
 
 #include "src/stack/slip.h"
 
-#define FRAME_RX_HELD 16 /* whole frames waiting behind the one being answered */
-#define FRAME_RX_SLACK 4 /* after each: what its answer may grow (a SYN-ACK's MSS option) */
+#define FRAME_RX_HELD  16 /* whole frames waiting behind the one being answered */
+#define FRAME_RX_SLACK 4  /* after each: what its answer may grow (a SYN-ACK's MSS option) */
 
 struct frame_rx {
     uint8_t *buf;                 /* the datagram buffer, ECHO_MTU bytes */
@@ -42,9 +42,9 @@ struct frame_rx {
     uint16_t held[FRAME_RX_HELD]; /* lengths of the whole frames waiting, in order from
                                      buf + shift, each followed by FRAME_RX_SLACK bytes */
     uint8_t n_held;
-    uint16_t at;                  /* where the frame being received starts: dec.buf */
-    struct slip_decoder dec;      /* the frame being received, ECHO_MTU bytes at most */
-    uint16_t last_byte_ms;        /* when a byte last came (millis(), wraps) */
+    uint16_t at;             /* where the frame being received starts: dec.buf */
+    struct slip_decoder dec; /* the frame being received, ECHO_MTU bytes at most */
+    uint16_t last_byte_ms;   /* when a byte last came (millis(), wraps) */
 };
 
 /* Decodes into buf[0 .. ECHO_MTU). */

@@ -39,7 +39,7 @@ void serial_link_init(void)
      * read-modify-write: UDRE0 is read-only on the chip, but simavr treats a 1 written
      * there as "clear the flag". */
     UCSR0A = 0;
-    UCSR0C = (uint8_t)(_BV(UCSZ01) | _BV(UCSZ00));  /* 8 data bits, no parity, 1 stop */
+    UCSR0C = (uint8_t)(_BV(UCSZ01) | _BV(UCSZ00)); /* 8 data bits, no parity, 1 stop */
     UCSR0B = (uint8_t)(_BV(RXEN0) | _BV(TXEN0) | _BV(RXCIE0));
 }
 
