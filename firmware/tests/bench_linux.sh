@@ -10,32 +10,17 @@ set -uo pipefail
 cd "$(dirname "$0")/../.."
 
 OUT=build/firmware/bench
-SIM=build/firmware/stackscope-simavr
-ELF=build/firmware/stackscope-echo.elf
 PTY=$OUT/uart
 
 make --no-print-directory firmware firmware-sim || { echo "bench: build failed"; exit 1; }
 rm -rf "$OUT"
 mkdir -p "$OUT"
 
-sim_pid=
-cleanup() {
-  if [ -n "$sim_pid" ]; then kill "$sim_pid" 2>/dev/null; wait "$sim_pid" 2>/dev/null; fi
-}
-trap cleanup EXIT
-
-"$SIM" --link "$PTY" "$ELF" >"$OUT/simavr.log" 2>&1 &
-sim_pid=$!
-for _ in $(seq 100); do
-  grep -q "UART0 on" "$OUT/simavr.log" 2>/dev/null && break
-  sleep 0.1
-done
-grep -q "UART0 on" "$OUT/simavr.log" || { cat "$OUT/simavr.log"; echo "bench: simavr did not start"; exit 1; }
+source firmware/tests/simavr_board.sh
+board_start "$OUT" || { echo "bench: simavr did not start"; exit 1; }
 
 LINUX_PEER_OUT=$OUT bash firmware/tests/linux_peer.sh "$PTY" "${BENCH_SECONDS:-30}" 1 2 5 10 20 30 50
 rc=$?
-kill -TERM "$sim_pid" 2>/dev/null
-wait "$sim_pid" 2>/dev/null
-sim_pid=
-grep '^simavr:' "$OUT/simavr.log" | grep -v 'UART0 on' | sed 's/^/     /'
+board_stop
+board_figures "$OUT"
 exit $rc

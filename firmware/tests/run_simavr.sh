@@ -27,7 +27,6 @@ set -uo pipefail
 cd "$(dirname "$0")/../.."
 
 OUT=build/firmware/test
-SIM=build/firmware/stackscope-simavr
 ELF=build/firmware/stackscope-echo.elf
 TUN=build/native/stackscope-tun
 PTY=$OUT/uart
@@ -52,21 +51,8 @@ make --no-print-directory firmware firmware-sim "$TUN" || { echo "firmware: buil
 rm -rf "$OUT"
 mkdir -p "$OUT"
 
-sim_pid=
-cleanup() {
-  if [ -n "$sim_pid" ]; then kill "$sim_pid" 2>/dev/null; wait "$sim_pid" 2>/dev/null; fi
-}
-trap cleanup EXIT
-
-"$SIM" --link "$PTY" "$ELF" >"$OUT/simavr.log" 2>&1 &
-sim_pid=$!
-# The board is ready as soon as simavr runs it (no bootloader here): wait for the pty.
-for _ in $(seq 100); do
-  grep -q "UART0 on" "$OUT/simavr.log" 2>/dev/null && break
-  kill -0 "$sim_pid" 2>/dev/null || break
-  sleep 0.1
-done
-grep -q "UART0 on" "$OUT/simavr.log" || { cat "$OUT/simavr.log"; echo "firmware: simavr did not start"; exit 1; }
+source firmware/tests/simavr_board.sh
+board_start "$OUT" || { echo "firmware: simavr did not start"; exit 1; }
 echo "     $(grep 'UART0 on' "$OUT/simavr.log")"
 
 failures=0
@@ -186,10 +172,8 @@ else
 fi
 
 # The emulator's own figures, once it has stopped.
-kill -TERM "$sim_pid" 2>/dev/null
-wait "$sim_pid" 2>/dev/null
-sim_pid=
-grep '^simavr:' "$OUT/simavr.log" | grep -v 'UART0 on' | sed 's/^/     /'
+board_stop
+board_figures "$OUT"
 alive_check() { ! grep -q "CPU CRASHED\|LED (pin 13) is lit" "$OUT/simavr.log"; }
 check "the firmware ran throughout (no crash, started)" alive_check
 depth=$(sed -n 's/^simavr: deepest stack \([0-9]*\) bytes.*/\1/p' "$OUT/simavr.log")

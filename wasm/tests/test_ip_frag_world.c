@@ -17,6 +17,7 @@
 #include "engine.h"
 #include "trace.h"
 #include "trace_rec.h"
+#include "engine_run.h"
 #include "unit.h"
 
 struct outcome {
@@ -77,25 +78,23 @@ static void tally(struct outcome *o, const uint8_t *p, uint32_t len, unsigned co
     }
 }
 
+struct tally_ctx {
+    struct outcome *o;
+    unsigned count;
+};
+
+static void tally_batch(void *ctx, const uint8_t *records, uint32_t len)
+{
+    struct tally_ctx *c = ctx;
+    tally(c->o, records, len, c->count);
+}
+
 /* Runs the scenario to its end and tallies what the ping got and what was dropped. */
 static int run(const char *json, unsigned count, struct outcome *o)
 {
-    struct engine *e = engine_create();
+    struct tally_ctx c = { o, count };
     memset(o, 0, sizeof *o);
-    if (engine_load(e, json, (uint32_t)strlen(json)) != ENGINE_OK) {
-        printf("    engine_load: %s\n", engine_error(e));
-        engine_destroy(e);
-        return -1;
-    }
-    for (;;) {
-        int done = engine_run(e, engine_now(e) + 1e6);
-        tally(o, engine_trace_ptr(e), engine_trace_len(e), count);
-        engine_trace_clear(e);
-        if (done)
-            break;
-    }
-    engine_destroy(e);
-    return 0;
+    return engine_run_scenario(json, tally_batch, &c);
 }
 
 /* The last fragment (396 bytes) of every request duplicated: each copy arrives after its

@@ -9,6 +9,7 @@
 #include "engine.h"
 #include "stack_err.h"
 #include "trace_rec.h"
+#include "engine_run.h"
 #include "unit.h"
 
 /* A pc (full stack; `tsq` frames of TCP small queues, 0 = off) and an arduino (the
@@ -51,41 +52,32 @@ struct report {
     uint32_t text_len;
 };
 
+/* The final report of app 0, from a batch of records. */
+static void report_of_app0(void *ctx, const uint8_t *t, uint32_t len)
+{
+    struct report *rep = ctx;
+    uint32_t off = 0;
+    while (off + TREC_HDR <= len) {
+        const uint8_t *r = t + off;
+        if (trec_rd16(r) == TREC_APP && r[TREC_APP_OFF_APP] == 0 &&
+            r[TREC_APP_OFF_KIND] == TREC_APP_REPORT) {
+            rep->found = 1;
+            rep->done = r[TREC_APP_OFF_DONE];
+            rep->error = (int)trec_rd32(r + TREC_APP_OFF_ERROR);
+            rep->bytes = rd64le(r + TREC_APP_OFF_BYTES);
+            rep->text_len = trec_rd32(r + TREC_APP_OFF_TEXT_LEN);
+            if (rep->text_len)
+                printf("    app 0: %.*s\n", (int)rep->text_len, (const char *)r + TREC_APP_FIXED);
+        }
+        off += trec_rd32(r + TREC_OFF_SIZE);
+    }
+}
+
 /* Runs the scenario to its end; the final report of app 0. */
 static int run_report(const char *json, struct report *rep)
 {
-    struct engine *e = engine_create();
     memset(rep, 0, sizeof *rep);
-    if (engine_load(e, json, (uint32_t)strlen(json)) != ENGINE_OK) {
-        printf("    engine_load: %s\n", engine_error(e));
-        engine_destroy(e);
-        return -1;
-    }
-    for (;;) {
-        int done = engine_run(e, engine_now(e) + 1e6);
-        const uint8_t *t = engine_trace_ptr(e);
-        uint32_t len = engine_trace_len(e), off = 0;
-        while (off + TREC_HDR <= len) {
-            const uint8_t *r = t + off;
-            if (trec_rd16(r) == TREC_APP && r[TREC_APP_OFF_APP] == 0 &&
-                r[TREC_APP_OFF_KIND] == TREC_APP_REPORT) {
-                rep->found = 1;
-                rep->done = r[TREC_APP_OFF_DONE];
-                rep->error = (int)trec_rd32(r + TREC_APP_OFF_ERROR);
-                rep->bytes = rd64le(r + TREC_APP_OFF_BYTES);
-                rep->text_len = trec_rd32(r + TREC_APP_OFF_TEXT_LEN);
-                if (rep->text_len)
-                    printf("    app 0: %.*s\n", (int)rep->text_len,
-                           (const char *)r + TREC_APP_FIXED);
-            }
-            off += trec_rd32(r + TREC_OFF_SIZE);
-        }
-        engine_trace_clear(e);
-        if (done)
-            break;
-    }
-    engine_destroy(e);
-    return 0;
+    return engine_run_scenario(json, report_of_app0, rep);
 }
 
 static void echo_run(unsigned connections, uint32_t bytes, unsigned duration_ms, unsigned tsq)
