@@ -422,7 +422,8 @@ test("throughput: the ceiling for the MSS and framing, the board's window and th
   expect(f.mss).toBe(mss);
   expect(Math.abs(f.ceiling - ceiling)).toBeLessThanOrEqual(0.05);
   expect(f.window).toBe(window);
-  expect(Math.abs(f.rttMs - rttMs)).toBeLessThanOrEqual(0.05);
+  // the tool shows 0.1 ms: half a step, plus tshark's rounding of each RTT to the microsecond
+  expect(Math.abs(f.rttMs - rttMs)).toBeLessThanOrEqual(0.05 + 0.001);
   expect(f.atOnce).toBe(1);
   expect(Math.abs(f.bound - bound) / bound).toBeLessThan(0.005);
   // the explanation holds: what was measured is within what the window and the line allow
