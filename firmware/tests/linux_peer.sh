@@ -17,7 +17,7 @@
 # LINUX_PEER_RATE_JUDGED="1 ..." only those rows' rates are held to the goal; the others'
 # are printed, marked "not judged" when below it, when a connection got nothing back in
 # the measurement or was reset (npm test, while issue 18 is open: the goal is met with one
-# connection, not yet with 2 to 20, where a reset was also seen once in three runs). An
+# connection, not yet with 2 to 20, where a connection is sometimes reset). An
 # altered echo fails every row. Needs root.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
