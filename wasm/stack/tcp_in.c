@@ -302,6 +302,18 @@ static int acceptable(const struct tcp_pcb *pcb, const struct tcp_seg *seg, uint
     return rel < wnd || (seg->seq + seglen - 1u - pcb->rcv_nxt) < wnd;
 }
 
+/* With a zero window no segment is acceptable, "but special allowance should be made to
+ * accept valid ACKs" (RFC 9293 3.10.7.4): a zero-window probe (Linux's is at SND.UNA - 1,
+ * without data) may carry the only ACK of our data to come. Taken when it acknowledges new
+ * data: an ACK that only repeats SND.UNA is no news, and counting it as a duplicate would
+ * be wrong (RFC 5681 2 counts only acceptable segments). */
+static int zero_window_ack(const struct tcp_pcb *pcb, const struct tcp_seg *seg, uint32_t wnd)
+{
+    return wnd == 0 && (seg->flags & (TCP_ACK | TCP_RST | TCP_SYN)) == TCP_ACK &&
+           pcb->state != TCP_SYN_RECEIVED && tcp_seq_gt(seg->ack, pcb->snd_una) &&
+           tcp_seq_leq(seg->ack, pcb->snd_max);
+}
+
 void tcp_input_established(struct host *h, struct tcp_pcb *pcb, struct tcp_seg *seg)
 {
     uint32_t wnd = tcp_ring_free(&pcb->rcv);
@@ -343,6 +355,8 @@ void tcp_input_established(struct host *h, struct tcp_pcb *pcb, struct tcp_seg *
         return;
     if (!acceptable(pcb, seg, wnd)) {
         drop(h, DROP_TCP_BAD_SEQ, seg);
+        if (zero_window_ack(pcb, seg, wnd) && tcp_process_ack(h, pcb, seg) < 0)
+            return;
         if (!(seg->flags & TCP_RST))
             tcp_ack_now(h, pcb); /* <SEQ=SND.NXT><ACK=RCV.NXT><CTL=ACK> */
         return;

@@ -336,9 +336,52 @@ static void test_zero_window_and_window_update(void)
     lab_free(&L);
 }
 
+/* With our window at zero, no segment is acceptable, "but special allowance should be made
+ * to accept valid ACKs" (RFC 9293 3.10.7.4). Linux probes a zero window with SND.UNA - 1 and
+ * no data: that probe may be the only ACK of our data to come (the Linux interop test
+ * stalled for a minute on it, its other ACKs lost). Its ACK is taken, the segment still
+ * dropped and answered with our ACK; our data is not sent again. */
+static void test_zero_window_probe_ack_taken(void)
+{
+    struct host_config cfg;
+    struct tcp_lab L;
+    struct tseg g;
+    stack_time_t t;
+    int sock, i;
+    fill_data();
+    tt_config(&cfg);
+    cfg.tcp_rcv_buf = 4096;
+    CHECK(lab_init(&L, &cfg, 1500, 0) == 0);
+    sock = tt_open_active(&L, 0, MS(10), 8192, 1460);
+    CHECK(sock >= 0);
+    for (i = 0; i < 4; i++)
+        peer_data(&L, MS(100) + (stack_time_t)i, (uint32_t)(1024 * i), 1024, 8192);
+    for (i = 0; i < 4; i++)
+        CHECK(lab_next(&L, &g));
+    /* our 100 bytes go out; the window we offer is 0 */
+    CHECK_EQ(tcpsend(&L.h, sock, data, 100), 100);
+    lab_run(&L, MS(150));
+    CHECK(lab_next(&L, &g));
+    CHECK_EQ(g.seq, OUR_ISS + 1);
+    CHECK_EQ(g.len, 100);
+    CHECK_EQ(g.wnd, 0);
+    /* the peer's zero-window probe, at RCV.NXT - 1, acknowledges them */
+    lab_seg(&L, MS(400), TCP_ACK, 5001 + 4096 - 1, OUR_ISS + 101, 8192, NULL, 0);
+    CHECK(lab_next(&L, &g)); /* our ACK of the unacceptable segment */
+    CHECK_EQ(g.len, 0);
+    CHECK_EQ(g.ack, 5001 + 4096);
+    CHECK_EQ(L.h.stats.drops[DROP_TCP_BAD_SEQ], 1);
+    /* nothing is outstanding: no retransmission, however long we wait */
+    for (t = MS(500); t < MS(60000); t += MS(500))
+        lab_run(&L, t);
+    CHECK_EQ(lab_pending(&L), 0);
+    CHECK_EQ(lab_count(&L, TRACE_RETRANSMIT), 0);
+    lab_free(&L);
+}
+
 UNIT_MAIN(UNIT(test_delayed_ack_every_second_segment_and_timer),
           UNIT(test_delayed_ack_on_fast_ticks), UNIT(test_delayed_ack_nfc_variant),
           UNIT(test_delayed_ack_nfc_reply_larger_than_request),
           UNIT(test_piggybacked_ack_cancels_delayed_ack), UNIT(test_out_of_order_hole_filled_later),
           UNIT(test_out_of_order_off_drops), UNIT(test_out_of_order_queue_full),
-          UNIT(test_zero_window_and_window_update))
+          UNIT(test_zero_window_and_window_update), UNIT(test_zero_window_probe_ack_taken))
