@@ -47,19 +47,27 @@ static void rsp_syn(struct tcp_lab *L, stack_time_t t, uint16_t pport, uint16_t 
 }
 
 /* A segment from peer port `pport`, the peer's window 8192. */
-static void rsp_seg(struct tcp_lab *L, stack_time_t t, uint16_t pport, uint8_t flags, uint32_t seq,
-                    uint32_t ack, const void *data, uint16_t len)
+/* A segment from the peer on port pport, with the window the peer offers. */
+static void rsp_seg_wnd(struct tcp_lab *L, stack_time_t t, uint16_t pport, uint8_t flags,
+                        uint32_t seq, uint32_t ack, uint16_t wnd, const void *data, uint16_t len)
 {
     struct tseg_spec s;
     memset(&s, 0, sizeof s);
     s.flags = flags;
     s.seq = seq;
     s.ack = ack;
-    s.wnd = 8192;
+    s.wnd = wnd;
     s.data = data;
     s.len = len;
     s.sport = pport;
     lab_in(L, t, &s);
+}
+
+/* The same with a window of 8192: room for whatever the responder echoes. */
+static void rsp_seg(struct tcp_lab *L, stack_time_t t, uint16_t pport, uint8_t flags, uint32_t seq,
+                    uint32_t ack, const void *data, uint16_t len)
+{
+    rsp_seg_wnd(L, t, pport, flags, seq, ack, 8192, data, len);
 }
 
 /* The three-way handshake from peer port `pport`; returns the ISS (0 on failure). */
@@ -374,28 +382,16 @@ static void test_peer_window(void)
 {
     struct tcp_lab L;
     struct tseg g;
-    struct tseg_spec s;
     uint32_t iss;
     CHECK(rsp_start(&L, 50, 0, 7) == 0);
     CHECK((iss = rsp_connect(&L, MS(1), 40000)) != 0);
     /* the peer has room for 12 bytes: 12 are taken and echoed, the rest left to it */
-    memset(&s, 0, sizeof s);
-    s.flags = TCP_ACK | TCP_PSH;
-    s.seq = IRS + 1;
-    s.ack = iss + 1;
-    s.wnd = 12;
-    s.data = (const uint8_t *)pattern;
-    s.len = 30;
-    lab_in(&L, MS(10), &s);
+    rsp_seg_wnd(&L, MS(10), 40000, TCP_ACK | TCP_PSH, IRS + 1, iss + 1, 12, pattern, 30);
     CHECK(lab_next(&L, &g));
     CHECK_EQ(g.len, 12);
     CHECK_EQ(g.ack, IRS + 13);
     /* no room at all: nothing taken, the current numbers */
-    s.seq = IRS + 13;
-    s.wnd = 0;
-    s.data = (const uint8_t *)pattern + 12;
-    s.len = 18;
-    lab_in(&L, MS(20), &s);
+    rsp_seg_wnd(&L, MS(20), 40000, TCP_ACK | TCP_PSH, IRS + 13, iss + 1, 0, pattern + 12, 18);
     CHECK(lab_next(&L, &g));
     CHECK_EQ(g.len, 0);
     CHECK_EQ(g.seq, iss + 13);
@@ -561,20 +557,12 @@ static void test_fin_needs_room(void)
 {
     struct tcp_lab L;
     struct tseg g;
-    struct tseg_spec s;
     uint32_t iss;
     CHECK(rsp_start(&L, 50, 0, 7) == 0);
     CHECK((iss = rsp_connect(&L, MS(1), 40000)) != 0);
     /* the peer's window has room for the 5 bytes but not for our FIN after them: the data
      * is taken, the FIN left for the peer to send again */
-    memset(&s, 0, sizeof s);
-    s.flags = TCP_ACK | TCP_FIN;
-    s.seq = IRS + 1;
-    s.ack = iss + 1;
-    s.wnd = 5;
-    s.data = (const uint8_t *)pattern;
-    s.len = 5;
-    lab_in(&L, MS(10), &s);
+    rsp_seg_wnd(&L, MS(10), 40000, TCP_ACK | TCP_FIN, IRS + 1, iss + 1, 5, pattern, 5);
     CHECK(lab_next(&L, &g));
     CHECK_EQ(g.flags, TCP_ACK | TCP_PSH);
     CHECK_EQ(g.len, 5);
