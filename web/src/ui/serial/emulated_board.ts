@@ -9,7 +9,7 @@
 // and each byte the firmware sends is reported with the instant its stop bit ends.
 import { AVRTimer, AVRUSART, CPU, avrInstruction, timer0Config, timer1Config, timer2Config, usart0Config } from 'avr8js';
 import { parseIntelHex } from './intel_hex.ts';
-import { fixUsartFlags } from './usart_fix.ts';
+import { doubleBufferTransmitter, fixUsartFlags } from './usart_fix.ts';
 
 export const UNO_HZ = 16_000_000;
 const SLEEP_OPCODE = 0x9588;
@@ -39,9 +39,9 @@ export class EmulatedBoard {
     new AVRTimer(this.cpu, timer2Config);
     this.usart = new AVRUSART(this.cpu, usart0Config, UNO_HZ);
     fixUsartFlags(this.cpu, this.usart, usart0Config);
-    this.usart.onByteTransmit = (b) => {
-      this.txOut.push({ byte: b, atUs: this.timeUs + this.charUs() });
-    };
+    doubleBufferTransmitter(this.cpu, this.usart, usart0Config, (byte, endCycles) => {
+      this.txOut.push({ byte, atUs: endCycles / (UNO_HZ / 1e6) });
+    });
     // The next byte starts on the pin the moment the previous one is in (back to back).
     this.usart.onRxComplete = () => {
       this.rxDelivered++;
@@ -59,12 +59,6 @@ export class EmulatedBoard {
   /** The line rate the firmware set up, in bit/s. */
   get baud(): number {
     return this.usart.baudRate;
-  }
-
-  /** One character's time on the line: start bit, data bits, parity, stop bits. */
-  private charUs(): number {
-    const u = this.usart;
-    return ((1 + u.bitsPerChar + (u.parityEnabled ? 1 : 0) + u.stopBits) * 1e6) / u.baudRate;
   }
 
   /** Bytes arriving on the RX pin from now on, after any still queued. */

@@ -3,7 +3,7 @@
 // to enable the data-register-empty interrupt).
 import { AVRUSART, CPU, usart0Config } from 'avr8js';
 import { describe, expect, it } from 'vitest';
-import { fixUsartFlags } from './usart_fix.ts';
+import { doubleBufferTransmitter, fixUsartFlags } from './usart_fix.ts';
 
 const { UCSRA, UCSRB, UDR, rxCompleteInterrupt, dataRegisterEmptyInterrupt } = usart0Config;
 const UDRE = 0x20;
@@ -63,5 +63,53 @@ describe('avr8js data-register-empty interrupt', () => {
     expect(cpu.data[UCSRA]! & UDRE).toBe(UDRE);
     cpu.writeData(UDR, 0x41);
     expect(cpu.data[UCSRA]! & UDRE).toBe(0);
+  });
+});
+
+describe('the transmitter', () => {
+  /** Writes three bytes, each the first cycle UDRE is set again; the instants each stop bit
+   * ends, the cycles UDRE was set, and when TXC came. */
+  function sendThree(fixed: boolean): { ends: number[]; udre: number[]; txc: number; perChar: number } {
+    const cpu = new CPU(new Uint16Array(0x4000));
+    const usart = new AVRUSART(cpu, usart0Config, 16_000_000);
+    fixUsartFlags(cpu, usart, usart0Config);
+    const ends: number[] = [];
+    if (fixed) doubleBufferTransmitter(cpu, usart, usart0Config, (_b, end) => ends.push(end));
+    // as avr8js reports a byte: once it is written, a character time from then
+    else usart.onByteTransmit = () => ends.push(cpu.cycles + usart.cyclesPerChar);
+    cpu.writeData(UCSRB, TXEN);
+    const udre: number[] = [];
+    let txc = -1;
+    for (let i = 0; i < 3; i++) {
+      while (!(cpu.data[UCSRA]! & UDRE)) {
+        cpu.cycles++;
+        cpu.tick();
+      }
+      udre.push(cpu.cycles);
+      cpu.writeData(UDR, 0x41 + i);
+    }
+    while (txc < 0 && cpu.cycles < 10 * usart.cyclesPerChar) {
+      cpu.cycles++;
+      cpu.tick();
+      if (cpu.data[UCSRA]! & TXC) txc = cpu.cycles;
+    }
+    return { ends, udre, txc, perChar: usart.cyclesPerChar };
+  }
+
+  it('as shipped, UDR stays full for a character: the second byte cannot follow the first at once', () => {
+    const { udre, perChar } = sendThree(false);
+    expect(udre[1]! - udre[0]!).toBeGreaterThanOrEqual(perChar);
+  });
+
+  it('double-buffered, UDR is free at once and the bytes leave back to back, TXC after the last', () => {
+    const { ends, udre, txc, perChar } = sendThree(true);
+    // the second byte is taken while the first is still on the line...
+    expect(udre[1]! - udre[0]!).toBeLessThan(perChar / 10);
+    // ...and each stop bit ends exactly one character after the one before
+    expect(ends[1]! - ends[0]!).toBe(perChar);
+    expect(ends[2]! - ends[1]!).toBe(perChar);
+    // the third waits in UDR until the shift register takes it, when the first has left
+    expect(udre[2]!).toBe(ends[0]!);
+    expect(txc).toBe(ends[2]!);
   });
 });

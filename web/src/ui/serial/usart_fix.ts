@@ -1,5 +1,5 @@
-// Two faults of avr8js 0.21.1's USART, mended here as the chip behaves (ATmega328P
-// datasheet, 20.11.2 and 20.11.3):
+// Three faults of avr8js 0.21.1's USART, mended here as the chip behaves (ATmega328P
+// datasheet, 20.6 and 20.11):
 // - It loses received bytes (../shared/notes/toolchain.md): its write hooks treat UCSRA's
 //   read-only flags as writable, so writing UCSRA clears RXC (and UDRE), and writing UCSRB
 //   with the receiver on drops the pending receive interrupt. Arduino's HardwareSerial
@@ -9,9 +9,15 @@
 // - Taking the data-register-empty interrupt clears UDRE, so a sender that waits for it
 //   (with UDRIE, as HardwareSerial and the echo firmware do) sees the register full
 //   forever. On the chip UDRE stays set, and interrupts, until UDR is written.
-import type { AVRUSART, CPU, usart0Config } from 'avr8js';
+// - Its transmitter has no shift register: UDR stays full for a whole character after it
+//   is written, so a sender that refills it on UDRE leaves a gap between characters (the
+//   time to wake and write, 6 us for the echo firmware: 3.5 % of the line). On the chip
+//   (20.6.3) UDR's byte moves into the shift register as soon as that is empty, UDR is
+//   free again at once, and a sender that keeps it filled sends back to back.
+import type { AVRInterruptConfig, AVRUSART, CPU, usart0Config } from 'avr8js';
 
 type USARTConfig = typeof usart0Config;
+type InterruptOf = { UDRE: AVRInterruptConfig; TXC: AVRInterruptConfig };
 
 const UCSRA_RXC = 0x80;
 const UCSRA_UDRE = 0x20;
@@ -46,5 +52,27 @@ export function fixUsartFlags(cpu: CPU, usart: AVRUSART, config: USARTConfig): v
       cpu.updateInterruptEnable(rxComplete, value);
     }
     return handled;
+  };
+}
+
+/** The chip's double-buffered transmitter (datasheet 20.6.3): a byte written to UDR waits
+ * there while the shift register sends the one before, UDRE is set the moment it moves
+ * on, TXC when the shift register runs empty. `sent` gets each byte with the cycle its
+ * stop bit ends. Replaces avr8js's UDR write hook (and so its onByteTransmit). */
+export function doubleBufferTransmitter(cpu: CPU, usart: AVRUSART, config: USARTConfig, sent: (byte: number, endCycles: number) => void): void {
+  const { UDRE, TXC } = usart as unknown as InterruptOf;
+  let shiftEmptyAt = 0;
+  cpu.writeHooks[config.UDR] = (value) => {
+    const start = Math.max(cpu.cycles, shiftEmptyAt);
+    const end = start + usart.cyclesPerChar;
+    shiftEmptyAt = end;
+    sent(value, end);
+    cpu.clearInterrupt(UDRE);
+    cpu.clearInterrupt(TXC);
+    // UDR empties as its byte moves into the shift register: now, or when that is free
+    cpu.addClockEvent(() => cpu.setInterruptFlag(UDRE), Math.max(1, start - cpu.cycles));
+    cpu.addClockEvent(() => {
+      if (shiftEmptyAt === end) cpu.setInterruptFlag(TXC); // nothing followed it
+    }, end - cpu.cycles);
   };
 }
