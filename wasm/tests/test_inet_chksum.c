@@ -37,5 +37,45 @@ static void test_pseudo_header_sum(void)
              (uint16_t)~0x221d);
 }
 
-UNIT_MAIN(UNIT(test_rfc1071_example), UNIT(test_real_ipv4_header_verifies_to_zero),
+/* The sum by words, as RFC 1071 defines it, over every length up to two of the blocks
+ * inet_sum() adds in 16 bits and beyond, of bytes that carry in every position (all 0xff
+ * and a pseudo-random pattern), and as running sums split at odd places. */
+static uint32_t sum_by_words(uint32_t sum, const uint8_t *d, uint16_t len)
+{
+    uint16_t i;
+    for (i = 0; i + 1 < len; i += 2)
+        sum += ((uint32_t)d[i] << 8) | d[i + 1];
+    if (len & 1)
+        sum += (uint32_t)d[len - 1] << 8;
+    while (sum >> 16)
+        sum = (sum & 0xFFFFu) + (sum >> 16);
+    return sum;
+}
+
+static uint32_t folded(uint32_t sum)
+{
+    while (sum >> 16)
+        sum = (sum & 0xFFFFu) + (sum >> 16);
+    return sum;
+}
+
+static void test_sum_equals_word_by_word_sum(void)
+{
+    static uint8_t ones[600], mixed[600];
+    uint32_t x = 12345;
+    uint16_t len, i;
+    for (i = 0; i < sizeof mixed; i++) {
+        ones[i] = 0xff;
+        x = x * 1103515245u + 12345u;
+        mixed[i] = (uint8_t)(x >> 16);
+    }
+    for (len = 0; len <= sizeof ones; len++) {
+        CHECK_EQ(folded(inet_sum(0, ones, len)), sum_by_words(0, ones, len));
+        CHECK_EQ(folded(inet_sum(0xfffe, mixed, len)), sum_by_words(0xfffe, mixed, len));
+    }
+    /* a datagram summed in two chunks, the first of even length */
+    CHECK_EQ(folded(inet_sum(inet_sum(0, mixed, 258), mixed + 258, 319)), sum_by_words(0, mixed, 577));
+}
+
+UNIT_MAIN(UNIT(test_rfc1071_example), UNIT(test_sum_equals_word_by_word_sum), UNIT(test_real_ipv4_header_verifies_to_zero),
           UNIT(test_odd_length_pads_with_zero), UNIT(test_pseudo_header_sum))
