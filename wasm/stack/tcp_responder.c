@@ -28,6 +28,8 @@ struct rsp_seg {
     uint16_t data;     /* where they start, from rx->dgram */
     uint16_t peer_mss; /* the SYN's MSS option; TCP_DEFAULT_MSS without one */
     uint8_t flags;
+    uint8_t data_summed; /* data_sum holds the sum of the data (the checksum was checked) */
+    uint32_t data_sum;   /* inet_sum() of the data bytes, for the echo's checksum */
 };
 
 /* An answer's fields. Its data, `n` bytes from rx->dgram + `from`, are moved into place. */
@@ -49,12 +51,19 @@ int tcp_responder_init(struct host *h, struct host_arena *arena)
     size_t n = (size_t)HOST_CFG(h).tcp_responder_conns * sizeof(struct tcp_responder_conn);
     h->responder.conns = host_arena_take(arena, n);
     h->responder.hand = 0;
+    h->responder.open = 0;
     return h->responder.conns ? ERR_OK : ERR_MEM;
 }
 
 static uint8_t rsp_state_of(const struct tcp_responder_conn *c)
 {
     return (uint8_t)(c->flags & TCP_RESPONDER_F_STATE);
+}
+
+/* An entry is in use from SYN_RECEIVED on (rsp_open() fills it as LISTEN just before). */
+static int rsp_in_use(uint8_t state)
+{
+    return state != TCP_CLOSED && state != TCP_LISTEN;
 }
 
 static void rsp_set_state(struct host *h, struct tcp_responder_conn *c, uint8_t to)
@@ -73,9 +82,9 @@ static void rsp_set_state(struct host *h, struct tcp_responder_conn *c, uint8_t 
         ev.b = to;
         trace_emit(h, &ev);
     }
-#else
-    (void)h;
 #endif
+    if (rsp_in_use(rsp_state_of(c)) != rsp_in_use(to))
+        h->responder.open = (uint8_t)(rsp_in_use(to) ? h->responder.open + 1u : h->responder.open - 1u);
     c->flags = (uint8_t)((c->flags & ~TCP_RESPONDER_F_STATE) | to);
 }
 
@@ -88,10 +97,19 @@ static uint16_t rsp_mss(const struct host *h, uint8_t netif)
     return cfg && cfg < m ? cfg : m;
 }
 
-static uint16_t rsp_wnd(const struct host *h, uint8_t netif)
+/* The window of a connection alone: cfg.tcp_responder_wnd, one MSS when 0. The largest
+ * any peer is offered. */
+static uint16_t rsp_wnd_alone(const struct host *h, uint8_t netif)
 {
     uint16_t w = HOST_CFG(h).tcp_responder_wnd;
     return w ? w : rsp_mss(h, netif);
+}
+
+/* One MSS each when several connections are open (tcp_responder.h: the window). */
+static uint16_t rsp_wnd(const struct host *h, uint8_t netif)
+{
+    uint16_t w = rsp_wnd_alone(h, netif), mss = rsp_mss(h, netif);
+    return w > mss && h->responder.open > 1u ? mss : w;
 }
 
 /* RFC 9293 3.1 options: the MSS is read, every other kind skipped by its length; a length
@@ -128,9 +146,15 @@ static enum drop_reason rsp_parse(const struct host *h, const struct ip_rx *rx, 
     off = (uint16_t)((p[TCP_OFF_DATAOFF] >> 4) * 4u);
     if (off < TCP_HLEN || off > tlen)
         return DROP_TCP_SHORT;
-    if (!HOST_CFG(h).skip_checksum_check &&
-        inet_fold(inet_sum(inet_pseudo_sum(rx->src, rx->dst, IP_PROTO_TCP, tlen), p, tlen)) != 0)
-        return DROP_TCP_CHKSUM;
+    /* The header and the data are summed apart: the data's sum is the larger part of the
+     * echo's checksum too (rsp_checksum), and the board has no time to sum it twice. */
+    s->data_summed = !HOST_CFG(h).skip_checksum_check;
+    if (s->data_summed) {
+        s->data_sum = inet_sum(0, p + off, (uint16_t)(tlen - off));
+        if (inet_fold(inet_sum(inet_pseudo_sum(rx->src, rx->dst, IP_PROTO_TCP, tlen), p, off) +
+                      s->data_sum) != 0)
+            return DROP_TCP_CHKSUM;
+    }
     s->peer_mss = TCP_DEFAULT_MSS; /* RFC 9293 3.7.1: without the option, 536 */
     if (rsp_options(p + TCP_HLEN, (uint16_t)(off - TCP_HLEN), &s->peer_mss) != 0)
         return DROP_TCP_BAD_OPTION;
@@ -145,6 +169,20 @@ static enum drop_reason rsp_parse(const struct host *h, const struct ip_rx *rx, 
     return DROP_NONE;
 }
 
+/* The answer's checksum (RFC 9293 3.1). An echo of all the request's data has the data's
+ * sum of the request: only its header is summed then. The data starts at an even offset
+ * in both (headers are multiples of 4 bytes), so its bytes pair into the same 16-bit
+ * words, and where the words sit does not change a one's complement sum (RFC 1071 2). */
+static uint16_t rsp_checksum(const struct ip_rx *rx, const struct rsp_seg *s,
+                             const struct rsp_ans *a, const uint8_t *t, uint16_t tlen)
+{
+    uint32_t sum = inet_pseudo_sum(rx->dst, rx->src, IP_PROTO_TCP, tlen);
+    uint16_t hdr = (uint16_t)(tlen - a->n);
+    if (a->n && s->data_summed && a->from == s->data && a->n == s->len)
+        return inet_fold(inet_sum(sum, t, hdr) + s->data_sum);
+    return inet_fold(inet_sum(sum, t, tlen));
+}
+
 /* Writes the answer over the request and sends it back (the request's fields are in *s
  * already). Only a SYN-ACK can be longer than its request, by its MSS option, and only
  * than a SYN without options: it goes to h->txbuf then, unless the request is there. */
@@ -157,8 +195,10 @@ static int rsp_send(struct host *h, struct ip_rx *rx, const struct rsp_seg *s,
     int err;
     if (IP_HLEN + tlen > rx->len && d != h->txbuf)
         d = h->txbuf;
-    if (a->n)
-        memmove(d + RSP_HDRS, rx->dgram + a->from, a->n); /* down: from >= RSP_HDRS */
+    /* down (from >= RSP_HDRS); a request without options has its data in place already,
+     * and moving 536 bytes onto themselves costs the Uno a quarter of a millisecond */
+    if (a->n && d + RSP_HDRS != rx->dgram + a->from)
+        memmove(d + RSP_HDRS, rx->dgram + a->from, a->n);
     t = d + IP_HLEN;
     wr16(t + TCP_OFF_SRC_PORT, s->dport);
     wr16(t + TCP_OFF_DST_PORT, s->sport);
@@ -174,8 +214,7 @@ static int rsp_send(struct host *h, struct ip_rx *rx, const struct rsp_seg *s,
         t[TCP_HLEN + 1] = RSP_MSS_OPT;
         wr16(t + TCP_HLEN + 2, a->mss);
     }
-    wr16(t + TCP_OFF_CHKSUM,
-         inet_fold(inet_sum(inet_pseudo_sum(rx->dst, rx->src, IP_PROTO_TCP, tlen), t, tlen)));
+    wr16(t + TCP_OFF_CHKSUM, rsp_checksum(rx, s, a, t, tlen));
     err = ip_output_at(h, d, rx->dst, rx->src, IP_PROTO_TCP, tlen, 0);
     return err < 0 ? err : 1;
 }
@@ -404,7 +443,8 @@ static int rsp_text(struct host *h, struct tcp_responder_conn *c, struct ip_rx *
  * peer). So only a segment that starts two windows or more past `left` (or a pure ACK
  * beyond that) proves an ACK beyond the echo the peer holds; on a path that keeps the
  * order (a serial line) only a lost answer does that. The peer keeps sending after such a
- * loss (our ACKs keep opening its window), so it gets there within two windows. */
+ * loss (our ACKs keep opening its window), so it gets there within two windows: of the
+ * largest it may have been offered, a connection alone's, whatever it is offered now. */
 static int rsp_echo_lost(const struct rsp_seg *s, uint32_t left, uint16_t wnd)
 {
     uint32_t ahead = s->seq - left, proof = 2u * (uint32_t)wnd;
@@ -450,7 +490,8 @@ static int rsp_segment(struct host *h, struct tcp_responder_conn *c, struct ip_r
             rsp_set_state(h, c, TCP_CLOSED); /* our FIN is acknowledged: the entry is free */
             return 0;
         }
-        if (!(c->flags & TCP_RESPONDER_F_DISCARD) && rsp_echo_lost(s, left, wnd)) {
+        if (!(c->flags & TCP_RESPONDER_F_DISCARD) &&
+            rsp_echo_lost(s, left, rsp_wnd_alone(h, rx->netif))) {
             /* Better a reset the peer's application sees than a connection that waits for
              * ever; <SEQ=SEG.ACK> is the peer's RCV.NXT, so it takes the reset (RFC 5961 3.2). */
             host_drop(h, DROP_TCP_ECHO_LOST, IP_PROTO_TCP, tl);
@@ -500,11 +541,7 @@ int tcp_responder_input(struct host *h, struct ip_rx *rx)
 
 uint8_t tcp_responder_count(const struct host *h)
 {
-    uint8_t i, n = 0;
-    for (i = 0; i < HOST_CFG(h).tcp_responder_conns; i++)
-        if (rsp_state_of(&h->responder.conns[i]) != TCP_CLOSED)
-            n++;
-    return n;
+    return h->responder.open;
 }
 
 int tcp_responder_find(const struct host *h, uint16_t lport, uint32_t raddr, uint16_t rport)

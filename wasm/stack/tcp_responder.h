@@ -18,7 +18,13 @@
  * answer absorbs the next segment meanwhile: two MSS (1072 at MTU 576) keep both
  * directions of the line busy with one connection. The device never holds more than that
  * whatever the number of connections: it answers each frame as it comes, and the peer's
- * other segments wait on the peer's side of the line.
+ * other segments wait on the peer's side of the line. So a window above one MSS is for a
+ * connection alone: with two or more open, each is offered one MSS, their segments
+ * together keep the line busy, and a larger window would only lengthen the peer's queue
+ * and every round trip in it (Linux with 5 connections, measured under simavr: 78 % of
+ * the line and one connection echoed 7 times as much as another, with two MSS each; 90 %
+ * and all alike, with one). The window falls as a segment is taken, so the right edge
+ * stays where it was when that segment was a full one (RFC 9293 3.8.6: not shrunk).
  *
  * How a datagram reaches it: the host's owner calls host_input(h, netif, dgram, len, now)
  * as for any host. IP checks the datagram (header checksum, lengths; reassembly) and hands
@@ -87,6 +93,7 @@ struct tcp_responder_conn {
 struct tcp_responder_state {
     struct tcp_responder_conn *conns; /* cfg.tcp_responder_conns entries */
     uint8_t hand;                     /* where the next full-table sweep starts */
+    uint8_t open;                     /* entries in use: not CLOSED */
 };
 
 size_t tcp_responder_mem_required(const struct host_config *cfg);

@@ -400,6 +400,47 @@ static void test_peer_window(void)
     lab_free(&L);
 }
 
+/* A window of two MSS is for a connection alone: with a second one open, each is offered
+ * one MSS, and its right edge stays where it was when a full segment is taken; when one
+ * closes, the other gets both again (tcp_responder.h: the window). */
+static void test_window_shared(void)
+{
+    struct tcp_lab L;
+    struct tseg g;
+    uint32_t a, b;
+    uint8_t seg[536];
+    memset(seg, 0x5a, sizeof seg);
+    CHECK(rsp_start(&L, 50, 1072, 7) == 0);
+    CHECK((a = rsp_connect(&L, MS(1), 40000)) != 0);
+    rsp_seg(&L, MS(10), 40000, TCP_ACK | TCP_PSH, IRS + 1, a + 1, pattern, 10);
+    CHECK(lab_next(&L, &g));
+    CHECK_EQ(g.wnd, 1072); /* alone: both MSS */
+    /* a second connection: its SYN-ACK offers one MSS */
+    CHECK((b = rsp_connect(&L, MS(20), 40001)) != 0);
+    CHECK_EQ(tcp_responder_count(&L.h), 2);
+    rsp_seg(&L, MS(30), 40001, TCP_ACK | TCP_PSH, IRS + 1, b + 1, pattern, 10);
+    CHECK(lab_next(&L, &g));
+    CHECK_EQ(g.wnd, 536);
+    /* the first, sending a full segment into its window of 1072 (edge IRS + 11 + 1072):
+     * one MSS offered now, the edge where it was */
+    rsp_seg(&L, MS(40), 40000, TCP_ACK | TCP_PSH, IRS + 11, a + 11, seg, 536);
+    CHECK(lab_next(&L, &g));
+    CHECK_EQ(g.len, 536);
+    CHECK_EQ(g.ack, IRS + 547);
+    CHECK_EQ(g.wnd, 536);
+    CHECK_EQ(g.ack + g.wnd, IRS + 11 + 1072);
+    /* the second closes (its FIN, our FIN-ACK, its last ACK): the first has both MSS again */
+    rsp_seg(&L, MS(50), 40001, TCP_ACK | TCP_FIN, IRS + 11, b + 11, NULL, 0);
+    CHECK(lab_next(&L, &g));
+    CHECK_EQ(g.flags, TCP_ACK | TCP_FIN);
+    rsp_seg(&L, MS(60), 40001, TCP_ACK, IRS + 12, b + 12, NULL, 0);
+    CHECK_EQ(tcp_responder_count(&L.h), 1);
+    rsp_seg(&L, MS(70), 40000, TCP_ACK | TCP_PSH, IRS + 547, a + 547, pattern, 10);
+    CHECK(lab_next(&L, &g));
+    CHECK_EQ(g.wnd, 1072);
+    lab_free(&L);
+}
+
 static void test_rst_for_unknown(void)
 {
     struct tcp_lab L;
@@ -854,5 +895,5 @@ UNIT_MAIN(UNIT(test_handshake), UNIT(test_syn_received), UNIT(test_echo_one_segm
           UNIT(test_old_and_out_of_window), UNIT(test_larger_than_window), UNIT(test_peer_window),
           UNIT(test_rst_for_unknown), UNIT(test_rst_acceptability), UNIT(test_fin_close),
           UNIT(test_fin_close_discard), UNIT(test_fin_needs_room), UNIT(test_full_table),
-          UNIT(test_bad_checksums), UNIT(test_syn_without_options), UNIT(test_fifty_connections),
+          UNIT(test_bad_checksums), UNIT(test_window_shared), UNIT(test_syn_without_options), UNIT(test_fifty_connections),
           UNIT(test_ping_and_no_sockets), UNIT(test_two_peers_same_port), UNIT(test_input_result))
