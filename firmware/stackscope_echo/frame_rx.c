@@ -46,10 +46,39 @@ static void hold(struct frame_rx *f)
     restart(f);
 }
 
+/* What waits behind the frame being answered: up to the end of the frame under way (the
+ * slack of a frame that ends the buffer holds nothing). */
+static uint16_t waiting_end(const struct frame_rx *f)
+{
+    uint16_t end = (uint16_t)(f->at + f->dec.len);
+    return end > ECHO_MTU ? ECHO_MTU : end;
+}
+
+/* Moves what waits behind the frame being answered to the front, into the part of the
+ * answer already sent, as soon as that part can hold it. Left behind the answer, the frame
+ * under way could grow no further than the end of the buffer, and would stop there until
+ * the whole answer had left (a short frame after a long one, then a long one: the UART's
+ * ring overflowed). At the front it follows the answer out. The answer is no longer than
+ * its frame and slack (frame_rx.h), so nothing it has still to send is moved over. */
+static void move_up(struct frame_rx *f, const uint8_t *unsent, uint16_t left)
+{
+    uint16_t n;
+    if (f->shift == 0 || left == 0)
+        return;
+    n = (uint16_t)(waiting_end(f) - f->shift);
+    if (n > (uint16_t)(unsent - f->buf))
+        return;
+    memmove(f->buf, f->buf + f->shift, n);
+    f->at = (uint16_t)(f->at - f->shift);
+    f->dec.buf = f->buf + f->at;
+    f->shift = 0;
+}
+
 uint16_t frame_rx_pump(struct frame_rx *f, const uint8_t *unsent, uint16_t left)
 {
     uint16_t taken = 0;
     uint8_t b;
+    move_up(f, unsent, left);
     while (room(f, unsent, left) && serial_link_read(&b)) {
         taken++;
         if (slip_decode_byte(&f->dec, b) == SLIP_FRAME_DONE)
@@ -80,12 +109,9 @@ uint16_t frame_rx_take(struct frame_rx *f)
 
 void frame_rx_release(struct frame_rx *f)
 {
-    uint16_t end = (uint16_t)(f->at + f->dec.len); /* past the last frame's slack, at most */
     if (f->shift == 0)
-        return;
-    if (end > ECHO_MTU)
-        end = ECHO_MTU; /* the slack of a frame that ends the buffer holds nothing */
-    memmove(f->buf, f->buf + f->shift, (size_t)(end - f->shift));
+        return; /* nothing waited, or it moved up while the answer left */
+    memmove(f->buf, f->buf + f->shift, (size_t)(waiting_end(f) - f->shift));
     f->at = (uint16_t)(f->at - f->shift);
     f->dec.buf = f->buf + f->at;
     f->shift = 0;
