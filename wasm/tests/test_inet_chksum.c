@@ -1,4 +1,6 @@
 /* The Internet checksum against RFC 1071's worked example and a real IPv4 header. */
+#include <string.h>
+
 #include "bytes.h"
 #include "inet_chksum.h"
 #include "unit.h"
@@ -37,5 +39,47 @@ static void test_pseudo_header_sum(void)
              (uint16_t)~0x221d);
 }
 
+/* RFC 1071's definition word by word, the way inet_sum was first written: the reference
+ * for the word-at-a-time sum. */
+static uint16_t ref_chksum(uint32_t sum, const uint8_t *data, uint32_t len)
+{
+    uint32_t i;
+    for (i = 0; i + 1 < len; i += 2) {
+        sum += (uint32_t)data[i] << 8 | data[i + 1];
+        sum = (sum & 0xFFFFu) + (sum >> 16);
+    }
+    if (len & 1)
+        sum += (uint32_t)data[len - 1] << 8;
+    while (sum >> 16)
+        sum = (sum & 0xFFFFu) + (sum >> 16);
+    return (uint16_t)~sum;
+}
+
+/* Every length from 0 to 300 at every alignment of four, over bytes that carry often,
+ * started from a pseudo-header sum and in two chunks; then the longest buffer of 0xFF,
+ * whose every 32-bit addition carries. */
+static void test_sum_matches_the_definition(void)
+{
+    static uint8_t buf[65535];
+    uint32_t i, len, at, x = 12345;
+    for (i = 0; i < 304; i++) {
+        x = x * 1103515245u + 12345u;
+        buf[i] = (uint8_t)(i % 7 == 0 ? 0xFF : x >> 24);
+    }
+    for (at = 0; at < 4; at++)
+        for (len = 0; len <= 300; len++) {
+            uint32_t half = len / 2 & ~1u, pseudo = inet_pseudo_sum(0xC0A80001u, 0x0A000002u, 6,
+                                                                     (uint16_t)len);
+            CHECK_EQ(inet_chksum(buf + at, (uint16_t)len), ref_chksum(0, buf + at, len));
+            CHECK_EQ(inet_fold(inet_sum(inet_sum(pseudo, buf + at, (uint16_t)half), buf + at + half,
+                                        (uint16_t)(len - half))),
+                     ref_chksum(pseudo, buf + at, len));
+        }
+    memset(buf, 0xFF, sizeof buf);
+    CHECK_EQ(inet_chksum(buf, 65535), ref_chksum(0, buf, 65535));
+    CHECK_EQ(inet_chksum(buf, 65534), 0); /* all ones: the sum is 0xFFFF */
+}
+
 UNIT_MAIN(UNIT(test_rfc1071_example), UNIT(test_real_ipv4_header_verifies_to_zero),
-          UNIT(test_odd_length_pads_with_zero), UNIT(test_pseudo_header_sum))
+          UNIT(test_odd_length_pads_with_zero), UNIT(test_pseudo_header_sum),
+          UNIT(test_sum_matches_the_definition))
