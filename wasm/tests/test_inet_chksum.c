@@ -68,8 +68,8 @@ static void test_sum_matches_the_definition(void)
     }
     for (at = 0; at < 4; at++)
         for (len = 0; len <= 300; len++) {
-            uint32_t half = len / 2 & ~1u, pseudo = inet_pseudo_sum(0xC0A80001u, 0x0A000002u, 6,
-                                                                     (uint16_t)len);
+            uint32_t half = len / 2 & ~1u,
+                     pseudo = inet_pseudo_sum(0xC0A80001u, 0x0A000002u, 6, (uint16_t)len);
             CHECK_EQ(inet_chksum(buf + at, (uint16_t)len), ref_chksum(0, buf + at, len));
             CHECK_EQ(inet_fold(inet_sum(inet_sum(pseudo, buf + at, (uint16_t)half), buf + at + half,
                                         (uint16_t)(len - half))),
