@@ -21,11 +21,19 @@ const ENGINE_GLUE_URL = new URL('../web/src/core/engine/wasm/stackscope-engine.m
 const MAX_SECONDS = 600;
 const NATIVE = fileURLToPath(new URL('../build/native/stackscope-engine', import.meta.url));
 
-/** The shipped scenarios, and one long transfer so the figures are not all start-up. */
-function benchCases(): { label: string; arg: string; sets: string[] }[] {
+/** The bulk transfer of issue 19's table (10 Mbit/s, 10 ms, 1 % loss each way), of `bytes`. */
+function bulkCase(label: string, bytes: number, durationMs: number): { label: string; arg: string; sets: string[] } {
+  return { label, arg: 'ethernet-bulk-lossy', sets: [`apps.0.bytes=${bytes}`, 'links.eth.faults.0.p=0.01', `duration_ms=${durationMs}`] };
+}
+
+/** The shipped scenarios, and long transfers so the figures are not all start-up; with
+ *  `large`, one of about a million frames (1 GB). */
+function benchCases(large: boolean): { label: string; arg: string; sets: string[] }[] {
   const cases = shippedScenarios().map((s) => ({ label: s.name, arg: s.name, sets: [] as string[] }));
   const bulk = shippedScenarios().find((s) => s.name === 'ethernet-bulk-lossy');
   if (bulk) cases.push({ label: 'ethernet-bulk-lossy, 20 MB', arg: bulk.name, sets: ['apps.0.bytes=20000000', 'duration_ms=600000'] });
+  if (bulk) cases.push(bulkCase('bulk 10 MB, 1 % loss', 10_000_000, 600_000));
+  if (bulk && large) cases.push(bulkCase('bulk 1 GB, 1 % loss', 1_000_000_000, 2_000_000));
   return cases;
 }
 
@@ -70,12 +78,13 @@ async function best<T extends { wallMs: number }>(minMs: number, f: () => Promis
 
 export const BENCH: CommandSpec = {
   name: 'bench',
-  usage: `usage: stackscope bench [--seconds S]
+  usage: `usage: stackscope bench [--seconds S] [--large]
   Simulated frames per wall-clock second, wasm and native side by side, on the shipped
-  scenarios; each figure the best of runs that take at least S seconds together
-  (default 1, at most ${MAX_SECONDS}).`,
+  scenarios and bulk transfers; each figure the best of runs that take at least S seconds
+  together (default 1, at most ${MAX_SECONDS}). --large adds a 1 GB transfer (about a
+  million frames; minutes, and over a gigabyte of memory for its capture).`,
   withValue: ['--seconds'],
-  bare: [],
+  bare: ['--large'],
   positional: { min: 0, max: 0, what: '' },
 };
 
@@ -97,9 +106,9 @@ export async function benchCommand(argv: string[]): Promise<number> {
   const glue = readFileSync(ENGINE_GLUE_URL);
   console.log(`stackscope bench: node ${process.version}, ${cpus()[0]?.model ?? 'unknown CPU'} x${cpus().length}`);
   console.log(`wasm engine: ${wasm.length} bytes (${gzipSync(wasm).length} gzipped), glue ${glue.length} bytes`);
-  console.log('scenario                        frames   wasm frames/s   native frames/s   native/wasm   same hash');
+  console.log('scenario                        frames   wasm frames/s   native frames/s   native/wasm   wasm us/frame   native us/frame   same hash');
   try {
-    for (const c of benchCases()) {
+    for (const c of benchCases(args.flags.has('--large'))) {
       const input = readScenarioInput(c.arg, c.sets, undefined);
       const file = join(dir, 'scenario.json');
       writeFileSync(file, input.json);
@@ -108,7 +117,7 @@ export async function benchCommand(argv: string[]): Promise<number> {
       const wRate = (w.frames / w.wallMs) * 1000;
       const nRate = n ? (n.frames / n.wallMs) * 1000 : NaN;
       console.log(
-        `${c.label.padEnd(30)} ${String(w.frames).padStart(7)} ${wRate.toFixed(0).padStart(15)} ${n ? nRate.toFixed(0).padStart(17) : '  (not built)'.padStart(17)} ${n ? (nRate / wRate).toFixed(2).padStart(13) : ''} ${n ? String(n.hash === w.hash).padStart(11) : ''}`,
+        `${c.label.padEnd(30)} ${String(w.frames).padStart(7)} ${wRate.toFixed(0).padStart(15)} ${n ? nRate.toFixed(0).padStart(17) : '  (not built)'.padStart(17)} ${n ? (nRate / wRate).toFixed(2).padStart(13) : ''.padStart(13)} ${(1e6 / wRate).toFixed(2).padStart(15)} ${n ? (1e6 / nRate).toFixed(2).padStart(17) : ''.padStart(17)} ${n ? String(n.hash === w.hash).padStart(11) : ''}`,
       );
     }
   } finally {

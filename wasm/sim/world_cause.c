@@ -10,6 +10,7 @@
 #include "bytes.h"
 #include "ip.h"
 #include "tcp.h"
+#include "text_fmt.h"
 
 static uint8_t world_host_index(const struct world *w, const struct host *h)
 {
@@ -151,11 +152,13 @@ void world_cause_frame(struct world *w, uint8_t node, const uint8_t *data, uint1
     s->node = node;
 }
 
-static size_t world_ms(char *buf, size_t cap, const char *name, uint32_t us)
+static void world_ms(struct fmt *f, const char *name, uint32_t us)
 {
-    int n =
-        snprintf(buf, cap, " %s=%u.%03ums", name, (unsigned)(us / 1000u), (unsigned)(us % 1000u));
-    return n < 0 ? 0 : (size_t)n;
+    fmt_char(f, ' ');
+    fmt_str(f, name);
+    fmt_char(f, '=');
+    fmt_ms3(f, us);
+    fmt_str(f, "ms");
 }
 
 /* A TCP responder's entry for the segment it sent ("arduino: responder ESTABLISHED
@@ -167,16 +170,19 @@ static size_t world_responder_comment(struct world *w, uint8_t node, const uint8
     int i = tcp_responder_find(h, rd16(t + TCP_OFF_SRC_PORT), rd32(data + IP_OFF_DST),
                                rd16(t + TCP_OFF_DST_PORT));
     const struct tcp_responder_conn *c;
-    int k;
+    struct fmt f;
     if (i < 0)
         return 0;
     c = tcp_responder_conn(h, (uint8_t)i);
-    k = snprintf(buf, cap, "%s: responder %s rcv_nxt=%lu snd_nxt=%lu", w->cfg.hosts[node].name,
-                 tcp_state_name((enum tcp_state)(c->flags & TCP_RESPONDER_F_STATE)),
-                 (unsigned long)c->rcv_nxt, (unsigned long)c->snd_nxt);
-    if (k < 0)
-        return 0;
-    return (size_t)k < cap ? (size_t)k : cap - 1;
+    fmt_init(&f, buf, cap);
+    fmt_str(&f, w->cfg.hosts[node].name);
+    fmt_str(&f, ": responder ");
+    fmt_str(&f, tcp_state_name((enum tcp_state)(c->flags & TCP_RESPONDER_F_STATE)));
+    fmt_str(&f, " rcv_nxt=");
+    fmt_u64(&f, c->rcv_nxt, 1);
+    fmt_str(&f, " snd_nxt=");
+    fmt_u64(&f, c->snd_nxt, 1);
+    return f.pos;
 }
 
 /* The sender's state as a pcapng comment (frame numbers are the capture's, from 1: "pc: cwnd=4096 ssthresh=65535 rto=1000.000ms
@@ -188,8 +194,8 @@ size_t world_state_comment(struct world *w, uint8_t node, const uint8_t *data, u
     const uint8_t *t;
     struct tcp_info info;
     struct host *h;
-    size_t n = 0;
-    int s, k;
+    struct fmt f;
+    int s;
 
     buf[0] = 0;
     if (!world_node_is_host(w, node))
@@ -204,23 +210,25 @@ size_t world_state_comment(struct world *w, uint8_t node, const uint8_t *data, u
                       rd16(t + TCP_OFF_DST_PORT));
     if (s < 0 || tcpstatus(h, s, &info) != ERR_OK)
         return 0;
-    k = snprintf(buf, cap, "%s: %s cwnd=%u ssthresh=%u", w->cfg.hosts[node].name,
-                 tcp_state_name((enum tcp_state)info.state), (unsigned)info.cwnd,
-                 (unsigned)info.ssthresh);
-    n = k < 0 ? 0 : (size_t)k;
-    if (n < cap)
-        n += world_ms(buf + n, cap - n, "rto", info.rto_us);
-    if (n < cap)
-        n += world_ms(buf + n, cap - n, "srtt", info.srtt_us);
-    if (n < cap)
-        n += world_ms(buf + n, cap - n, "rttvar", info.rttvar_us);
-    if (n < cap && c->retx != 0xFF) {
-        k = c->orig_pkt
-                ? snprintf(buf + n, cap - n, "; retransmission (%s) of frame %u",
-                           tcp_retx_cause_text((enum tcp_retx_cause)c->retx), (unsigned)c->orig_pkt)
-                : snprintf(buf + n, cap - n, "; retransmission (%s)",
-                           tcp_retx_cause_text((enum tcp_retx_cause)c->retx));
-        n += k < 0 ? 0 : (size_t)k;
+    fmt_init(&f, buf, cap);
+    fmt_str(&f, w->cfg.hosts[node].name);
+    fmt_str(&f, ": ");
+    fmt_str(&f, tcp_state_name((enum tcp_state)info.state));
+    fmt_str(&f, " cwnd=");
+    fmt_u64(&f, info.cwnd, 1);
+    fmt_str(&f, " ssthresh=");
+    fmt_u64(&f, info.ssthresh, 1);
+    world_ms(&f, "rto", info.rto_us);
+    world_ms(&f, "srtt", info.srtt_us);
+    world_ms(&f, "rttvar", info.rttvar_us);
+    if (c->retx != 0xFF) {
+        fmt_str(&f, "; retransmission (");
+        fmt_str(&f, tcp_retx_cause_text((enum tcp_retx_cause)c->retx));
+        fmt_char(&f, ')');
+        if (c->orig_pkt) {
+            fmt_str(&f, " of frame ");
+            fmt_u64(&f, c->orig_pkt, 1);
+        }
     }
-    return n < cap ? n : cap - 1;
+    return f.pos;
 }

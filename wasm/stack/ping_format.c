@@ -4,89 +4,36 @@
  */
 #include "ping.h"
 
-#include <string.h>
-
 #include "host.h"
 #include "icmp.h"
-
-/* A bounded text builder: writes what fits, always terminated. */
-struct fmt {
-    char *buf;
-    size_t len, pos;
-};
-
-static void fmt_init(struct fmt *f, char *buf, size_t len)
-{
-    f->buf = buf;
-    f->len = len;
-    f->pos = 0;
-    if (len)
-        buf[0] = '\0';
-}
-
-static void put_char(struct fmt *f, char c)
-{
-    if (f->pos + 1 < f->len) {
-        f->buf[f->pos++] = c;
-        f->buf[f->pos] = '\0';
-    }
-}
-
-static void put_str(struct fmt *f, const char *s)
-{
-    while (*s)
-        put_char(f, *s++);
-}
-
-/* Decimal, at least `width` digits (zero-padded). */
-static void put_u64(struct fmt *f, uint64_t v, uint8_t width)
-{
-    char d[21];
-    uint8_t n = 0;
-    do {
-        d[n++] = (char)('0' + (int)(v % 10u));
-        v /= 10u;
-    } while (v);
-    while (n < width && n < sizeof d)
-        d[n++] = '0';
-    while (n)
-        put_char(f, d[--n]);
-}
+#include "text_fmt.h"
 
 static void put_ip(struct fmt *f, uint32_t a)
 {
-    put_u64(f, a >> 24, 1);
-    put_char(f, '.');
-    put_u64(f, (a >> 16) & 0xFFu, 1);
-    put_char(f, '.');
-    put_u64(f, (a >> 8) & 0xFFu, 1);
-    put_char(f, '.');
-    put_u64(f, a & 0xFFu, 1);
-}
-
-/* "31.361": microseconds as milliseconds with three decimals (iputils "%ld.%03ld"). */
-static void put_ms3(struct fmt *f, uint32_t us)
-{
-    put_u64(f, us / 1000u, 1);
-    put_char(f, '.');
-    put_u64(f, us % 1000u, 3);
+    fmt_u64(f, a >> 24, 1);
+    fmt_char(f, '.');
+    fmt_u64(f, (a >> 16) & 0xFFu, 1);
+    fmt_char(f, '.');
+    fmt_u64(f, (a >> 8) & 0xFFu, 1);
+    fmt_char(f, '.');
+    fmt_u64(f, a & 0xFFu, 1);
 }
 
 /* gather_statistics(): fewer decimals as the time grows, rounded. */
 static void put_rtt(struct fmt *f, uint32_t t)
 {
     if (t >= 100000u - 50u) {
-        put_u64(f, (t + 500u) / 1000u, 1);
+        fmt_u64(f, (t + 500u) / 1000u, 1);
     } else if (t >= 10000u - 5u) {
-        put_u64(f, (t + 50u) / 1000u, 1);
-        put_char(f, '.');
-        put_u64(f, ((t + 50u) % 1000u) / 100u, 1);
+        fmt_u64(f, (t + 50u) / 1000u, 1);
+        fmt_char(f, '.');
+        fmt_u64(f, ((t + 50u) % 1000u) / 100u, 1);
     } else if (t >= 1000u) {
-        put_u64(f, (t + 5u) / 1000u, 1);
-        put_char(f, '.');
-        put_u64(f, ((t + 5u) % 1000u) / 10u, 2);
+        fmt_u64(f, (t + 5u) / 1000u, 1);
+        fmt_char(f, '.');
+        fmt_u64(f, ((t + 5u) % 1000u) / 10u, 2);
     } else {
-        put_ms3(f, t);
+        fmt_ms3(f, t);
     }
 }
 
@@ -187,24 +134,24 @@ static void put_g(struct fmt *f, uint32_t n, uint8_t fb)
     for (last = 5; last > 0 && dig[last] == 0; last--)
         ;
     if (e10 < -4) {
-        put_char(f, (char)('0' + dig[0]));
+        fmt_char(f, (char)('0' + dig[0]));
         if (last > 0)
-            put_char(f, '.');
+            fmt_char(f, '.');
         for (i = 1; i <= last; i++)
-            put_char(f, (char)('0' + dig[i]));
-        put_str(f, "e-");
-        put_u64(f, (uint64_t)(-e10), 2);
+            fmt_char(f, (char)('0' + dig[i]));
+        fmt_str(f, "e-");
+        fmt_u64(f, (uint64_t)(-e10), 2);
         return;
     }
     if (e10 < 0) {
-        put_str(f, "0.");
+        fmt_str(f, "0.");
         for (i = 0; (int)i < -e10 - 1; i++)
-            put_char(f, '0');
+            fmt_char(f, '0');
     }
     for (i = 0; i <= last || (int)i <= e10; i++) {
         if (e10 >= 0 && (int)i == e10 + 1)
-            put_char(f, '.');
-        put_char(f, (char)('0' + dig[i]));
+            fmt_char(f, '.');
+        fmt_char(f, (char)('0' + dig[i]));
     }
 }
 
@@ -214,7 +161,7 @@ static void put_loss(struct fmt *f, uint32_t transmitted, uint32_t received)
     uint32_t mf;
     uint8_t fb;
     if (lost == 0) {
-        put_char(f, '0');
+        fmt_char(f, '0');
         return;
     }
     float_of_ratio((uint64_t)lost * 100u, transmitted, &mf, &fb);
@@ -234,24 +181,24 @@ size_t ping_format_loss(uint32_t transmitted, uint32_t received, char *buf, size
 static void put_icmp_error(struct fmt *f, const struct ping_event *ev)
 {
     if (ev->icmp_type == ICMP_TIME_EXCEEDED) {
-        put_str(f, ev->icmp_code == ICMP_EXC_FRAGTIME ? "Frag reassembly time exceeded"
+        fmt_str(f, ev->icmp_code == ICMP_EXC_FRAGTIME ? "Frag reassembly time exceeded"
                                                       : "Time to live exceeded");
         return;
     }
     switch (ev->icmp_code) {
-    case 0: put_str(f, "Destination Net Unreachable"); break;
-    case 1: put_str(f, "Destination Host Unreachable"); break;
-    case ICMP_UNREACH_PROTOCOL: put_str(f, "Destination Protocol Unreachable"); break;
-    case ICMP_UNREACH_PORT: put_str(f, "Destination Port Unreachable"); break;
+    case 0: fmt_str(f, "Destination Net Unreachable"); break;
+    case 1: fmt_str(f, "Destination Host Unreachable"); break;
+    case ICMP_UNREACH_PROTOCOL: fmt_str(f, "Destination Protocol Unreachable"); break;
+    case ICMP_UNREACH_PORT: fmt_str(f, "Destination Port Unreachable"); break;
     case ICMP_UNREACH_FRAG_NEEDED:
-        put_str(f, "Frag needed and DF set (mtu = ");
-        put_u64(f, ev->mtu, 1);
-        put_char(f, ')');
+        fmt_str(f, "Frag needed and DF set (mtu = ");
+        fmt_u64(f, ev->mtu, 1);
+        fmt_char(f, ')');
         break;
-    case 5: put_str(f, "Source Route Failed"); break;
+    case 5: fmt_str(f, "Source Route Failed"); break;
     default:
-        put_str(f, "Dest Unreachable, Bad Code: ");
-        put_u64(f, ev->icmp_code, 1);
+        fmt_str(f, "Dest Unreachable, Bad Code: ");
+        fmt_u64(f, ev->icmp_code, 1);
         break;
     }
 }
@@ -263,32 +210,32 @@ size_t ping_format_event(const struct ping_event *ev, char *buf, size_t len)
     switch (ev->kind) {
     case PING_EV_REPLY:
     case PING_EV_DUP:
-        put_u64(&f, ev->bytes, 1);
-        put_str(&f, " bytes from ");
+        fmt_u64(&f, ev->bytes, 1);
+        fmt_str(&f, " bytes from ");
         put_ip(&f, ev->from);
-        put_str(&f, ": icmp_seq=");
-        put_u64(&f, ev->seq, 1);
-        put_str(&f, " ttl=");
-        put_u64(&f, ev->ttl, 1);
+        fmt_str(&f, ": icmp_seq=");
+        fmt_u64(&f, ev->seq, 1);
+        fmt_str(&f, " ttl=");
+        fmt_u64(&f, ev->ttl, 1);
         if (ev->timing) {
-            put_str(&f, " time=");
+            fmt_str(&f, " time=");
             put_rtt(&f, ev->rtt_us);
-            put_str(&f, " ms");
+            fmt_str(&f, " ms");
         }
         if (ev->kind == PING_EV_DUP)
-            put_str(&f, " (DUP!)");
+            fmt_str(&f, " (DUP!)");
         break;
     case PING_EV_ERROR:
-        put_str(&f, "From ");
+        fmt_str(&f, "From ");
         put_ip(&f, ev->from);
-        put_str(&f, " icmp_seq=");
-        put_u64(&f, ev->seq, 1);
-        put_char(&f, ' ');
+        fmt_str(&f, " icmp_seq=");
+        fmt_u64(&f, ev->seq, 1);
+        fmt_char(&f, ' ');
         put_icmp_error(&f, ev);
         break;
     default:
-        put_str(&f, "ping: sendmsg: ");
-        put_str(&f, ev->err == ERR_MTU   ? "Message too long"
+        fmt_str(&f, "ping: sendmsg: ");
+        fmt_str(&f, ev->err == ERR_MTU   ? "Message too long"
                     : ev->err == ERR_RTE ? "Network is unreachable"
                                          : stack_err_name(ev->err));
         break;
@@ -305,59 +252,59 @@ size_t ping_format_summary(const struct host *h, char *buf, size_t len)
 
     ping_get_stats(h, &st);
     fmt_init(&f, buf, len);
-    put_str(&f, "--- ");
+    fmt_str(&f, "--- ");
     put_ip(&f, p->dst);
-    put_str(&f, " ping statistics ---\n");
-    put_u64(&f, st.transmitted, 1);
-    put_str(&f, " packets transmitted, ");
-    put_u64(&f, st.received, 1);
-    put_str(&f, " received");
+    fmt_str(&f, " ping statistics ---\n");
+    fmt_u64(&f, st.transmitted, 1);
+    fmt_str(&f, " packets transmitted, ");
+    fmt_u64(&f, st.received, 1);
+    fmt_str(&f, " received");
     if (st.duplicates) {
-        put_str(&f, ", +");
-        put_u64(&f, st.duplicates, 1);
-        put_str(&f, " duplicates");
+        fmt_str(&f, ", +");
+        fmt_u64(&f, st.duplicates, 1);
+        fmt_str(&f, " duplicates");
     }
     if (st.errors) {
-        put_str(&f, ", +");
-        put_u64(&f, st.errors, 1);
-        put_str(&f, " errors");
+        fmt_str(&f, ", +");
+        fmt_u64(&f, st.errors, 1);
+        fmt_str(&f, " errors");
     }
     if (st.transmitted) {
-        put_str(&f, ", ");
+        fmt_str(&f, ", ");
         put_loss(&f, st.transmitted, st.received);
-        put_str(&f, "% packet loss, time ");
-        put_u64(&f, st.time_ms, 1);
-        put_str(&f, "ms");
+        fmt_str(&f, "% packet loss, time ");
+        fmt_u64(&f, st.time_ms, 1);
+        fmt_str(&f, "ms");
     }
-    put_char(&f, '\n');
+    fmt_char(&f, '\n');
     if (st.received && st.timing) {
-        put_str(&f, "rtt min/avg/max/mdev = ");
-        put_ms3(&f, st.min_us);
-        put_char(&f, '/');
-        put_ms3(&f, st.avg_us);
-        put_char(&f, '/');
-        put_ms3(&f, st.max_us);
-        put_char(&f, '/');
-        put_ms3(&f, st.mdev_us);
-        put_str(&f, " ms");
+        fmt_str(&f, "rtt min/avg/max/mdev = ");
+        fmt_ms3(&f, st.min_us);
+        fmt_char(&f, '/');
+        fmt_ms3(&f, st.avg_us);
+        fmt_char(&f, '/');
+        fmt_ms3(&f, st.max_us);
+        fmt_char(&f, '/');
+        fmt_ms3(&f, st.mdev_us);
+        fmt_str(&f, " ms");
         comma = ", ";
     }
     if (st.pipe > 1) {
-        put_str(&f, comma);
-        put_str(&f, "pipe ");
-        put_u64(&f, st.pipe, 1);
+        fmt_str(&f, comma);
+        fmt_str(&f, "pipe ");
+        fmt_u64(&f, st.pipe, 1);
         comma = ", ";
     }
     if (st.received && !p->interval_us && st.transmitted > 1) {
         /* A flood (interval 0): mean gap between requests and the RTT EWMA. */
-        put_str(&f, comma);
-        put_str(&f, "ipg/ewma ");
-        put_ms3(&f, (p->last_send - p->start) / (st.transmitted - 1u));
-        put_char(&f, '/');
-        put_ms3(&f, st.ewma_us);
-        put_str(&f, " ms");
+        fmt_str(&f, comma);
+        fmt_str(&f, "ipg/ewma ");
+        fmt_ms3(&f, (p->last_send - p->start) / (st.transmitted - 1u));
+        fmt_char(&f, '/');
+        fmt_ms3(&f, st.ewma_us);
+        fmt_str(&f, " ms");
     }
-    put_char(&f, '\n');
+    fmt_char(&f, '\n');
     return f.pos;
 }
 
@@ -366,14 +313,14 @@ size_t ping_format_header(const struct host *h, char *buf, size_t len)
     const struct ping_state *p = &h->icmp.ping;
     struct fmt f;
     fmt_init(&f, buf, len);
-    put_str(&f, "PING ");
+    fmt_str(&f, "PING ");
     put_ip(&f, p->dst);
-    put_str(&f, " (");
+    fmt_str(&f, " (");
     put_ip(&f, p->dst);
-    put_str(&f, ") ");
-    put_u64(&f, p->payload, 1);
-    put_char(&f, '(');
-    put_u64(&f, (uint32_t)p->payload + ICMP_HLEN + IP_HLEN, 1);
-    put_str(&f, ") bytes of data.");
+    fmt_str(&f, ") ");
+    fmt_u64(&f, p->payload, 1);
+    fmt_char(&f, '(');
+    fmt_u64(&f, (uint32_t)p->payload + ICMP_HLEN + IP_HLEN, 1);
+    fmt_str(&f, ") bytes of data.");
     return f.pos;
 }

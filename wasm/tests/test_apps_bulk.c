@@ -152,5 +152,74 @@ static void test_bulk_zero_bytes(void)
     app_world_free(&w);
 }
 
+/* A hand-made sender for the receiver's check: a stream with two wrong bytes, written one
+ * piece at a time, each once the last is acknowledged, so the receiver reads the pieces
+ * one by one (1, 2, 3, 5 ... bytes: less than, as much as and more than its four-byte
+ * window). */
+struct bulk_crafted {
+    struct app_world w;
+    int sock;
+    uint8_t stream[204];
+    uint32_t sent, piece;
+};
+
+static int crafted_poll(void *ctx, struct fake_net *net, stack_time_t *next)
+{
+    static const uint8_t sizes[] = { 1, 2, 3, 5, 4, 1, 7, 26, 27, 3, 52, 9, 1, 2 };
+    struct bulk_crafted *c = ctx;
+    struct tcp_info info;
+    int r = app_world_poll(&c->w, net, next);
+    if (tcpstatus(&net->hosts[0], c->sock, &info) == ERR_OK && info.state == TCP_ESTABLISHED &&
+        info.snd_una == info.snd_nxt && c->sent < sizeof c->stream) {
+        uint32_t k = c->piece < sizeof sizes ? sizes[c->piece++] : sizeof c->stream - c->sent;
+        if (k > sizeof c->stream - c->sent)
+            k = sizeof c->stream - c->sent;
+        if (tcpsend(&net->hosts[0], c->sock, c->stream + c->sent, k) == (int)k)
+            c->sent += k;
+    }
+    return r;
+}
+
+static int crafted_done(void *ctx)
+{
+    struct bulk_crafted *c = ctx;
+    return c->w.receiver->report.ok_sent;
+}
+
+/* 200 data bytes, offset 3 and offset 198 wrong, then "DONE": the receiver counts both
+ * (offset 198 is still in its window when the bytes after it arrive), names the first,
+ * and checks every data byte but none of "DONE". */
+static void test_bulk_receiver_finds_wrong_bytes(void)
+{
+    static struct bulk_crafted c;
+    struct app_bulk_receiver rcv;
+    struct host_config cs, cr;
+    struct stack_sockaddr to = { APP_WORLD_ADDR_B, APP_BULK_PORT };
+    uint32_t i;
+
+    bulk_configs(&cs, &cr, 32768u);
+    CHECK_EQ(app_world_init(&c.w, &cs, &cr, 10000000u, 10000u), 0);
+    c.w.net.poll = crafted_poll;
+    c.w.net.ctx = &c;
+    for (i = 0; i < 200; i++)
+        c.stream[i] = app_bulk_pattern(i);
+    c.stream[3] = 'X';
+    c.stream[198] = 'Y';
+    memcpy(c.stream + 200, "DONE", 4);
+    CHECK_EQ(app_bulk_receiver_start(&rcv, app_world_b(&c.w), 0), ERR_OK);
+    c.w.receiver = &rcv;
+    c.sock = tcpsocket(app_world_a(&c.w));
+    CHECK(c.sock >= 0);
+    CHECK_EQ(tcpconnect(app_world_a(&c.w), c.sock, &to), ERR_OK);
+    CHECK_EQ(fake_net_run(&c.w.net, RUN_LIMIT, crafted_done), 1);
+    CHECK_EQ(c.sent, sizeof c.stream);
+    CHECK(c.piece > 10); /* the pieces went one by one */
+    CHECK_EQ(rcv.report.bytes, 200);
+    CHECK_EQ(rcv.report.checked, 200);
+    CHECK_EQ(rcv.report.mismatches, 2);
+    CHECK_EQ(rcv.report.mismatch_at, 3);
+    app_world_free(&c.w);
+}
+
 UNIT_MAIN(UNIT(test_bulk_1mb_fixed_cwnd), UNIT(test_bulk_sender_figure_measures_the_copy),
-          UNIT(test_bulk_zero_bytes))
+          UNIT(test_bulk_zero_bytes), UNIT(test_bulk_receiver_finds_wrong_bytes))

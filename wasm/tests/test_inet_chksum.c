@@ -1,4 +1,6 @@
 /* The Internet checksum against RFC 1071's worked example and a real IPv4 header. */
+#include <string.h>
+
 #include "bytes.h"
 #include "inet_chksum.h"
 #include "unit.h"
@@ -37,45 +39,52 @@ static void test_pseudo_header_sum(void)
              (uint16_t)~0x221d);
 }
 
-/* The sum by words, as RFC 1071 defines it, over every length up to two of the blocks
- * inet_sum() adds in 16 bits and beyond, of bytes that carry in every position (all 0xff
- * and a pseudo-random pattern), and as running sums split at odd places. */
-static uint32_t sum_by_words(uint32_t sum, const uint8_t *d, uint16_t len)
+/* RFC 1071's definition word by word, the way inet_sum was first written: the reference
+ * for the word-at-a-time sum. */
+static uint16_t ref_chksum(uint32_t sum, const uint8_t *data, uint32_t len)
 {
-    uint16_t i;
-    for (i = 0; i + 1 < len; i += 2)
-        sum += ((uint32_t)d[i] << 8) | d[i + 1];
+    uint32_t i;
+    for (i = 0; i + 1 < len; i += 2) {
+        sum += (uint32_t)data[i] << 8 | data[i + 1];
+        sum = (sum & 0xFFFFu) + (sum >> 16);
+    }
     if (len & 1)
-        sum += (uint32_t)d[len - 1] << 8;
+        sum += (uint32_t)data[len - 1] << 8;
     while (sum >> 16)
         sum = (sum & 0xFFFFu) + (sum >> 16);
-    return sum;
+    return (uint16_t)~sum;
 }
 
-static uint32_t folded(uint32_t sum)
+/* Both ways of summing (inet_chksum.h), over every length from 0 to 300 at every alignment of four, over bytes that carry often,
+ * started from a pseudo-header sum and in two chunks; then the longest buffer of 0xFF,
+ * whose every 32-bit addition carries. */
+static void test_sum_matches_the_definition(void)
 {
-    while (sum >> 16)
-        sum = (sum & 0xFFFFu) + (sum >> 16);
-    return sum;
-}
-
-static void test_sum_equals_word_by_word_sum(void)
-{
-    static uint8_t ones[600], mixed[600];
-    uint32_t x = 12345;
-    uint16_t len, i;
-    for (i = 0; i < sizeof mixed; i++) {
-        ones[i] = 0xff;
+    static uint8_t buf[65535];
+    uint32_t i, len, at, x = 12345;
+    for (i = 0; i < 304; i++) {
         x = x * 1103515245u + 12345u;
-        mixed[i] = (uint8_t)(x >> 16);
+        buf[i] = (uint8_t)(i % 7 == 0 ? 0xFF : x >> 24);
     }
-    for (len = 0; len <= sizeof ones; len++) {
-        CHECK_EQ(folded(inet_sum(0, ones, len)), sum_by_words(0, ones, len));
-        CHECK_EQ(folded(inet_sum(0xfffe, mixed, len)), sum_by_words(0xfffe, mixed, len));
-    }
-    /* a datagram summed in two chunks, the first of even length */
-    CHECK_EQ(folded(inet_sum(inet_sum(0, mixed, 258), mixed + 258, 319)), sum_by_words(0, mixed, 577));
+    for (at = 0; at < 4; at++)
+        for (len = 0; len <= 300; len++) {
+            uint32_t half = len / 2 & ~1u,
+                     pseudo = inet_pseudo_sum(0xC0A80001u, 0x0A000002u, 6, (uint16_t)len);
+            CHECK_EQ(inet_chksum(buf + at, (uint16_t)len), ref_chksum(0, buf + at, len));
+            CHECK_EQ(inet_fold(inet_sum_words32(inet_sum_words32(pseudo, buf + at, (uint16_t)half),
+                                                buf + at + half, (uint16_t)(len - half))),
+                     ref_chksum(pseudo, buf + at, len));
+            CHECK_EQ(inet_fold(inet_sum_bytes16(inet_sum_bytes16(pseudo, buf + at, (uint16_t)half),
+                                                buf + at + half, (uint16_t)(len - half))),
+                     ref_chksum(pseudo, buf + at, len));
+        }
+    memset(buf, 0xFF, sizeof buf);
+    CHECK_EQ(inet_chksum(buf, 65535), ref_chksum(0, buf, 65535));
+    CHECK_EQ(inet_fold(inet_sum_words32(0, buf, 65535)), ref_chksum(0, buf, 65535));
+    CHECK_EQ(inet_fold(inet_sum_bytes16(0, buf, 65535)), ref_chksum(0, buf, 65535));
+    CHECK_EQ(inet_chksum(buf, 65534), 0); /* all ones: the sum is 0xFFFF */
 }
 
-UNIT_MAIN(UNIT(test_rfc1071_example), UNIT(test_sum_equals_word_by_word_sum), UNIT(test_real_ipv4_header_verifies_to_zero),
-          UNIT(test_odd_length_pads_with_zero), UNIT(test_pseudo_header_sum))
+UNIT_MAIN(UNIT(test_rfc1071_example), UNIT(test_real_ipv4_header_verifies_to_zero),
+          UNIT(test_odd_length_pads_with_zero), UNIT(test_pseudo_header_sum),
+          UNIT(test_sum_matches_the_definition))

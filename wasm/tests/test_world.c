@@ -495,8 +495,40 @@ static void test_corrupt_flood_never_arrives_intact(void)
     free(t);
 }
 
+/* The capture's comment on a frame names the sender's TCP state: the SYN's says the
+ * connection has no window and no RTT sample yet, and the initial RTO of one second (RFC
+ * 6298 2.1); once established, the initial window for an MSS of 1460 (4380 bytes, RFC
+ * 5681 3.1), an ssthresh "arbitrarily high" (2^32 - 1) and the RTO at its one-second
+ * floor (RFC 6298 2.4). */
+static void test_capture_comment_tcp_state(void)
+{
+    static const char syn[] = "a: SYN_SENT cwnd=0 ssthresh=0 rto=1000.000ms srtt=0.000ms "
+                              "rttvar=0.000ms";
+    static const char est[] = "a: ESTABLISHED cwnd=4380 ssthresh=4294967295 rto=1000.000ms srtt=";
+    const char *apps = "{\"type\":\"tcp_echo_server\",\"host\":\"b\"},"
+                       "{\"type\":\"tcp_echo_client\",\"host\":\"a\",\"to\":\"b\",\"bytes\":2000}";
+    char *json = scenario("", apps, 1);
+    struct engine *e = engine_create();
+    const uint8_t *p;
+    uint32_t len, i, found_syn = 0, found_est = 0;
+    CHECK(engine_load(e, json, (uint32_t)strlen(json)) == ENGINE_OK);
+    free(json);
+    while (!engine_run(e, engine_now(e) + 1e6))
+        engine_trace_clear(e);
+    p = engine_pcapng_ptr(e);
+    len = engine_pcapng_len(e);
+    for (i = 0; i + sizeof syn <= len; i++) {
+        found_syn += memcmp(p + i, syn, sizeof syn - 1) == 0;
+        found_est += memcmp(p + i, est, sizeof est - 1) == 0;
+    }
+    engine_destroy(e);
+    CHECK_EQ(found_syn, 1);
+    CHECK(found_est > 0);
+}
+
 UNIT_MAIN(UNIT(test_serial_frame_times_exact), UNIT(test_random_faults_in_the_world),
           UNIT(test_corrupt_flood_never_arrives_intact), UNIT(test_targeted_drop_and_cause_links),
           UNIT(test_engine_refuses_bad_scenarios), UNIT(test_engine_refuses_bad_connections),
           UNIT(test_connections_same_frames_as_separate_apps), UNIT(test_same_seed_same_trace),
-          UNIT(test_reference_block_ignored), UNIT(test_external_link_echo))
+          UNIT(test_reference_block_ignored), UNIT(test_external_link_echo),
+          UNIT(test_capture_comment_tcp_state))

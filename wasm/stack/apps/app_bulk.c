@@ -8,13 +8,15 @@
 
 static const uint8_t bulk_done[4] = { 'D', 'O', 'N', 'E' };
 static const uint8_t bulk_ok[2] = { 'O', 'K' };
+/* The alphabet twice: the pattern from any letter on, 26 bytes at a time. */
+static const uint8_t bulk_letters[52] = "abcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyz";
 
 enum { BS_CONNECTING, BS_SENDING, BS_WAIT_OK, BS_DONE };
 enum { BR_IDLE, BR_RECEIVING, BR_SEND_OK, BR_WAIT_CLOSE };
 
 uint8_t app_bulk_pattern(uint32_t offset)
 {
-    return (uint8_t)('a' + offset % 26u);
+    return bulk_letters[offset % 26u];
 }
 
 /* ---- sender ---- */
@@ -47,20 +49,45 @@ int app_bulk_sender_start(struct app_bulk_sender *a, struct host *h,
     return ERR_OK;
 }
 
+/* The stream's bytes [off, off + n): the pattern, then "DONE". The pattern repeats every
+ * 26 bytes: its first 26 come from the alphabet, the rest are copies of what is already
+ * written, doubling. A bulk transfer runs this for every segment, so it is not worked
+ * out byte by byte (docs/performance.md). */
+static void sender_stream(const struct app_bulk_sender *a, uint8_t *p, uint32_t off, uint16_t n)
+{
+    uint16_t data = off >= a->len ? 0 : a->len - off < n ? (uint16_t)(a->len - off) : n;
+    uint16_t done = data < 26u ? data : 26u, i;
+    memcpy(p, bulk_letters + off % 26u, done);
+    while (done < data) {
+        uint16_t k = data - done < done ? (uint16_t)(data - done) : done;
+        memcpy(p + done, p, k);
+        done = (uint16_t)(done + k);
+    }
+    for (i = data; i < n; i++)
+        p[i] = bulk_done[off + i - a->len];
+}
+
+/* How many bytes to make for the next tcpsend: what the send buffer takes now (tcpsend
+ * takes as much and no more), and at least one, so that a full buffer or a broken
+ * connection still gets its answer from tcpsend. */
+static uint16_t sender_next_len(const struct app_bulk_sender *a, struct host *h, uint32_t left)
+{
+    struct tcp_info info;
+    uint32_t k = left < APP_BULK_CHUNK ? left : APP_BULK_CHUNK;
+    if (tcpstatus(h, a->sock, &info) == ERR_OK && info.snd_space < k)
+        k = info.snd_space ? info.snd_space : 1u;
+    return (uint16_t)k;
+}
+
 /* Queues data then "DONE" until the send buffer is full; returns an error or 0. */
 static int sender_fill(struct app_bulk_sender *a, struct host *h)
 {
     uint32_t stream_len = a->len + sizeof bulk_done;
     while (a->sent < stream_len) {
         uint8_t chunk[APP_BULK_CHUNK];
-        uint16_t i, k;
-        uint32_t left = stream_len - a->sent;
+        uint16_t k = sender_next_len(a, h, stream_len - a->sent);
         int n;
-        k = left < sizeof chunk ? (uint16_t)left : (uint16_t)sizeof chunk;
-        for (i = 0; i < k; i++) {
-            uint32_t off = a->sent + i;
-            chunk[i] = off < a->len ? app_bulk_pattern(off) : bulk_done[off - a->len];
-        }
+        sender_stream(a, chunk, a->sent, k);
         n = tcpsend(h, a->sock, chunk, k);
         if (n == ERR_WOULDBLOCK || n == 0)
             return 0;
@@ -150,24 +177,46 @@ int app_bulk_receiver_start(struct app_bulk_receiver *a, struct host *h, uint16_
     return ERR_OK;
 }
 
+/* Counts the bytes of p that differ from `want` (stream offset off on). */
+static void receiver_mismatches(struct app_bulk_receiver *a, const uint8_t *p, const uint8_t *want,
+                                uint32_t off, uint32_t n)
+{
+    uint32_t i;
+    for (i = 0; i < n; i++)
+        if (p[i] != want[i] && a->report.mismatches++ == 0)
+            a->report.mismatch_at = off + i;
+}
+
+/* Checks n data bytes, from stream offset off, against the pattern: 26 bytes at a time
+ * with memcmp, byte by byte only where they differ (this runs for every segment of a
+ * bulk transfer). */
+static void receiver_check(struct app_bulk_receiver *a, const uint8_t *p, uint32_t off, uint32_t n)
+{
+    const uint8_t *want = bulk_letters + off % 26u;
+    uint32_t i, k;
+    for (i = 0; i < n; i += k) {
+        k = n - i < 26u ? n - i : 26u;
+        if (memcmp(p + i, want, k) != 0)
+            receiver_mismatches(a, p + i, want, off + i, k);
+    }
+    a->report.checked += n;
+}
+
 /* Takes received bytes through a four-byte window: a byte leaving the window is data,
- * checked against the pattern; the window itself is checked for "DONE". */
+ * checked against the pattern; the window itself is checked for "DONE". The byte at
+ * stream offset t sits in slot t mod 4. With n new bytes, the window's oldest min(n, 4)
+ * leave first, then all but the last four of the new ones. */
 static void receiver_take(struct app_bulk_receiver *a, const uint8_t *buf, uint16_t n)
 {
-    uint16_t i;
-    for (i = 0; i < n; i++) {
-        uint8_t slot = (uint8_t)(a->total & 3u);
-        if (a->total >= 4) {
-            uint32_t off = a->total - 4;
-            a->report.checked++;
-            if (a->win[slot] != app_bulk_pattern(off)) {
-                if (a->report.mismatches++ == 0)
-                    a->report.mismatch_at = off;
-            }
-        }
-        a->win[slot] = buf[i];
-        a->total++;
-    }
+    uint32_t i, old = n < 4u ? n : 4u;
+    for (i = 0; i < old; i++)
+        if (a->total + i >= 4u)
+            receiver_check(a, &a->win[(a->total + i) & 3u], a->total + i - 4u, 1);
+    if (n > 4u)
+        receiver_check(a, buf, a->total, n - 4u);
+    for (i = n - old; i < n; i++)
+        a->win[(a->total + i) & 3u] = buf[i];
+    a->total += n;
 }
 
 static int receiver_saw_done(const struct app_bulk_receiver *a)
