@@ -39,7 +39,7 @@ export const FATE_OFF = {
   wireLen: 44,
   firstSlot: 48,
 } as const;
-const EVENT_OFF = {
+export const EVENT_OFF = {
   time: 8,
   seq: 16,
   kind: 20,
