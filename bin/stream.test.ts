@@ -75,8 +75,8 @@ describe('outputs streamed as the run goes', () => {
   });
 });
 
-// About 540 000 frames (500 MB over 10 Mbit/s with 1 % loss) and a 600 MB pcapng: some 40 s
-// of wasm on this machine, and 5 s for capinfos. In a child process, as people run it.
+// About 540 000 frames (500 MB over 10 Mbit/s with 1 % loss) and a 600 MB pcapng: about 20 s
+// on this machine (2 shared cores), capinfos included. In a child process, as people run it.
 describe('a long run', () => {
   it('the pcapng of a run of more than 500 000 frames holds every frame', () => {
     const file = join(dir, 'long.pcapng');
