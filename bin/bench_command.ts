@@ -154,7 +154,9 @@ export async function benchCommand(argv: string[]): Promise<number> {
   const glue = readFileSync(ENGINE_GLUE_URL);
   console.log(`stackscope bench: ${machine()}`);
   console.log(`wasm engine: ${wasm.length} bytes (${gzipSync(wasm).length} gzipped), glue ${glue.length} bytes`);
-  console.log('scenario                        frames  wasm us/frame  wasm frames/s  native us/frame  native frames/s  wasm/native  native process s  same hash');
+  console.log(
+    'scenario                        frames  wasm us/frame  wasm frames/s  native us/frame  native frames/s  wasm/native  native process s  same hash',
+  );
   try {
     for (const c of benchCases(long)) {
       const input = readScenarioInput(c.arg, c.sets, undefined);
@@ -181,6 +183,8 @@ export async function benchCommand(argv: string[]): Promise<number> {
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
-  console.log('timings: the best of at least 3 runs (a long case: one); both sides time engine creation to the end of the run, with the trace taken in 1 s slices.');
+  console.log(
+    'timings: the best of at least 3 runs (a long case: one); both sides time engine creation to the end of the run, with the trace taken in 1 s slices.',
+  );
   return 0;
 }

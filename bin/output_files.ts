@@ -135,7 +135,7 @@ export class OutputFiles {
     c.pending = [];
     c.pendingBytes = 0;
     try {
-      for (let off = 0; off < bytes.length; ) off += writeSync(c.fd, bytes, off, bytes.length - off);
+      for (let off = 0; off < bytes.length;) off += writeSync(c.fd, bytes, off, bytes.length - off);
     } catch (e) {
       throw new OutputError(`${c.flag} ${c.path}: cannot write: ${reason(e)}`, 1);
     }

@@ -1,11 +1,11 @@
 // stackscope run: one scenario to its end, a summary, and the files asked for. Every
 // argument and every output path is checked before the run starts.
-import { EngineScenarioError } from '../web/src/core/engine/engine.ts';
+import { EngineMemoryError, EngineScenarioError } from '../web/src/core/engine/engine.ts';
 import { streamScenario } from '../web/src/core/engine/run.ts';
 import { pcapFileHeader, pcapRecord } from '../web/src/core/engine/pcap_export.ts';
 import { FRAME_OFF, RecordType, Trace, forEachRecord, u64 } from '../web/src/core/engine/trace_reader.ts';
 import { parseArgs, single, UsageError, type CommandSpec } from './args.ts';
-import { OutputFiles } from './output_files.ts';
+import { OutputError, OutputFiles } from './output_files.ts';
 import { RunTally } from './run_tally.ts';
 import { ScenarioInputError, readScenarioInput, type ScenarioInput } from './scenario_input.ts';
 import { contentMismatches, summaryLines } from './summary.ts';
@@ -81,6 +81,8 @@ async function runAndWrite(input: ScenarioInput, linkName: string | undefined, t
     });
   } catch (e) {
     if (e instanceof EngineScenarioError) throw new ScenarioInputError(`${input.source}: ${e.message}`);
+    // Nothing is written: the files asked for would be short.
+    if (e instanceof EngineMemoryError) throw new OutputError(`${input.source}: ${e.message}`, 1);
     throw e;
   }
   const wallMs = performance.now() - wall0;

@@ -82,7 +82,19 @@ describe('a long run', () => {
     const file = join(dir, 'long.pcapng');
     const run = spawnSync(
       process.execPath,
-      [join(ROOT, 'bin/stackscope.mjs'), 'run', 'ethernet-bulk-lossy', '--set', 'apps.0.bytes=500000000', '--set', 'links.0.faults.0.p=0.01', '--set', 'duration_ms=2000000', '--pcapng', file],
+      [
+        join(ROOT, 'bin/stackscope.mjs'),
+        'run',
+        'ethernet-bulk-lossy',
+        '--set',
+        'apps.0.bytes=500000000',
+        '--set',
+        'links.0.faults.0.p=0.01',
+        '--set',
+        'duration_ms=2000000',
+        '--pcapng',
+        file,
+      ],
       { encoding: 'utf8' },
     );
     expect(run.status, run.stderr).toBe(0);

@@ -53,14 +53,14 @@ const char *engine_error(const struct engine *e)
  * time means "run to the end". */
 #define ENGINE_LAST_DOUBLE_BELOW_2_64 18446744073709549568.0
 
-/* A run whose trace or capture lost bytes for want of memory: the error, said once. */
+/* A run whose trace or capture lost bytes for want of memory: the error, for engine_error. */
 static int engine_out_of_memory(struct engine *e)
 {
-    snprintf(e->err, sizeof e->err,
-             "out of memory: the %s could not grow beyond %lu bytes (take it in smaller slices)",
-             world_trace(e->w)->failed ? "trace" : "capture (pcapng)",
-             (unsigned long)(world_trace(e->w)->failed ? world_trace(e->w)->len
-                                                       : engine_pcapng_len(e)));
+    snprintf(
+        e->err, sizeof e->err,
+        "out of memory: the %s could not grow beyond %lu bytes (take it in smaller slices)",
+        world_trace(e->w)->failed ? "trace" : "capture (pcapng)",
+        (unsigned long)(world_trace(e->w)->failed ? world_trace(e->w)->len : engine_pcapng_len(e)));
     return ENGINE_ERR_FAILED;
 }
 

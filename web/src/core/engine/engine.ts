@@ -11,6 +11,15 @@ export class EngineScenarioError extends Error {
   }
 }
 
+/** The engine ran out of memory for the trace or the capture: the run's output is
+ *  incomplete and the run cannot go on. */
+export class EngineMemoryError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'EngineMemoryError';
+  }
+}
+
 /** An app's content check: bytes it compared with those it expected, and how many differed. */
 export interface AppCheck {
   checked: number;
@@ -55,7 +64,7 @@ export class Engine {
    *  out for the trace or the capture: what was lost cannot be made up, so the run ends. */
   run(untilUs: number): boolean {
     const rc = this.mod._engine_run(this.h, untilUs);
-    if (rc < 0) throw new Error(`engine: ${this.error()}`);
+    if (rc < 0) throw new EngineMemoryError(`engine: ${this.error()}`);
     return rc === 1;
   }
 

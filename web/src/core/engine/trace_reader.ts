@@ -152,7 +152,6 @@ export class Trace {
     f.wireLen = v.getUint32(o + FATE_OFF.wireLen, true);
     f.firstSlot = u64(v, o + FATE_OFF.firstSlot);
   }
-
 }
 
 /** An application's record; `decoder` reads its text. */
