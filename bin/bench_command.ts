@@ -1,6 +1,6 @@
 // stackscope bench: the engine's cost per frame and frames per wall-clock second, wasm (in
 // this process) and native (build/native/stackscope-engine) side by side on the shipped
-// scenarios and on the bulk transfers of issue 19 (10 MB, and with --long about a million
+// scenarios and on the bulk transfers of issue 19 (10 MB, and 1 GB: about a million
 // frames), the wasm/native ratio, the native engine's whole-process time, the peak memory
 // of `stackscope run --pcapng` per frame, and the size of the wasm artifact, with the
 // machine named. Plain figures: nothing passes or fails. Each timing of a short case is the
@@ -40,17 +40,12 @@ function bulk(bytes: number, label: string, long = false): BenchCase {
   return { label, arg: 'ethernet-bulk-lossy', sets: [`apps.0.bytes=${bytes}`, 'links.0.faults.0.p=0.01', 'duration_ms=2000000'], long };
 }
 
+/** About 10 800 frames; and about 1 080 000 (1 GB), whose run takes some 20 s in wasm. */
 const BULK_10MB = bulk(10_000_000, 'bulk 10 MB, 10 Mbit/s, 1 %');
-/** About 1.08 million frames (1 GB); about 110 000 (100 MB) for the memory figure of a
- *  default run. */
 const BULK_1M = bulk(1_000_000_000, 'bulk 1 GB, 10 Mbit/s, 1 %', true);
-const BULK_100K = bulk(100_000_000, 'bulk 100 MB, 10 Mbit/s, 1 %', true);
 
-function benchCases(long: boolean): BenchCase[] {
-  const cases: BenchCase[] = shippedScenarios().map((s) => ({ label: s.name, arg: s.name, sets: [] }));
-  cases.push(BULK_10MB);
-  if (long) cases.push(BULK_1M);
-  return cases;
+function benchCases(): BenchCase[] {
+  return [...shippedScenarios().map((s) => ({ label: s.name, arg: s.name, sets: [] })), BULK_10MB, BULK_1M];
 }
 
 /** The machine: CPU model (/proc/cpuinfo) and the processors online (nproc). */
@@ -123,15 +118,14 @@ async function best<T extends { wallMs: number }>(minMs: number, f: () => Promis
 
 export const BENCH: CommandSpec = {
   name: 'bench',
-  usage: `usage: stackscope bench [--seconds S] [--long]
+  usage: `usage: stackscope bench [--seconds S]
   The engine's cost per frame and frames per wall-clock second, wasm and native side by
-  side, on the shipped scenarios and a 10 MB bulk transfer; the peak memory of stackscope
-  run --pcapng per frame (a 100 MB transfer, about 110 000 frames). Each short figure is the
-  best of runs that take at least S seconds together (default 1, at most ${MAX_SECONDS}).
-  --long  also a 1 GB transfer (about 1 080 000 frames), and the memory figure on it
-          (about 3 minutes more)`,
+  side, on the shipped scenarios and bulk transfers of 10 MB and 1 GB (about 1 080 000
+  frames, run once); the peak memory of stackscope run --pcapng per frame, on the 1 GB
+  transfer. About a minute in all. Each short figure is the best of runs that take at
+  least S seconds together (default 1, at most ${MAX_SECONDS}).`,
   withValue: ['--seconds'],
-  bare: ['--long'],
+  bare: [],
   positional: { min: 0, max: 0, what: '' },
 };
 
@@ -146,7 +140,6 @@ function benchSeconds(text: string | undefined): number {
 export async function benchCommand(argv: string[]): Promise<number> {
   const args = parseArgs(argv, BENCH);
   const seconds = benchSeconds(single(args, '--seconds'));
-  const long = args.flags.has('--long');
   const mod = await loadEngineModule();
   const native = existsSync(NATIVE);
   const dir = mkdtempSync(join(tmpdir(), 'stackscope-bench-'));
@@ -158,7 +151,7 @@ export async function benchCommand(argv: string[]): Promise<number> {
     'scenario                        frames  wasm us/frame  wasm frames/s  native us/frame  native frames/s  wasm/native  native process s  same hash',
   );
   try {
-    for (const c of benchCases(long)) {
+    for (const c of benchCases()) {
       const input = readScenarioInput(c.arg, c.sets, undefined);
       const file = join(dir, 'scenario.json');
       writeFileSync(file, input.json);
@@ -174,9 +167,9 @@ export async function benchCommand(argv: string[]): Promise<number> {
       console.log(cols.join(' '));
     }
     const base = cliPeakRss({ label: 'arduino-slip', arg: 'arduino-slip', sets: [] }, dir);
-    const big = cliPeakRss(long ? BULK_1M : BULK_100K, dir);
+    const big = cliPeakRss(BULK_1M, dir);
     console.log(
-      `stackscope run --pcapng, peak RSS: ${(big.kb / 1024).toFixed(0)} MB for ${big.frames} frames (${long ? BULK_1M.label : BULK_100K.label}), ` +
+      `stackscope run --pcapng, peak RSS: ${(big.kb / 1024).toFixed(0)} MB for ${big.frames} frames (${BULK_1M.label}), ` +
         `${((big.kb * 1024) / big.frames).toFixed(0)} bytes per frame; ${((Math.max(0, big.kb - base.kb) * 1024) / big.frames).toFixed(0)} bytes per frame above ` +
         `the ${(base.kb / 1024).toFixed(0)} MB of an ${base.frames}-frame run`,
     );

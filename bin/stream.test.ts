@@ -61,6 +61,24 @@ describe('outputs streamed as the run goes', () => {
     });
   }
 
+  it('on a fast link the slices shorten, so one slice never holds seconds of traffic', async () => {
+    // 100 Mbit/s, a 1 ms round trip and no loss: the transfer fills the link, and a 1 s
+    // slice of it is some 25 MB of records and capture; the budget is 4 MiB a slice (run.ts).
+    const sets = ['apps.0.bytes=50000000', 'links.0.rate_bps=100000000', 'links.0.delay_us=500', 'links.0.faults=[]', 'duration_ms=5000'];
+    const input = readScenarioInput('ethernet-bulk-lossy', sets, undefined);
+    const slices: number[] = [];
+    const run = await streamScenario(input.json, {
+      trace: (b) => slices.push(b.length),
+      pcapng: (b) => (slices[slices.length - 1]! += b.length),
+    });
+    expect(slices[0]).toBeGreaterThan(8 << 20);
+    // Once it has adapted (the second half of the run), no slice is twice the budget.
+    const later = slices.slice(slices.length / 2);
+    expect(later.length).toBeGreaterThan(4);
+    expect(Math.max(...later)).toBeLessThan(8 << 20);
+    expect(run.hash).toBe((await runScenario(input.json)).hash);
+  });
+
   it('--trace, --pcap and --table-json, written as the run goes, are what the whole run gives', async () => {
     const whole = await runScenario(readScenarioInput('ethernet-bulk-lossy', [], undefined).json);
     const [trace, pcap, json] = ['a.trace', 'a.pcap', 'a.json'].map((f) => join(dir, f));
