@@ -3,8 +3,8 @@
 // gives, byte for byte, natively and in wasm, and a run of half a million frames gives a
 // pcapng that holds every one of them (a capture kept whole in the engine's memory was cut
 // at 512 MiB).
-import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -122,4 +122,25 @@ describe('a long run', () => {
     rmSync(file);
     expect(Number(count)).toBe(frames);
   }, 300_000);
+});
+
+describe('a long run stopped', () => {
+  it('^C while the files are being written: status 130, no summary, no file left', async () => {
+    const out = join(dir, 'interrupted');
+    mkdirSync(out);
+    const args = ['run', 'ethernet-bulk-lossy', '--set', 'apps.0.bytes=500000000', '--set', 'links.0.faults.0.p=0.01', '--set', 'duration_ms=2000000'];
+    const child = spawn(process.execPath, [join(ROOT, 'bin/stackscope.mjs'), ...args, '--pcapng', join(out, 'a.pcapng')], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    child.stdout.on('data', (b: Buffer) => (stdout += b.toString()));
+    const closed = new Promise<number | null>((done) => child.on('close', (code) => done(code)));
+    // The signal goes once the temporary has grown past its first megabytes: mid-run.
+    const growing = () => readdirSync(out).some((f) => f.endsWith('.tmp') && statSync(join(out, f)).size > 4 << 20);
+    while (!growing()) await new Promise((r) => setTimeout(r, 20));
+    child.kill('SIGINT');
+    expect(await closed).toBe(130);
+    expect(stdout).not.toContain('trace hash');
+    expect(readdirSync(out)).toEqual([]);
+  }, 120_000);
 });

@@ -39,6 +39,9 @@ export type StreamedRun = Omit<RunResult, 'trace' | 'traceBytes'> & { checks: Ma
  *  the links' rates. */
 const SLICE_OUTPUT_BYTES = 4 << 20;
 const MIN_SLICE_US = 1000;
+/** Wall time between two turns of the event loop during a run, so that a signal (^C) is
+ *  handled while a long run goes on, not after it. */
+const YIELD_MS = 50;
 
 /**
  * Runs the scenario (JSON text) to its end in slices of virtual time, handing each slice's
@@ -53,7 +56,12 @@ export async function streamScenario(json: string, sinks: RunSinks, mod?: Engine
     const apps = new Set<number>();
     let step = sliceUs;
     let done = false;
+    let turn = performance.now();
     while (!done) {
+      if (performance.now() - turn > YIELD_MS) {
+        await new Promise((resume) => setTimeout(resume, 0));
+        turn = performance.now();
+      }
       done = engine.run(engine.nowUs + step);
       const batch = engine.takeTrace();
       forEachRecord(batch, (type, view, off) => {
