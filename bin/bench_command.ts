@@ -89,9 +89,11 @@ function nativeRun(file: string): { frames: number; wallMs: number; processMs: n
   return { frames: out.frames, wallMs: out.wall_us / 1000, processMs: performance.now() - t0, hash: out.hash };
 }
 
-/** Peak resident memory of `stackscope run --pcapng` on the case, in a child process (as
- *  people run it): the child reports its own peak (getrusage ru_maxrss) as it exits. */
-function cliPeakRss(c: BenchCase, dir: string): { kb: number; frames: number } {
+/** Peak resident memory and wall time of `stackscope run --pcapng` on the case, in a child
+ *  process (as people run it): the child reports its own peak (getrusage ru_maxrss) as it
+ *  exits. */
+function cliRun(c: BenchCase, dir: string): { kb: number; frames: number; wallMs: number } {
+  const t0 = performance.now();
   const report = 'data:text/javascript,import{writeSync}from"node:fs";process.on("exit",()=>writeSync(3,String(process.resourceUsage().maxRSS)))';
   const sets = c.sets.flatMap((x) => ['--set', x]);
   const run = spawnSync(process.execPath, ['--import', report, CLI, 'run', c.arg, ...sets, '--pcapng', join(dir, 'bench.pcapng')], {
@@ -101,7 +103,7 @@ function cliPeakRss(c: BenchCase, dir: string): { kb: number; frames: number } {
   rmSync(join(dir, 'bench.pcapng'), { force: true });
   if (run.status !== 0) throw new Error(`bench: stackscope run ${c.arg} failed: ${run.stderr.trim()}`);
   const frames = [...run.stdout.matchAll(/^link .*: (\d+) frames/gm)].reduce((n, m) => n + Number(m[1]), 0);
-  return { kb: Number(run.output[3]), frames };
+  return { kb: Number(run.output[3]), frames, wallMs: performance.now() - t0 };
 }
 
 async function best<T extends { wallMs: number }>(minMs: number, f: () => Promise<T> | T, once = false): Promise<T> {
@@ -166,10 +168,14 @@ export async function benchCommand(argv: string[]): Promise<number> {
       } else cols.push('  (native engine not built: make native)');
       console.log(cols.join(' '));
     }
-    const base = cliPeakRss({ label: 'arduino-slip', arg: 'arduino-slip', sets: [] }, dir);
-    const big = cliPeakRss(BULK_1M, dir);
+    const base = cliRun({ label: 'arduino-slip', arg: 'arduino-slip', sets: [] }, dir);
+    const big = cliRun(BULK_1M, dir);
     console.log(
-      `stackscope run --pcapng, peak RSS: ${(big.kb / 1024).toFixed(0)} MB for ${big.frames} frames (${BULK_1M.label}), ` +
+      `stackscope run --pcapng (${BULK_1M.label}), whole process: ${(big.wallMs / 1000).toFixed(1)} s for ${big.frames} frames, ` +
+        `${((big.wallMs * 1000) / big.frames).toFixed(2)} us per frame`,
+    );
+    console.log(
+      `stackscope run --pcapng, peak RSS: ${(big.kb / 1024).toFixed(0)} MB for ${big.frames} frames, ` +
         `${((big.kb * 1024) / big.frames).toFixed(0)} bytes per frame; ${((Math.max(0, big.kb - base.kb) * 1024) / big.frames).toFixed(0)} bytes per frame above ` +
         `the ${(base.kb / 1024).toFixed(0)} MB of an ${base.frames}-frame run`,
     );
