@@ -25,8 +25,9 @@ export const RUN: CommandSpec = {
   --trace FILE       the engine's trace records (docs/trace-format.md)
   --table            the link's packet list as Wireshark shows it
   --table-json FILE  the same packet list as JSON
-  Exit status: 0 done; 1 an application found bytes that differ from those sent, or a
-  file could not be written; 2 a bad scenario, argument or output path.`,
+  Exit status: 0 done; 1 an application found bytes that differ from those sent, a file
+  could not be written or the engine ran out of memory (no file is left short); 2 a bad
+  scenario, argument or output path.`,
   withValue: ['--set', '--seed', '--link', '--pcapng', '--pcap', '--trace', '--table-json'],
   bare: ['--table'],
   repeatable: ['--set'],
