@@ -1,7 +1,8 @@
 // The files a command writes (--pcapng, --pcap, --trace, --table-json): claimed before the
 // run, so a path that cannot be written is refused before any work is done (exit status
-// 2), then written whole or not at all. Each is written to a temporary file beside its
-// target and renamed over it once every file is written; on any failure, and on SIGINT or
+// 2), then written as the run goes (write(), in pieces, never the whole file in memory)
+// and committed whole or not at all. Each is written to a temporary file beside its
+// target and renamed over it once every file is complete; on any failure, and on SIGINT or
 // SIGTERM, the temporaries are removed, so a target is never left short. A target that
 // exists and is not a regular file (/dev/stdout, /dev/null, a pipe) is written in place.
 import { closeSync, fsyncSync, openSync, realpathSync, renameSync, rmSync, statSync, writeSync, type Stats } from 'node:fs';
@@ -47,7 +48,13 @@ interface Claim {
   /** The temporary beside the target, or null for a target written in place. */
   tmp: string | null;
   fd: number;
+  /** Small pieces (a table row, a pcap record) gathered into one write. */
+  pending: Uint8Array[];
+  pendingBytes: number;
 }
+
+/** Pieces are gathered up to this many bytes before they are written. */
+const WRITE_CHUNK = 1 << 20;
 
 function statOrNull(path: string): Stats | null {
   try {
@@ -85,7 +92,7 @@ export class OutputFiles {
     }
     if (st && !st.isFile()) {
       try {
-        this.claims.push({ flag, path, target, tmp: null, fd: openSync(path, 'w') });
+        this.claims.push({ flag, path, target, tmp: null, fd: openSync(path, 'w'), pending: [], pendingBytes: 0 });
       } catch (e) {
         fail(reason(e));
       }
@@ -93,21 +100,29 @@ export class OutputFiles {
     }
     const tmp = join(dirname(target), `.${basename(target)}.${process.pid}-${++counter}.tmp`);
     try {
-      this.claims.push({ flag, path, target, tmp, fd: openSync(tmp, 'wx', st ? st.mode & 0o7777 : 0o666) });
+      this.claims.push({ flag, path, target, tmp, fd: openSync(tmp, 'wx', st ? st.mode & 0o7777 : 0o666), pending: [], pendingBytes: 0 });
     } catch (e) {
       fail(reason(e));
     }
   }
 
-  /** Writes every claimed file (data by flag; a claim without data is an error in the
-   *  caller), then renames them into place. A failure removes every temporary. */
-  commit(data: Map<string, Uint8Array | string>): void {
+  /** Appends to the file claimed for `flag`. Throws OutputError (status 1) naming the
+   *  flag, the path and the reason when the write fails: the caller stops the run, and
+   *  discard() removes the temporaries. */
+  write(flag: string, piece: Uint8Array | string): void {
+    const c = this.claims.find((k) => k.flag === flag);
+    if (!c) throw new Error(`no file claimed for ${flag}`);
+    const bytes = typeof piece === 'string' ? Buffer.from(piece) : piece;
+    c.pending.push(bytes);
+    c.pendingBytes += bytes.length;
+    if (c.pendingBytes >= WRITE_CHUNK) this.flush(c);
+  }
+
+  /** Completes every claimed file (written to the disk, closed), then renames them into
+   *  place. A failure removes every temporary. */
+  commit(): void {
     try {
-      for (const c of this.claims) {
-        const bytes = data.get(c.flag);
-        if (bytes === undefined) throw new Error(`no data for ${c.flag}`);
-        this.writeAll(c, typeof bytes === 'string' ? Buffer.from(bytes) : bytes);
-      }
+      for (const c of this.claims) this.close(c);
       for (const c of this.claims) if (c.tmp) renameSync(c.tmp, c.target);
       this.claims = [];
     } finally {
@@ -115,9 +130,20 @@ export class OutputFiles {
     }
   }
 
-  private writeAll(c: Claim, bytes: Uint8Array): void {
+  private flush(c: Claim): void {
+    const bytes = c.pending.length === 1 ? c.pending[0]! : Buffer.concat(c.pending);
+    c.pending = [];
+    c.pendingBytes = 0;
     try {
       for (let off = 0; off < bytes.length;) off += writeSync(c.fd, bytes, off, bytes.length - off);
+    } catch (e) {
+      throw new OutputError(`${c.flag} ${c.path}: cannot write: ${reason(e)}`, 1);
+    }
+  }
+
+  private close(c: Claim): void {
+    this.flush(c);
+    try {
       // A disk that fills late (or a network file system) may report it only here.
       if (c.tmp) fsyncSync(c.fd);
       closeSync(c.fd);

@@ -1,13 +1,15 @@
 // stackscope run: one scenario to its end, a summary, and the files asked for. Every
 // argument and every output path is checked before the run starts.
-import { EngineScenarioError } from '../web/src/core/engine/engine.ts';
-import { runScenario } from '../web/src/core/engine/run.ts';
-import { classicPcap } from '../web/src/core/engine/pcap_export.ts';
+import { EngineMemoryError, EngineScenarioError } from '../web/src/core/engine/engine.ts';
+import { streamScenario } from '../web/src/core/engine/run.ts';
+import { pcapFileHeader, pcapRecord } from '../web/src/core/engine/pcap_export.ts';
+import { FRAME_OFF, RecordType, Trace, forEachRecord, u64 } from '../web/src/core/engine/trace_reader.ts';
 import { parseArgs, single, UsageError, type CommandSpec } from './args.ts';
-import { OutputFiles } from './output_files.ts';
+import { OutputError, OutputFiles } from './output_files.ts';
+import { RunTally } from './run_tally.ts';
 import { ScenarioInputError, readScenarioInput, type ScenarioInput } from './scenario_input.ts';
 import { contentMismatches, summaryLines } from './summary.ts';
-import { formatTable, linkRows } from './table.ts';
+import { formatTable, linkRows, tableJson } from './table.ts';
 
 export const RUN: CommandSpec = {
   name: 'run',
@@ -23,8 +25,9 @@ export const RUN: CommandSpec = {
   --trace FILE       the engine's trace records (docs/trace-format.md)
   --table            the link's packet list as Wireshark shows it
   --table-json FILE  the same packet list as JSON
-  Exit status: 0 done; 1 an application found bytes that differ from those sent, or a
-  file could not be written; 2 a bad scenario, argument or output path.`,
+  Exit status: 0 done; 1 an application found bytes that differ from those sent, a file
+  could not be written or the engine ran out of memory (no file is left short); 2 a bad
+  scenario, argument or output path.`,
   withValue: ['--set', '--seed', '--link', '--pcapng', '--pcap', '--trace', '--table-json'],
   bare: ['--table'],
   repeatable: ['--set'],
@@ -56,31 +59,55 @@ export async function runCommand(argv: string[]): Promise<number> {
 
 async function runAndWrite(input: ScenarioInput, linkName: string | undefined, table: boolean, files: OutputFiles, outputs: Set<string>): Promise<number> {
   const wall0 = performance.now();
-  let result;
+  // The table reads the whole trace (a row names the frames it re-sends, on any link);
+  // everything else is written or counted as the run goes.
+  const whole = table || outputs.has('--table-json') ? new Trace() : null;
+  let tally: RunTally | undefined;
+  let link = 0;
+  let run;
   try {
-    result = await runScenario(input.json);
+    run = await streamScenario(input.json, {
+      start: (world) => {
+        tally = new RunTally(world);
+        link = linkName === undefined ? firstCapturedLink(world) : world.links.findIndex((l) => l.name === linkName);
+        if (outputs.has('--pcap')) files.write('--pcap', pcapFileHeader());
+      },
+      trace: (batch) => {
+        tally!.add(batch);
+        whole?.append(batch);
+        if (outputs.has('--trace')) files.write('--trace', batch);
+        if (outputs.has('--pcap')) writePcapRecords(files, batch, link);
+      },
+      pcapng: outputs.has('--pcapng') ? (bytes) => files.write('--pcapng', bytes) : undefined,
+    });
   } catch (e) {
     if (e instanceof EngineScenarioError) throw new ScenarioInputError(`${input.source}: ${e.message}`);
+    // Nothing is written: the files asked for would be short.
+    if (e instanceof EngineMemoryError) throw new OutputError(`${input.source}: ${e.message}`, 1);
     throw e;
   }
   const wallMs = performance.now() - wall0;
-  const link = linkName === undefined ? firstCapturedLink(result.world) : result.world.links.findIndex((l) => l.name === linkName);
 
-  for (const line of summaryLines(input.scenario, result, wallMs)) console.log(line);
-  const rows = table || outputs.has('--table-json') ? linkRows(result, link) : [];
+  for (const line of summaryLines(input.scenario, { ...run, tally: tally! }, wallMs)) console.log(line);
+  const rows = whole ? linkRows({ world: run.world, trace: whole }, link) : [];
   if (table) {
-    console.log(`\npacket list of link ${result.world.links[link]!.name}:`);
+    console.log(`\npacket list of link ${run.world.links[link]!.name}:`);
     for (const line of formatTable(rows)) console.log(line);
   }
-  const data = new Map<string, Uint8Array | string>();
-  if (outputs.has('--pcapng')) data.set('--pcapng', result.pcapng);
-  if (outputs.has('--pcap')) data.set('--pcap', classicPcap(result.trace.frames.filter((f) => f.link === link)));
-  if (outputs.has('--trace')) data.set('--trace', result.traceBytes);
-  if (outputs.has('--table-json')) data.set('--table-json', JSON.stringify(rows, null, 1) + '\n');
-  files.commit(data);
-  const mismatches = contentMismatches(input.scenario, result);
+  if (outputs.has('--table-json')) for (const piece of tableJson(rows)) files.write('--table-json', piece);
+  files.commit();
+  const mismatches = contentMismatches(input.scenario, run);
   for (const line of mismatches) console.error(`stackscope: ${line}`);
   return mismatches.length > 0 ? 1 : 0;
+}
+
+/** The frames of `link` in a batch of records, as classic pcap records. */
+function writePcapRecords(files: OutputFiles, batch: Uint8Array, link: number): void {
+  forEachRecord(batch, (type, v, o) => {
+    if (type !== RecordType.Frame || v.getUint16(o + FRAME_OFF.link, true) !== link) return;
+    const start = o + FRAME_OFF.fixed;
+    files.write('--pcap', pcapRecord(u64(v, o + FRAME_OFF.tSent), batch.subarray(start, start + v.getUint16(o + FRAME_OFF.len, true))));
+  });
 }
 
 function firstCapturedLink(world: { links: { capture_interface: number }[] }): number {

@@ -2,48 +2,51 @@
 // retransmissions by cause, what each application did (with goodput) and, for the apps that
 // check the bytes they receive, how many they checked and how many differed; the trace hash.
 import type { AppCheck } from '../web/src/core/engine/engine.ts';
-import type { RunResult } from '../web/src/core/engine/run.ts';
-import { Fate, traceField } from '../web/src/core/engine/trace_types.ts';
+import type { StreamedRun } from '../web/src/core/engine/run.ts';
 import type { Scenario } from '../web/src/core/scenarios/types.ts';
+import type { RunTally } from './run_tally.ts';
 
-function count<K>(map: Map<K, number>, key: K): void {
-  map.set(key, (map.get(key) ?? 0) + 1);
-}
+/** A run as the summary needs it: how it ended, and its records counted. */
+export type RunSummary = Pick<StreamedRun, 'world' | 'virtualUs' | 'hash' | 'checks'> & { tally: RunTally };
 
 function s(us: number): string {
   return (us / 1e6).toFixed(3);
 }
 
-export function summaryLines(scenario: Scenario, r: RunResult, wallMs: number): string[] {
+export function summaryLines(scenario: Scenario, r: RunSummary, wallMs: number): string[] {
   const w = r.world;
+  const t = r.tally;
   const out = [`${scenario.name}: ${scenario.title}`, `seed ${w.seed}; ${s(r.virtualUs)} s of virtual time in ${(wallMs / 1000).toFixed(3)} s`];
   const drops = new Map<string, number>();
   w.links.forEach((link, i) => {
-    const frames = r.trace.frames.filter((f) => f.link === i);
-    const ab = frames.filter((f) => f.dir === 0).length;
-    const lost = frames.filter((f) => f.fate === Fate.Dropped || f.fate === Fate.Unfinished);
-    for (const f of lost) count(drops, `${link.name}: ${w.drop_reason_texts[f.reason] ?? f.reason}`);
-    out.push(
-      `link ${link.name} (${link.description}): ${frames.length} frames ` + `(${ab} a->b, ${frames.length - ab} b->a), ${lost.length} dropped on the link`,
-    );
-  });
-  const dropKind = w.trace_kinds.indexOf('drop');
-  const retxKind = w.trace_kinds.indexOf('tcp.retransmit');
-  const retx = new Map<string, number>();
-  for (const e of r.trace.events) {
-    const host = w.hosts[e.host]?.name ?? `host ${e.host}`;
-    if (e.kind === dropKind) {
-      const reason = traceField(e, 'drop', 'reason');
-      count(drops, `${host}: ${w.drop_reason_texts[reason] ?? reason}`);
-    } else if (e.kind === retxKind) {
-      const cause = traceField(e, 'tcp.retransmit', 'cause');
-      count(retx, `${host}: ${w.retx_causes[cause] ?? cause}`);
+    const frames = t.frames[i]!;
+    const ab = t.aToB[i]!;
+    let lost = 0;
+    for (const [reason, n] of t.lostOn(i)) {
+      drops.set(`${link.name}: ${w.drop_reason_texts[reason] ?? reason}`, n);
+      lost += n;
     }
+    out.push(`link ${link.name} (${link.description}): ${frames} frames ` + `(${ab} a->b, ${frames - ab} b->a), ${lost} dropped on the link`);
+  });
+  const hostName = (key: string): [string, number] => {
+    const [host, n] = key.split(',').map(Number) as [number, number];
+    return [w.hosts[host]?.name ?? `host ${host}`, n];
+  };
+  for (const [key, n] of t.hostDrops) {
+    const [host, reason] = hostName(key);
+    const k = `${host}: ${w.drop_reason_texts[reason] ?? reason}`;
+    drops.set(k, (drops.get(k) ?? 0) + n);
+  }
+  const retx = new Map<string, number>();
+  for (const [key, n] of t.retransmissions) {
+    const [host, cause] = hostName(key);
+    const k = `${host}: ${w.retx_causes[cause] ?? cause}`;
+    retx.set(k, (retx.get(k) ?? 0) + n);
   }
   out.push(listLine('drops', drops), listLine('retransmissions', retx));
   for (const app of scenario.apps ?? []) {
     const i = (scenario.apps ?? []).indexOf(app);
-    const lines = r.trace.apps.filter((a) => a.app === i);
+    const lines = t.apps.filter((a) => a.app === i);
     const report = lines.find((a) => a.kind === 1);
     const conns = app.type === 'tcp_echo_client' && (app.connections ?? 1) > 1 ? `, ${app.connections} connections` : '';
     const to = 'to' in app ? ` -> ${app.to}${conns}` : '';
@@ -55,16 +58,16 @@ export function summaryLines(scenario: Scenario, r: RunResult, wallMs: number): 
       what = app.type === 'ping' ? `${status}: ${report.bytes} replies` : `${status}: ${report.bytes} bytes${time}${rate}`;
     }
     out.push(`app ${i} ${app.type} on ${app.host}${to}: ${what}`);
-    const check = r.checks?.get(i);
+    const check = r.checks.get(i);
     if (check) out.push(`    content: ${contentText(check)}`);
-    // Lines and reports; a tcp_client's received bytes (kind 2) may be anything, and the report counts them.
+    // Lines and reports (the tally keeps no received bytes of a tcp_client: the report counts them).
     for (const l of lines)
-      if (l.text && l.kind !== 2)
+      if (l.text)
         out.push(
           ...l.text
             .trimEnd()
             .split('\n')
-            .map((t) => `    ${t}`),
+            .map((x) => `    ${x}`),
         );
   }
   out.push(`trace hash ${r.hash}`);
@@ -83,9 +86,9 @@ function contentText(c: AppCheck): string {
 
 /** One line per app whose received bytes differ from those it expected, naming it and the
  *  count; none when every check passed. */
-export function contentMismatches(scenario: Scenario, r: RunResult): string[] {
+export function contentMismatches(scenario: Scenario, r: Pick<RunSummary, 'checks'>): string[] {
   return (scenario.apps ?? []).flatMap((app, i) => {
-    const check = r.checks?.get(i);
+    const check = r.checks.get(i);
     if (!check || check.mismatched === 0) return [];
     return [`app ${i} ${app.type} on ${app.host}: ${check.mismatched} of the ${check.checked} bytes it checked differ from what was expected`];
   });

@@ -3,6 +3,10 @@
 // capture alone, beside what the stack really did: why a segment was sent again, and what
 // became of the frame.
 import type { RunResult } from '../web/src/core/engine/run.ts';
+
+/** What the table reads: the world's names and the whole trace (a frame's row names the
+ *  frames it re-sends or copies, on this link or another). */
+type TableRun = Pick<RunResult, 'world' | 'trace'>;
 import { Fate, NONE, type TraceFrame } from '../web/src/core/engine/trace_types.ts';
 import { analyzeCapture } from '../web/src/core/packets/index.ts';
 import { stackSays } from '../web/src/core/run/stack_says.ts';
@@ -36,7 +40,7 @@ const FATES: Record<number, TableRow['fate']> = {
 };
 
 /** The frame a host sent, for a copy a bridge forwarded (the stack's cause is the sender's). */
-function origin(r: RunResult, f: TraceFrame): TraceFrame {
+function origin(r: TableRun, f: TraceFrame): TraceFrame {
   let src = f;
   for (let p = r.trace.frame(src.parent); p; p = r.trace.frame(src.parent)) src = p;
   return src;
@@ -44,7 +48,7 @@ function origin(r: RunResult, f: TraceFrame): TraceFrame {
 
 /** How this link's table names frame `id`, as the page does: its No. here (a copy of it
  *  counts), else "nfc 4", its No. on the link it crossed. */
-function frameLabel(r: RunResult, rowOf: Map<number, number>, id: number): string {
+function frameLabel(r: TableRun, rowOf: Map<number, number>, id: number): string {
   const here = rowOf.get(id);
   if (here !== undefined) return String(here);
   const f = r.trace.frame(id);
@@ -53,7 +57,7 @@ function frameLabel(r: RunResult, rowOf: Map<number, number>, id: number): strin
   return no < 0 ? `#${id}` : `${r.world.links[f.link]?.name ?? `link ${f.link}`} ${no + 1}`;
 }
 
-export function linkRows(r: RunResult, link: number): TableRow[] {
+export function linkRows(r: TableRun, link: number): TableRow[] {
   const frames: TraceFrame[] = r.trace.frames.filter((f) => f.link === link);
   const rowOf = new Map<number, number>();
   frames.forEach((f, i) => {
@@ -88,20 +92,31 @@ export function linkRows(r: RunResult, link: number): TableRow[] {
   });
 }
 
-/** tshark's default one-line-per-packet layout, with the stack's view appended. */
-export function formatTable(rows: TableRow[]): string[] {
-  const w = {
-    no: Math.max(3, ...rows.map((r) => String(r.no).length)),
-    src: Math.max(6, ...rows.map((r) => r.source.length)),
-    dst: Math.max(11, ...rows.map((r) => r.destination.length)),
-    proto: Math.max(8, ...rows.map((r) => r.protocol.length)),
-  };
-  const head = `${'No.'.padStart(w.no)} ${'Time'.padStart(11)} ${'Source'.padEnd(w.src)} ${'Destination'.padEnd(w.dst)} ${'Protocol'.padEnd(w.proto)} Length Info`;
-  return [
-    head,
-    ...rows.map((r) => {
-      const stack = r.stack_says ? `   [stack: ${r.stack_says}]` : '';
-      return `${String(r.no).padStart(w.no)} ${r.time.toFixed(6).padStart(11)} ${r.source.padEnd(w.src)} ${r.destination.padEnd(w.dst)} ${r.protocol.padEnd(w.proto)} ${String(r.length).padStart(6)} ${r.info}${stack}`;
-    }),
-  ];
+/** tshark's default one-line-per-packet layout, with the stack's view appended, a line at
+ *  a time (a long run's table is printed as it is made, never held as one text). */
+export function* formatTable(rows: TableRow[]): Generator<string> {
+  const w = { no: 3, src: 6, dst: 11, proto: 8 };
+  for (const r of rows) {
+    w.no = Math.max(w.no, String(r.no).length);
+    w.src = Math.max(w.src, r.source.length);
+    w.dst = Math.max(w.dst, r.destination.length);
+    w.proto = Math.max(w.proto, r.protocol.length);
+  }
+  yield `${'No.'.padStart(w.no)} ${'Time'.padStart(11)} ${'Source'.padEnd(w.src)} ${'Destination'.padEnd(w.dst)} ${'Protocol'.padEnd(w.proto)} Length Info`;
+  for (const r of rows) {
+    const stack = r.stack_says ? `   [stack: ${r.stack_says}]` : '';
+    yield `${String(r.no).padStart(w.no)} ${r.time.toFixed(6).padStart(11)} ${r.source.padEnd(w.src)} ${r.destination.padEnd(w.dst)} ${r.protocol.padEnd(w.proto)} ${String(r.length).padStart(6)} ${r.info}${stack}`;
+  }
+}
+
+/** The rows as JSON.stringify(rows, null, 1) writes them, and a newline, in pieces of a
+ *  row each: the text of 500 000 rows is more than one JavaScript string can hold. */
+export function* tableJson(rows: TableRow[]): Generator<string> {
+  if (rows.length === 0) {
+    yield '[]\n';
+    return;
+  }
+  yield '[\n';
+  for (let i = 0; i < rows.length; i++) yield ` ${JSON.stringify(rows[i], null, 1).replaceAll('\n', '\n ')}${i + 1 < rows.length ? ',' : ''}\n`;
+  yield ']\n';
 }

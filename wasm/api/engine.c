@@ -53,14 +53,29 @@ const char *engine_error(const struct engine *e)
  * time means "run to the end". */
 #define ENGINE_LAST_DOUBLE_BELOW_2_64 18446744073709549568.0
 
+/* A run whose trace or capture lost bytes for want of memory: the error, for engine_error. */
+static int engine_out_of_memory(struct engine *e)
+{
+    snprintf(
+        e->err, sizeof e->err,
+        "out of memory: the %s could not grow beyond %lu bytes (take it in smaller slices)",
+        world_trace(e->w)->failed ? "trace" : "capture (pcapng)",
+        (unsigned long)(world_trace(e->w)->failed ? world_trace(e->w)->len : engine_pcapng_len(e)));
+    return ENGINE_ERR_FAILED;
+}
+
 int engine_run(struct engine *e, double until_us)
 {
+    int done;
     if (!e || !e->w)
         return ENGINE_ERR_FAILED;
+    if (world_out_of_memory(e->w))
+        return engine_out_of_memory(e);
     if (until_us < 0)
         until_us = 0;
-    return world_run_until(e->w, until_us >= ENGINE_LAST_DOUBLE_BELOW_2_64 ? UINT64_MAX
+    done = world_run_until(e->w, until_us >= ENGINE_LAST_DOUBLE_BELOW_2_64 ? UINT64_MAX
                                                                            : (uint64_t)until_us);
+    return world_out_of_memory(e->w) ? engine_out_of_memory(e) : done;
 }
 
 double engine_now(const struct engine *e)
@@ -114,6 +129,12 @@ uint32_t engine_pcapng_len(struct engine *e)
     if (e && e->w)
         world_pcapng(e->w, &n);
     return (uint32_t)n;
+}
+
+void engine_pcapng_clear(struct engine *e)
+{
+    if (e && e->w)
+        world_pcapng_clear(e->w);
 }
 
 const char *engine_hash(struct engine *e)

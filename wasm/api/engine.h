@@ -4,10 +4,16 @@
  *   e = engine_create()
  *   engine_load(e, json, len)       0, or ENGINE_ERR_INVALID with engine_error(e) naming the
  *                                   field and the reason ("links[0].baud: must be ...")
- *   engine_run(e, until_us)         runs to that virtual time; 1 once the run is over
+ *   engine_run(e, until_us)         runs to that virtual time; 1 once the run is over,
+ *                                   ENGINE_ERR_FAILED once memory ran out for the trace or
+ *                                   the capture (engine_error says which; the output is
+ *                                   incomplete and the run cannot go on)
  *   engine_trace_ptr/len(e)         the records written since the last engine_trace_clear
  *                                   (wasm/sim/trace_rec.h, docs/trace-format.md)
- *   engine_pcapng_ptr/len(e)        the capture file so far
+ *   engine_pcapng_ptr/len(e)        the capture file written since the last
+ *                                   engine_pcapng_clear (all of it for a caller that never
+ *                                   clears: the page); a caller that clears after each
+ *                                   slice of engine_run writes the file as it goes
  *   engine_hash(e)                  the trace's FNV-1a 64 as 16 hex digits
  *   engine_describe(e)              JSON: names of hosts, links, kinds, reasons
  *   engine_port_write/read(e, ...)  real-time mode: bytes of an external link
@@ -60,6 +66,7 @@ ENGINE_API double engine_trace_total(struct engine *e);
 
 ENGINE_API const uint8_t *engine_pcapng_ptr(struct engine *e);
 ENGINE_API uint32_t engine_pcapng_len(struct engine *e);
+ENGINE_API void engine_pcapng_clear(struct engine *e);
 
 ENGINE_API const char *engine_hash(struct engine *e);
 ENGINE_API const char *engine_describe(struct engine *e);

@@ -277,24 +277,27 @@ static uint64_t native_count_frames(const uint8_t *p, uint32_t len)
     return n;
 }
 
-/* Runs to the end, the trace into `trace`; stops early once a write failed. */
-static uint64_t native_run(struct engine *e, struct native_out *trace)
+/* Runs to the end, each slice's trace and capture written to `trace` and `pcap` and then
+ * cleared, so memory stays at one slice's worth; stops early once a write failed. Returns
+ * 0, or ENGINE_ERR_FAILED when the engine ran out of memory (engine_error says why). */
+static int native_run(struct engine *e, struct native_out *trace, struct native_out *pcap,
+                      uint64_t *frames)
 {
-    uint64_t frames = 0;
-    int done = 0;
-    while (!done && !trace->err) {
-        done = engine_run(e, engine_now(e) + NATIVE_STEP_US);
-        frames += native_count_frames(engine_trace_ptr(e), engine_trace_len(e));
+    int rc = 0;
+    while (rc == 0 && !trace->err && !pcap->err) {
+        rc = engine_run(e, engine_now(e) + NATIVE_STEP_US);
+        *frames += native_count_frames(engine_trace_ptr(e), engine_trace_len(e));
         native_out_write(trace, engine_trace_ptr(e), engine_trace_len(e));
         engine_trace_clear(e);
+        native_out_write(pcap, engine_pcapng_ptr(e), engine_pcapng_len(e));
+        engine_pcapng_clear(e);
     }
-    return frames;
+    return rc < 0 ? rc : 0;
 }
 
 /* Both files complete, then both renamed: 0, or the exit status with the message said. */
-static int native_finish(struct engine *e, struct native_out *trace, struct native_out *pcap)
+static int native_finish(struct native_out *trace, struct native_out *pcap)
 {
-    native_out_write(pcap, engine_pcapng_ptr(e), engine_pcapng_len(e));
     if (native_out_close(trace) != 0)
         return native_out_fail(trace, trace->err, NATIVE_EXIT_FAILED);
     if (native_out_close(pcap) != 0)
@@ -330,7 +333,7 @@ static int native_main(const struct native_args *a, struct engine *e, const char
                        uint32_t len, double t0)
 {
     struct native_out trace, pcap;
-    uint64_t frames;
+    uint64_t frames = 0;
     double t1;
     int rc = engine_load(e, json, len);
     if (rc != ENGINE_OK) {
@@ -340,10 +343,13 @@ static int native_main(const struct native_args *a, struct engine *e, const char
     rc = native_open_outputs(a, &trace, &pcap);
     if (rc == 0 && a->describe)
         printf("%s\n", engine_describe(e));
+    if (rc == 0 && native_run(e, &trace, &pcap, &frames) != 0) {
+        fprintf(stderr, "%s: %s\n", a->scenario, engine_error(e));
+        rc = NATIVE_EXIT_FAILED;
+    }
     if (rc == 0) {
-        frames = native_run(e, &trace);
         t1 = native_wall_us();
-        rc = native_finish(e, &trace, &pcap);
+        rc = native_finish(&trace, &pcap);
         if (rc == 0)
             printf("{\"hash\":\"%s\",\"frames\":%llu,\"trace_bytes\":%.0f,\"virtual_us\":%.0f,"
                    "\"wall_us\":%.0f}\n",

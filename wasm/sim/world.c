@@ -8,7 +8,10 @@
 static void world_pcap_sink(void *ctx, const uint8_t *p, uint32_t n)
 {
     struct world *w = ctx;
-    sim_buf_append(&w->pcap, p, n);
+    /* After a failed append nothing more is added: a block cut in the middle would make
+     * the rest of the file unreadable, and the run is reported as failed anyway. */
+    if (!w->pcap.failed)
+        sim_buf_append(&w->pcap, p, n);
 }
 
 static uint32_t world_mask(uint8_t prefix)
@@ -303,6 +306,16 @@ const uint8_t *world_pcapng(const struct world *w, size_t *len)
 {
     *len = w->pcap.len;
     return w->pcap.p;
+}
+
+void world_pcapng_clear(struct world *w)
+{
+    w->pcap.len = 0;
+}
+
+int world_out_of_memory(const struct world *w)
+{
+    return w->trace.failed || w->pcap.failed;
 }
 
 const char *world_describe(struct world *w)

@@ -140,8 +140,15 @@ int world_next_event(const struct world *w, uint64_t *t);
 
 /* The records written so far (trace_rec.h); trec_buf_clear() once consumed. */
 struct trec_buf *world_trace(struct world *w);
-/* The pcapng file of the captured links, as far as written. */
+/* The pcapng file of the captured links: the bytes written since the last
+ * world_pcapng_clear (the whole file for a caller that never clears). */
 const uint8_t *world_pcapng(const struct world *w, size_t *len);
+/* Forgets the bytes handed out so far: a caller that writes the file as it goes keeps the
+ * buffer at the size of one slice of the run. */
+void world_pcapng_clear(struct world *w);
+/* 1 once memory ran out for the trace or the capture: records or blocks were lost, so
+ * the run's output is incomplete and must not be used. */
+int world_out_of_memory(const struct world *w);
 
 /* Real-time mode: bytes the caller's serial port received, fed into the external link's
  * SLIP decoder at the world's current time; and the bytes the world's host sent, taken

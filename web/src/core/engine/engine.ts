@@ -11,6 +11,15 @@ export class EngineScenarioError extends Error {
   }
 }
 
+/** The engine ran out of memory for the trace or the capture: the run's output is
+ *  incomplete and the run cannot go on. */
+export class EngineMemoryError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'EngineMemoryError';
+  }
+}
+
 /** An app's content check: bytes it compared with those it expected, and how many differed. */
 export interface AppCheck {
   checked: number;
@@ -51,9 +60,12 @@ export class Engine {
     return this.handle;
   }
 
-  /** Runs to `untilUs` of virtual time; true once the run is over. */
+  /** Runs to `untilUs` of virtual time; true once the run is over. Throws once memory ran
+   *  out for the trace or the capture: what was lost cannot be made up, so the run ends. */
   run(untilUs: number): boolean {
-    return this.mod._engine_run(this.h, untilUs) === 1;
+    const rc = this.mod._engine_run(this.h, untilUs);
+    if (rc < 0) throw new EngineMemoryError(`engine: ${this.error()}`);
+    return rc === 1;
   }
 
   get nowUs(): number {
@@ -78,9 +90,18 @@ export class Engine {
     return out;
   }
 
+  /** The capture file as far as written (since the last takePcapng(), if any), copied out. */
   pcapng(): Uint8Array {
     const ptr = this.mod._engine_pcapng_ptr(this.h);
     return this.mod.HEAPU8.slice(ptr, ptr + this.mod._engine_pcapng_len(this.h));
+  }
+
+  /** The capture bytes written since the last call, copied out, and forgotten by the
+   *  engine: a caller that writes them as it goes keeps memory at one slice's worth. */
+  takePcapng(): Uint8Array {
+    const out = this.pcapng();
+    this.mod._engine_pcapng_clear(this.h);
+    return out;
   }
 
   /** FNV-1a 64 of every record byte so far, 16 hex digits: the run's fingerprint. */

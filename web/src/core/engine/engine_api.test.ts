@@ -3,7 +3,7 @@
 // codes TypeScript compares with are the header's.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ENGINE_ERR_INVALID, ENGINE_OK, loadEngineModule } from './engine_module.ts';
+import { ENGINE_ERR_FAILED, ENGINE_ERR_INVALID, ENGINE_OK, loadEngineModule } from './engine_module.ts';
 
 const header = readFileSync(new URL('../../../../wasm/api/engine.h', import.meta.url), 'utf8');
 const typings = readFileSync(new URL('./engine_module.ts', import.meta.url), 'utf8');
@@ -37,5 +37,6 @@ describe('engine API', () => {
   it("the return codes TypeScript compares with are engine.h's", () => {
     expect(ENGINE_OK).toBe(headerCode('ENGINE_OK'));
     expect(ENGINE_ERR_INVALID).toBe(headerCode('ENGINE_ERR_INVALID'));
+    expect(ENGINE_ERR_FAILED).toBe(headerCode('ENGINE_ERR_FAILED'));
   });
 });

@@ -7,6 +7,7 @@ import createEngineModule from './wasm/stackscope-engine.mjs';
 /** engine.h's return codes (a test holds them to the header): every call that can fail
  *  returns a negative code; ENGINE_ERR_INVALID means the scenario or app is at fault. */
 export const ENGINE_OK = 0;
+export const ENGINE_ERR_FAILED = -1;
 export const ENGINE_ERR_INVALID = -2;
 
 /** engine.h's ENGINE_API functions, as Emscripten exports them (a test holds this list to
@@ -28,6 +29,7 @@ export interface EngineModule {
   _engine_trace_total(e: number): number;
   _engine_pcapng_ptr(e: number): number;
   _engine_pcapng_len(e: number): number;
+  _engine_pcapng_clear(e: number): void;
   _engine_hash(e: number): number;
   _engine_describe(e: number): number;
   _engine_port_write(e: number, link: number, bytes: number, n: number): number;

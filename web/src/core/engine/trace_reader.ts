@@ -10,7 +10,7 @@ const TREC_APP = 4;
 const TREC_FATE = 5;
 const TREC_HDR = 8;
 
-const FRAME_OFF = {
+export const FRAME_OFF = {
   id: 8,
   parent: 12,
   tSent: 16,
@@ -26,7 +26,7 @@ const FRAME_OFF = {
   rule: 44,
   fixed: 48,
 } as const;
-const FATE_OFF = {
+export const FATE_OFF = {
   id: 8,
   link: 12,
   dir: 14,
@@ -39,7 +39,7 @@ const FATE_OFF = {
   wireLen: 44,
   firstSlot: 48,
 } as const;
-const EVENT_OFF = {
+export const EVENT_OFF = {
   time: 8,
   seq: 16,
   kind: 20,
@@ -51,7 +51,7 @@ const EVENT_OFF = {
   cause: 44,
 } as const;
 const LINK_OFF = { time: 8, link: 16, dir: 18, kind: 19, value: 20, frame: 24 } as const;
-const APP_OFF = {
+export const APP_OFF = {
   time: 8,
   host: 16,
   app: 17,
@@ -67,6 +67,25 @@ const APP_OFF = {
 /** Thrown for a record stream that does not follow the format: nothing is guessed. */
 export class TraceFormatError extends Error {}
 
+/** The record types of trace_rec.h (enum trec_type). */
+export const RecordType = { Frame: TREC_FRAME, Event: TREC_EVENT, Link: TREC_LINK, App: TREC_APP, Fate: TREC_FATE } as const;
+
+/** Calls `visit` with each record of a batch (its type, a view of the batch and the
+ *  record's offset), checking each record's size; throws TraceFormatError at the first that
+ *  does not follow the format. */
+export function forEachRecord(batch: Uint8Array, visit: (type: number, view: DataView, off: number) => void): void {
+  const view = new DataView(batch.buffer, batch.byteOffset, batch.byteLength);
+  let off = 0;
+  while (off < batch.length) {
+    if (off + TREC_HDR > batch.length) throw new TraceFormatError(`truncated record at byte ${off}`);
+    const type = view.getUint16(off, true);
+    const size = view.getUint32(off + 4, true);
+    if (size < TREC_HDR || size % 8 !== 0 || off + size > batch.length) throw new TraceFormatError(`record at byte ${off} has a bad size ${size}`);
+    visit(type, view, off);
+    off += size;
+  }
+}
+
 export class Trace {
   readonly frames: TraceFrame[] = [];
   readonly events: TraceEvent[] = [];
@@ -81,20 +100,13 @@ export class Trace {
 
   /** Adds one batch (what Engine.takeTrace() returned). */
   append(batch: Uint8Array): void {
-    const view = new DataView(batch.buffer, batch.byteOffset, batch.byteLength);
-    let off = 0;
-    while (off < batch.length) {
-      if (off + TREC_HDR > batch.length) throw new TraceFormatError(`truncated record at byte ${off}`);
-      const type = view.getUint16(off, true);
-      const size = view.getUint32(off + 4, true);
-      if (size < TREC_HDR || size % 8 !== 0 || off + size > batch.length) throw new TraceFormatError(`record at byte ${off} has a bad size ${size}`);
+    forEachRecord(batch, (type, view, off) => {
       if (type === TREC_FRAME) this.readFrame(view, batch, off);
       else if (type === TREC_FATE) this.readFate(view, off);
       else if (type === TREC_EVENT) this.events.push(readEvent(view, off));
       else if (type === TREC_LINK) this.linkEvents.push(readLink(view, off));
-      else if (type === TREC_APP) this.apps.push(this.readApp(view, batch, off));
-      off += size;
-    }
+      else if (type === TREC_APP) this.apps.push(readApp(view, batch, off, this.decoder));
+    });
   }
 
   private readFrame(v: DataView, b: Uint8Array, o: number): void {
@@ -140,34 +152,34 @@ export class Trace {
     f.wireLen = v.getUint32(o + FATE_OFF.wireLen, true);
     f.firstSlot = u64(v, o + FATE_OFF.firstSlot);
   }
-
-  private readApp(v: DataView, b: Uint8Array, o: number): TraceAppRecord {
-    const n = v.getUint32(o + APP_OFF.textLen, true);
-    const start = o + APP_OFF.fixed;
-    const kind = v.getUint8(o + APP_OFF.kind) as AppRecordKind;
-    const rec: TraceAppRecord = {
-      time: u64(v, o + APP_OFF.time),
-      host: v.getUint8(o + APP_OFF.host),
-      app: v.getUint8(o + APP_OFF.app),
-      kind,
-      done: v.getUint8(o + APP_OFF.done) === 1,
-      error: v.getInt32(o + APP_OFF.error, true),
-      bytes: u64(v, o + APP_OFF.bytes),
-      elapsedUs: v.getUint32(o + APP_OFF.elapsed, true),
-      text: this.decoder.decode(b.subarray(start, start + n)),
-    };
-    // Received bytes are kept as they came (a copy: the batch is reused by the caller).
-    if (kind === AppRecordKind.Data) rec.data = b.slice(start, start + n);
-    return rec;
-  }
 }
 
+/** An application's record; `decoder` reads its text. */
+export function readApp(v: DataView, b: Uint8Array, o: number, decoder: TextDecoder): TraceAppRecord {
+  const n = v.getUint32(o + APP_OFF.textLen, true);
+  const start = o + APP_OFF.fixed;
+  const kind = v.getUint8(o + APP_OFF.kind) as AppRecordKind;
+  const rec: TraceAppRecord = {
+    time: u64(v, o + APP_OFF.time),
+    host: v.getUint8(o + APP_OFF.host),
+    app: v.getUint8(o + APP_OFF.app),
+    kind,
+    done: v.getUint8(o + APP_OFF.done) === 1,
+    error: v.getInt32(o + APP_OFF.error, true),
+    bytes: u64(v, o + APP_OFF.bytes),
+    elapsedUs: v.getUint32(o + APP_OFF.elapsed, true),
+    text: decoder.decode(b.subarray(start, start + n)),
+  };
+  // Received bytes are kept as they came (a copy: the batch is reused by the caller).
+  if (kind === AppRecordKind.Data) rec.data = b.slice(start, start + n);
+  return rec;
+}
 /** Times and byte counts stay far below 2^53: exact as numbers. */
-function u64(v: DataView, o: number): number {
+export function u64(v: DataView, o: number): number {
   return v.getUint32(o, true) + v.getUint32(o + 4, true) * 2 ** 32;
 }
 
-function readEvent(v: DataView, o: number): TraceEvent {
+export function readEvent(v: DataView, o: number): TraceEvent {
   return {
     time: u64(v, o + EVENT_OFF.time),
     seq: v.getUint32(o + EVENT_OFF.seq, true),

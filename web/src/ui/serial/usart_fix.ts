@@ -14,10 +14,12 @@
 //   time to wake and write, 6 us for the echo firmware: 3.5 % of the line). On the chip
 //   (20.6.3) UDR's byte moves into the shift register as soon as that is empty, UDR is
 //   free again at once, and a sender that keeps it filled sends back to back.
-import type { AVRInterruptConfig, AVRUSART, CPU, usart0Config } from 'avr8js';
+import type { AVRUSART, CPU, usart0Config } from 'avr8js';
 
 type USARTConfig = typeof usart0Config;
-type InterruptOf = { UDRE: AVRInterruptConfig; TXC: AVRInterruptConfig };
+type InterruptConfig = Parameters<CPU['setInterruptFlag']>[0];
+/** What avr8js keeps private in its USART and the transmitter needs. */
+type UsartInternals = { UDRE: InterruptConfig; TXC: InterruptConfig; cyclesPerChar: number };
 
 const UCSRA_RXC = 0x80;
 const UCSRA_UDRE = 0x20;
@@ -60,11 +62,12 @@ export function fixUsartFlags(cpu: CPU, usart: AVRUSART, config: USARTConfig): v
  * on, TXC when the shift register runs empty. `sent` gets each byte with the cycle its
  * stop bit ends. Replaces avr8js's UDR write hook (and so its onByteTransmit). */
 export function doubleBufferTransmitter(cpu: CPU, usart: AVRUSART, config: USARTConfig, sent: (byte: number, endCycles: number) => void): void {
-  const { UDRE, TXC } = usart as unknown as InterruptOf;
+  const internals = usart as unknown as UsartInternals;
+  const { UDRE, TXC } = internals;
   let shiftEmptyAt = 0;
   cpu.writeHooks[config.UDR] = (value) => {
     const start = Math.max(cpu.cycles, shiftEmptyAt);
-    const end = start + usart.cyclesPerChar;
+    const end = start + internals.cyclesPerChar;
     shiftEmptyAt = end;
     sent(value, end);
     cpu.clearInterrupt(UDRE);
