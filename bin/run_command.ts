@@ -1,8 +1,9 @@
 // stackscope run: one scenario to its end, a summary, and the files asked for. Every
 // argument and every output path is checked before the run starts.
 import { EngineScenarioError } from '../web/src/core/engine/engine.ts';
-import { runScenario } from '../web/src/core/engine/run.ts';
+import { runScenario, type RunResult } from '../web/src/core/engine/run.ts';
 import { classicPcap } from '../web/src/core/engine/pcap_export.ts';
+import { defaultCapturePoint } from '../web/src/core/engine/capture_point.ts';
 import { parseArgs, single, UsageError, type CommandSpec } from './args.ts';
 import { OutputFiles } from './output_files.ts';
 import { ScenarioInputError, readScenarioInput, type ScenarioInput } from './scenario_input.ts';
@@ -17,12 +18,14 @@ export const RUN: CommandSpec = {
   happened: frames per link, drops, retransmissions, each application's result.
   --set path=value   change a field first (links.serial.baud=9600); repeatable
   --seed N           the run's seed (0 .. 4294967295)
-  --link NAME        the link --pcap and --table show (default: the first captured link)
+  --link NAME|all    the link --pcap and --table show (default: the capture point the page
+                     opens on, the first link of the scenario's capture list); all: every
+                     link's packet list, one after another (--table, --table-json only)
   --pcapng FILE      every captured link, with the stack's comments
   --pcap FILE        the one link, for tools that read classic pcap
   --trace FILE       the engine's trace records (docs/trace-format.md)
   --table            the link's packet list as Wireshark shows it
-  --table-json FILE  the same packet list as JSON
+  --table-json FILE  the same packet list as JSON (with --link all: [{link, rows}, ...])
   Exit status: 0 done; 1 an application found bytes that differ from those sent, or a
   file could not be written; 2 a bad scenario, argument or output path.`,
   withValue: ['--set', '--seed', '--link', '--pcapng', '--pcap', '--trace', '--table-json'],
@@ -32,6 +35,8 @@ export const RUN: CommandSpec = {
 };
 
 const FILE_FLAGS = ['--pcapng', '--pcap', '--trace', '--table-json'];
+/** `--link all`: every link's packet list. */
+const ALL_LINKS = 'all';
 
 export async function runCommand(argv: string[]): Promise<number> {
   const args = parseArgs(argv, RUN);
@@ -40,9 +45,11 @@ export async function runCommand(argv: string[]): Promise<number> {
   if (seed !== undefined && Number(seed) > 0xffffffff) throw new UsageError(`run: --seed ${seed} is more than 4294967295`);
   const input = readScenarioInput(args.positional[0]!, args.values.get('--set') ?? [], seed);
   const linkName = single(args, '--link');
-  if (linkName !== undefined && !input.scenario.links.some((l) => l.name === linkName)) {
+  if (linkName === ALL_LINKS && single(args, '--pcap') !== undefined)
+    throw new UsageError('run: --pcap holds one link, so not --link all (--pcapng holds every captured link)');
+  if (linkName !== undefined && linkName !== ALL_LINKS && !input.scenario.links.some((l) => l.name === linkName)) {
     const names = input.scenario.links.map((l) => l.name).join(', ');
-    throw new ScenarioInputError(`${input.source}: --link ${linkName}: no such link (links: ${names})`);
+    throw new ScenarioInputError(`${input.source}: --link ${linkName}: no such link (links: ${names}, or all)`);
   }
   const files = new OutputFiles();
   try {
@@ -64,26 +71,28 @@ async function runAndWrite(input: ScenarioInput, linkName: string | undefined, t
     throw e;
   }
   const wallMs = performance.now() - wall0;
-  const link = linkName === undefined ? firstCapturedLink(result.world) : result.world.links.findIndex((l) => l.name === linkName);
+  const links = linkName === ALL_LINKS ? result.world.links.map((_, i) => i) : [chosenLink(result.world, linkName)];
 
   for (const line of summaryLines(input.scenario, result, wallMs)) console.log(line);
-  const rows = table || outputs.has('--table-json') ? linkRows(result, link) : [];
+  const lists = table || outputs.has('--table-json') ? links.map((i) => ({ link: result.world.links[i]!.name, rows: linkRows(result, i) })) : [];
   if (table) {
-    console.log(`\npacket list of link ${result.world.links[link]!.name}:`);
-    for (const line of formatTable(rows)) console.log(line);
+    for (const { link, rows } of lists) {
+      console.log(`\npacket list of link ${link}:`);
+      for (const line of formatTable(rows)) console.log(line);
+    }
   }
   const data = new Map<string, Uint8Array | string>();
   if (outputs.has('--pcapng')) data.set('--pcapng', result.pcapng);
-  if (outputs.has('--pcap')) data.set('--pcap', classicPcap(result.trace.frames.filter((f) => f.link === link)));
+  if (outputs.has('--pcap')) data.set('--pcap', classicPcap(result.trace.frames.filter((f) => f.link === links[0])));
   if (outputs.has('--trace')) data.set('--trace', result.traceBytes);
-  if (outputs.has('--table-json')) data.set('--table-json', JSON.stringify(rows, null, 1) + '\n');
+  if (outputs.has('--table-json')) data.set('--table-json', JSON.stringify(linkName === ALL_LINKS ? lists : lists[0]!.rows, null, 1) + '\n');
   files.commit(data);
   const mismatches = contentMismatches(input.scenario, result);
   for (const line of mismatches) console.error(`stackscope: ${line}`);
   return mismatches.length > 0 ? 1 : 0;
 }
 
-function firstCapturedLink(world: { links: { capture_interface: number }[] }): number {
-  const i = world.links.findIndex((l) => l.capture_interface === 0);
-  return i < 0 ? 0 : i;
+/** The link named by --link, else the page's default capture point. */
+function chosenLink(world: RunResult['world'], name: string | undefined): number {
+  return name === undefined ? defaultCapturePoint(world) : world.links.findIndex((l) => l.name === name);
 }
