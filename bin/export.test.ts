@@ -12,7 +12,7 @@ import { runScenario, type RunResult } from '../web/src/core/engine/run.ts';
 import { buildRunModel } from '../web/src/core/run/run_model.ts';
 import { readScenarioInput } from './scenario_input.ts';
 import { shippedScenarios } from './shipped.ts';
-import { tsharkColumns, tsharkFlags } from './tshark_oracle.ts';
+import { tsharkColumns, tsharkComments, tsharkFlags } from './tshark_oracle.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'stackscope-export-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -37,15 +37,25 @@ describe('Export pcapng: the capture point in view, as tshark reads it', () => {
       const captured = r.world.links.map((l, i) => ({ l, i })).filter(({ l }) => l.capture_interface >= 0);
       expect(captured.map(({ i }) => i)).toContain(defaultCapturePoint(r.world));
       let rows = 0;
+      let retransmissions = 0;
       for (const { l, i } of captured) {
         const file = join(dir, `${s.name}-${l.name}.pcapng`);
         writeFileSync(file, linkPcapng(r.pcapng, r.world, i));
         const { page, wireshark } = compare(r, i, file);
         expect(page.length, l.name).toBe(r.trace.frames.filter((f) => f.link === i).length);
         expect(wireshark, l.name).toEqual(page);
+        // the stack's comment names the first copy by its No. in this file
+        tsharkComments(file).forEach((comment, k) => {
+          const n = /of frame (\d+)/.exec(comment)?.[1];
+          if (n === undefined) return;
+          const segment = (info: string) => /Seq=\d+ .*Len=\d+/.exec(info)?.[0];
+          expect({ row: k + 1, first: segment(page[Number(n) - 1]!.info) }).toEqual({ row: k + 1, first: segment(page[k]!.info) });
+          retransmissions++;
+        });
         rows += page.length;
       }
       expect(rows).toBeGreaterThan(10);
+      if (s.name !== 'arduino-slip') expect(retransmissions).toBeGreaterThan(0);
     });
   }
 
@@ -79,7 +89,9 @@ describe('Export pcapng: the capture point in view, as tshark reads it', () => {
     // the SYN forwarded onto the second link is already a "retransmission" of the first copy
     const copies = flags.filter((fl) => fl.includes('tcp.analysis.retransmission') || fl.includes('tcp.analysis.keep_alive')).length;
     const pageCopies = r.world.links.reduce(
-      (n, _, i) => n + model.link(i).analysis.rows.filter((row) => row.flags.includes('tcp.analysis.retransmission') || row.flags.includes('tcp.analysis.keep_alive')).length,
+      (n, _, i) =>
+        n +
+        model.link(i).analysis.rows.filter((row) => row.flags.includes('tcp.analysis.retransmission') || row.flags.includes('tcp.analysis.keep_alive')).length,
       0,
     );
     expect(copies).toBeGreaterThan(pageCopies);

@@ -12,7 +12,7 @@ import { formatTable, linkRows } from './table.ts';
 
 export const RUN: CommandSpec = {
   name: 'run',
-  usage: `usage: stackscope run <name|file.json> [--set path=value ...] [--seed N] [--link NAME]
+  usage: `usage: stackscope run <name|file.json> [--set path=value ...] [--seed N] [--link NAME|all]
                       [--pcapng FILE] [--pcap FILE] [--trace FILE] [--table] [--table-json FILE]
   Runs a shipped scenario (stackscope list) or a scenario file to its end and prints what
   happened: frames per link, drops, retransmissions, each application's result.

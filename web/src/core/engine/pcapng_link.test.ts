@@ -35,7 +35,7 @@ describe('linkPcapng', () => {
     // every block of the cut is one of the original's, the EPBs differing in bytes 8..11 only
     const original = Buffer.from(r.pcapng);
     let epbs = 0;
-    for (let o = 0; o < cut.length; ) {
+    for (let o = 0; o < cut.length;) {
       const dv = new DataView(cut.buffer, cut.byteOffset + o);
       const len = dv.getUint32(4, true);
       const block = Buffer.from(cut.subarray(o, o + len));

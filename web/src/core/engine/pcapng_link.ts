@@ -34,7 +34,7 @@ export function pcapngInterface(file: Uint8Array, iface: number): Uint8Array {
   const kept: { at: number; len: number; epb: boolean }[] = [];
   let interfaces = 0;
   if (blockType(dv, 0) !== BT_SHB) throw new PcapngError('pcapng: byte 0: not a Section Header Block');
-  for (let at = 0; at < file.length; ) {
+  for (let at = 0; at < file.length;) {
     const type = blockType(dv, at);
     const len = blockLength(dv, at);
     if (type === BT_SHB) checkSection(dv, at);
