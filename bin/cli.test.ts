@@ -7,7 +7,10 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Engine, EngineScenarioError } from '../web/src/core/engine/engine.ts';
+import { defaultCapturePoint } from '../web/src/core/engine/capture_point.ts';
+import { runScenario } from '../web/src/core/engine/run.ts';
 import { cli } from './cli_capture.ts';
+import { readScenarioInput } from './scenario_input.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const CLI = join(ROOT, 'bin/stackscope.mjs');
@@ -128,6 +131,28 @@ describe('stackscope list and run', () => {
     // whose first copy was lost on the NFC link (its row there named)
     expect(r.out).toMatch(/\[TCP Retransmission\] 7891 → 49153 .*\[stack: RTO expired, RTO=1\.000 s \(re-sends 5\)\]$/m);
     expect(r.out).toMatch(/\[stack: forwarded by ptx: RTO expired, RTO=1\.000 s \(re-sends nfc \d+\)\]$/m);
+  });
+
+  it("--table and --table-json list the page's default capture point unless --link names another, or all", async () => {
+    const json = (file: string) => JSON.parse(readFileSync(join(dir, file), 'utf8')) as unknown;
+    const plain = await cli('run', 'nfc-bridge-1080', '--table', '--table-json', join(dir, 'default.json'));
+    expect(plain.code).toBe(0);
+    const { world } = await runScenario(readScenarioInput('nfc-bridge-1080', [], undefined).json);
+    const page = world.links[defaultCapturePoint(world)]!.name;
+    expect(page).toBe('eth'); // the scenario's capture list names eth first; nfc is links[0]
+    expect(plain.out).toContain(`packet list of link ${page}:`);
+    expect(plain.out).not.toContain('packet list of link nfc:');
+    for (const name of ['nfc', 'eth']) expect((await cli('run', 'nfc-bridge-1080', '--link', name, '--table-json', join(dir, `${name}.json`))).code).toBe(0);
+    expect(json('default.json')).toEqual(json('eth.json'));
+    expect(json('nfc.json')).not.toEqual(json('eth.json'));
+
+    const all = await cli('run', 'nfc-bridge-1080', '--link', 'all', '--table', '--table-json', join(dir, 'all.json'));
+    expect(all.code).toBe(0);
+    expect(all.out.indexOf('packet list of link nfc:')).toBeLessThan(all.out.indexOf('packet list of link eth:'));
+    expect(json('all.json')).toEqual([
+      { link: 'nfc', rows: json('nfc.json') },
+      { link: 'eth', rows: json('eth.json') },
+    ]);
   });
 });
 

@@ -65,3 +65,8 @@ export function tsharkColumns(file: string): { protocol: string; info: string }[
       return { protocol, info };
     });
 }
+
+/** Each frame's pcapng comment, '' when it has none. */
+export function tsharkComments(file: string): string[] {
+  return tshark(file, ['-T', 'fields', '-e', 'frame.comment']).split('\n').slice(0, -1);
+}

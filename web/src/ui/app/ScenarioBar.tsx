@@ -12,10 +12,9 @@ import { chooseLesson, openedLesson } from './lesson_player.ts';
 import { OpenLessonButton } from './OpenLessonButton.tsx';
 import { LESSON_PREFIX } from './permalink.ts';
 import type { Scenario } from '../../core/scenarios/types.ts';
-import { downloadBytes } from '../common/download.ts';
 import { LIVE_SCENARIO_NAME, LIVE_SCENARIO_TITLE } from '../common/live_mode.ts';
-import { getLive } from '../serial/live_store.ts';
 import { enterLive } from './live_page.ts';
+import { ExportCapture } from './ExportCapture.tsx';
 
 function ScenarioOptions(props: { label: string; scenarios: Scenario[] }) {
   return (
@@ -109,20 +108,7 @@ export function ScenarioBar() {
           </span>
         )}
         <span className="bar-spacer" />
-        <button
-          type="button"
-          disabled={!run}
-          onClick={() =>
-            run &&
-            downloadBytes(
-              mode === 'live' ? (getLive().session?.pcapng() ?? run.result.pcapng) : run.result.pcapng,
-              `${name}.pcapng`,
-              'application/vnd.tcpdump.pcap',
-            )
-          }
-        >
-          Export pcapng
-        </button>
+        <ExportCapture />
         <button type="button" onClick={() => void navigator.clipboard?.writeText(location.href)} aria-label="Copy the link to this run">
           Copy link
         </button>

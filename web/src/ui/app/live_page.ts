@@ -1,6 +1,7 @@
 // The live session as the page's run: in live mode every change of the session (serial/
 // live_store.ts says when) becomes the run the packet list, ladder and graphs show.
 import { buildRunModel } from '../../core/run/run_model.ts';
+import { defaultCapturePoint } from '../../core/engine/capture_point.ts';
 import { LIVE_SCENARIO_NAME } from '../common/live_mode.ts';
 import { getState, setState } from '../common/store.ts';
 import { getLive, onSessionChange } from '../serial/live_store.ts';
@@ -17,7 +18,7 @@ function showLive(): void {
   const s = getLive().session;
   if (!s || getState().mode !== 'live') return;
   const run = buildRunModel(s.snapshot());
-  setState({ run, ran: s.scenario, status: 'ready', link: 0, cursorUs: run.endUs, playing: false, error: null });
+  setState({ run, ran: s.scenario, status: 'ready', link: defaultCapturePoint(run.result.world), cursorUs: run.endUs, playing: false, error: null });
 }
 
 onSessionChange(showLive);

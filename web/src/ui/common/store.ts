@@ -2,6 +2,7 @@
 // list, the details, the ladder and the graphs share one cursor and one selection.
 import { useSyncExternalStore } from 'react';
 import { EngineClient, RunError, type Progress } from '../../core/engine/client.ts';
+import { defaultCapturePoint } from '../../core/engine/capture_point.ts';
 import { applySet, formatErrors, validateScenario } from '../../core/scenarios/index.ts';
 import type { Scenario } from '../../core/scenarios/types.ts';
 import { buildRunModel, frameSentAt, stepInstant, type RunModel } from '../../core/run/run_model.ts';
@@ -31,7 +32,8 @@ export interface AppState {
   /** a replay's run shown in the views (its name in reference.runs; '' the scenario as
    *  written), or null: the scenario as written */
   replayRun: string | null;
-  /** the capture point: index of the link whose packets are listed */
+  /** the capture point: index of the link whose packets are listed (a new scenario opens on
+   *  core/engine/capture_point.ts defaultCapturePoint) */
   link: number;
   cursorUs: number;
   playing: boolean;
@@ -183,7 +185,7 @@ export async function runNow(): Promise<void> {
       status: 'ready',
       run,
       ran: c.scenario,
-      link: sameScenario ? Math.min(state.link, result.world.links.length - 1) : 0,
+      link: sameScenario ? Math.min(state.link, result.world.links.length - 1) : defaultCapturePoint(result.world),
       cursorUs: sameScenario ? Math.min(state.cursorUs, run.endUs) : 0,
       selected: sameScenario ? state.selected : null,
       speed: sameScenario ? state.speed : defaultSpeed(run.endUs),
