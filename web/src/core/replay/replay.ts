@@ -12,15 +12,14 @@ import type { Scenario } from '../scenarios/types.ts';
 import { validateScenario } from '../scenarios/validate.ts';
 import { compareFigure, type FigureComparison } from './figures.ts';
 import { judgeRow, type JudgedRow } from './judge.ts';
+import { ReplayPlanError } from './plan_error.ts';
+import { sweepsOf, sweepUnit, type Sweep } from './sweeps.ts';
 import { measure, MetricError, type RunView } from './metrics.ts';
 
 /** Runs one scenario (JSON text, already validated) to its end. */
 export type Runner = (json: string) => Promise<RunView>;
 
-/** A run of the replay that cannot be built (a bad override): the replay file is wrong. */
-export class ReplayPlanError extends Error {
-  override name = 'ReplayPlanError';
-}
+export { ReplayPlanError };
 
 export interface ReplayResult {
   name: string;
@@ -29,6 +28,8 @@ export interface ReplayResult {
   rows: JudgedRow[];
   /** The seed's packet lists beside the runs' captures. */
   figures: FigureComparison[];
+  /** The rows that form curves, ours beside the seed's points. */
+  sweeps: Sweep[];
   /** Every row that is judged passes. */
   pass: boolean;
 }
@@ -139,6 +140,7 @@ export async function runReplay(replay: Scenario, runner: Runner): Promise<Repla
   const ref = replay.reference;
   if (!ref) throw new ReplayPlanError(`${replay.name}: has no "reference" block, so it is not a replay`);
   const scenarios = new Map(runNames(replay).map((n) => [n, runScenariosOf(replay, n)]));
+  (ref.sweeps ?? []).forEach((sw, i) => sweepUnit(sw, i, ref.rows, replay.name));
   // measured[i] maps a run's name to row i's metric on it (the mean over its repetitions).
   const measured = ref.rows.map(() => new Map<string, RunMeasure>());
   const figures = new Array<FigureComparison>((ref.figures ?? []).length);
@@ -179,6 +181,7 @@ export async function runReplay(replay: Scenario, runner: Runner): Promise<Repla
     document: ref.document,
     rows,
     figures,
+    sweeps: sweepsOf(ref.sweeps ?? [], rows, replay.name),
     pass: rows.every((r) => r.pass !== false),
   };
 }

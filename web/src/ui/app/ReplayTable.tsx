@@ -6,7 +6,8 @@
 import { useMemo, useState } from 'react';
 import { unitOf, type JudgedRow } from '../../core/replay/judge.ts';
 import { runNames } from '../../core/replay/replay.ts';
-import { offPaper, percent, sig4, standing, standingCounts, type Standing } from '../../core/replay/standing.ts';
+import { percent, sig4 } from '../../core/replay/number_text.ts';
+import { offPaper, standing, standingCounts, type Standing } from '../../core/replay/standing.ts';
 import { ReplayFigures } from './ReplayFigures.tsx';
 import { useReplayResults } from './replay_results.ts';
 import { chooseReplayRun, composeScenario, useApp } from '../common/store.ts';
