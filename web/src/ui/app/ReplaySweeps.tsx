@@ -1,0 +1,42 @@
+// The replay's sweeps as figures: ours as lines of dots, the seed's points as hollow squares
+// on the same axes (sweep_draw.ts draws; this component owns the <svg> and the legend).
+import { useEffect, useRef } from 'react';
+import type { Sweep } from '../../core/replay/sweeps.ts';
+import { drawSweep, SWEEP_COLOURS } from './sweep_draw.ts';
+
+const WIDTH = 480;
+
+function SweepFigure(props: { sweep: Sweep; height: number }) {
+  const { sweep, height } = props;
+  const ref = useRef<SVGSVGElement>(null);
+  useEffect(() => {
+    if (ref.current) drawSweep(ref.current, sweep, WIDTH, height);
+  }, [sweep, height]);
+  return (
+    <figure className="replay-sweep" aria-label={sweep.label}>
+      <figcaption>
+        <strong>{sweep.label}</strong> <span className="muted">({sweep.unit})</span>
+        {sweep.series.map((s, i) => (
+          <span key={s.name} className="sweep-key">
+            <span className="sweep-swatch" style={{ background: SWEEP_COLOURS[i % SWEEP_COLOURS.length] }} />
+            {s.name}
+          </span>
+        ))}
+        <span className="sweep-key">
+          <span className="sweep-seed-key" /> the paper
+        </span>
+      </figcaption>
+      <svg ref={ref} role="img" aria-label={`${sweep.label}: ours as lines of dots, the paper's points as squares`} />
+    </figure>
+  );
+}
+
+export function ReplaySweeps(props: { sweeps: readonly Sweep[]; height: number }) {
+  return (
+    <div className="replay-sweeps">
+      {props.sweeps.map((s) => (
+        <SweepFigure key={s.label} sweep={s} height={props.height} />
+      ))}
+    </div>
+  );
+}
