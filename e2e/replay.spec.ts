@@ -55,7 +55,9 @@ test("the NFC paper's packet lists open under the table, each beside our capture
 test('mTCP: rows judged against a corrected theory say so, rows not judged say why, and any run opens in the views', async ({ page }) => {
   const errors = await openPage(page, '#s=mtcp-fixed-window');
   const table = page.getByRole('region', { name: 'Replay against the seed' });
-  await expect(table.getByTestId('replay-summary')).toHaveText('1 matches the paper, 3 match the corrected theory, 3 differ (shown, not judged)', { timeout: 60_000 });
+  await expect(table.getByTestId('replay-summary')).toHaveText('1 matches the paper, 3 match the corrected theory, 3 differ (shown, not judged)', {
+    timeout: 60_000,
+  });
   await expect(table.getByRole('columnheader', { name: 'Δ paper' })).toBeVisible();
   // 10 MB: the paper's 2.776 Mbit/s is far from ours; the row is judged against 8 Mbit/s and
   // shows both distances.
@@ -106,7 +108,13 @@ test("the CSLIP sweep: ours drawn as curves over line speed with the paper's poi
   await expect(fig.locator('rect.sweep-seed')).toHaveCount(18);
   await expect(fig.locator('rect.sweep-seed title').first()).toHaveText(/^CSLIP 2\.4 kbps: paper 1\.6 kbit\/s \(paper 1\.6, ours \d\.\d+; paper\)$/);
   // the paper's point sits on its value: SLIP6 at 115.2 kbps (56.7) below SLIP's (75.6)
-  const y = async (row: RegExp) => Number(await fig.locator('rect.sweep-seed').filter({ has: page.locator('title', { hasText: row }) }).getAttribute('y'));
+  const y = async (row: RegExp) =>
+    Number(
+      await fig
+        .locator('rect.sweep-seed')
+        .filter({ has: page.locator('title', { hasText: row }) })
+        .getAttribute('y'),
+    );
   expect(await y(/^SLIP6 115\.2 kbps: paper/)).toBeGreaterThan(await y(/^SLIP 115\.2 kbps: paper/));
   await expect(table.getByRole('figure', { name: 'Ping round trip over line speed' }).locator('rect.sweep-seed')).toHaveCount(12);
   await shot(page, 'replay-cslip-sweep');
@@ -124,7 +132,9 @@ test("the Arduino echo sweep: throughput over connections, the seed's share of t
   // 2 series x 7 connection counts, the seed's 80 % at 1 connection among its points
   await expect(fig.locator('circle.sweep-ours')).toHaveCount(14);
   await expect(fig.locator('rect.sweep-seed')).toHaveCount(14);
-  await expect(fig.locator('rect.sweep-seed title').first()).toHaveText(/^1 connection, 80 %: paper 36\.86 kbit\/s \(paper 36\.86, ours \d\d\.?\d*; not judged\)$/);
+  await expect(fig.locator('rect.sweep-seed title').first()).toHaveText(
+    /^1 connection, 80 %: paper 36\.86 kbit\/s \(paper 36\.86, ours \d\d\.?\d*; not judged\)$/,
+  );
   await shot(page, 'replay-arduino-sweep');
   expect(errors).toEqual([]);
 });

@@ -41,7 +41,9 @@ describe('where a replay row stands', () => {
     const rows = [row(29.2, 29.86, 29.86, true), row(2.776, 8, 7.01, true), row(31.36, 31.36, 31.86, true), row(17.7, 17.7, 15.98, null)];
     expect(standingSummary(standingCounts(rows))).toBe('1 matches the paper, 2 match the corrected theory, 1 differs (shown, not judged)');
     rows.push(row(1, 1, 9, false), row(2, 2, 0.5, null));
-    expect(standingSummary(standingCounts(rows))).toBe('1 matches the paper, 2 match the corrected theory, 1 outside the tolerance, 2 differ (shown, not judged)');
+    expect(standingSummary(standingCounts(rows))).toBe(
+      '1 matches the paper, 2 match the corrected theory, 1 outside the tolerance, 2 differ (shown, not judged)',
+    );
   });
 
   it('says what a row is judged against: the paper, a corrected theory with its reason, or nothing', () => {

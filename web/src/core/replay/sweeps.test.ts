@@ -17,7 +17,15 @@ const sweep: ReferenceSweep = {
   label: 'Throughput over line speed',
   x_label: 'line speed (kbit/s)',
   x_log: true,
-  series: [{ name: 'SLIP', points: [{ x: 2.4, row: 'SLIP 2.4' }, { x: 115.2, row: 'SLIP 115.2' }] }],
+  series: [
+    {
+      name: 'SLIP',
+      points: [
+        { x: 2.4, row: 'SLIP 2.4' },
+        { x: 115.2, row: 'SLIP 115.2' },
+      ],
+    },
+  ],
 };
 
 describe('a sweep', () => {

@@ -48,7 +48,8 @@ export function checkReference(ref: Reference, s: Context, report: (path: string
     if (t.rel !== undefined && (row.expected ?? row.seed) === 0) report(`${base}.tolerance`, 'cannot be relative to 0');
     // A corrected theory is shown with its reason: a row never says "ok" beside a paper
     // figure it was not judged against without saying what it was judged against.
-    if (row.expected !== undefined && row.expected_why === undefined) report(`${base}.expected_why`, 'is required with "expected": say what the corrected theory is');
+    if (row.expected !== undefined && row.expected_why === undefined)
+      report(`${base}.expected_why`, 'is required with "expected": say what the corrected theory is');
     if (row.expected === undefined && row.expected_why !== undefined) report(`${base}.expected_why`, 'explains an "expected" value the row does not have');
     if (row.run !== undefined && !runs.has(row.run))
       report(`${base}.run`, `names run "${row.run}", which does not exist${runs.size ? ` (runs: ${[...runs].join(', ')})` : ''}`);

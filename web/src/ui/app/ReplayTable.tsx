@@ -140,7 +140,8 @@ function Against(props: { row: JudgedRow }) {
 /** The expanded line under a row: where it stands and why. */
 function whyLine(r: JudgedRow): string {
   const a = judgedAgainst(r);
-  const lead = a.kind === 'not judged' ? 'Not judged: ' : a.kind === 'theory' ? `Judged against a corrected theory (${sig4(a.value)}), not the paper: ${a.why}. ` : '';
+  const lead =
+    a.kind === 'not judged' ? 'Not judged: ' : a.kind === 'theory' ? `Judged against a corrected theory (${sig4(a.value)}), not the paper: ${a.why}. ` : '';
   return `${lead}${r.error ? `${r.error}. ` : ''}${r.why}`;
 }
 

@@ -43,7 +43,12 @@ export function drawSweep(el: SVGSVGElement, sw: Sweep, width: number, height: n
     .append('g')
     .attr('class', 'sweep-axis')
     .attr('transform', `translate(0,${height - MARGIN.bottom})`)
-    .call(d3.axisBottom(x).tickValues(tickValues).tickFormat((v) => sig4(+v)));
+    .call(
+      d3
+        .axisBottom(x)
+        .tickValues(tickValues)
+        .tickFormat((v) => sig4(+v)),
+    );
   svg.append('g').attr('class', 'sweep-axis').attr('transform', `translate(${MARGIN.left},0)`).call(d3.axisLeft(y).ticks(5));
   svg
     .append('text')
@@ -58,7 +63,11 @@ export function drawSweep(el: SVGSVGElement, sw: Sweep, width: number, height: n
     .y((m) => y(m.y));
   sw.series.forEach((_, i) => {
     const pts = ours.filter((m) => m.series === i).sort((a, b) => a.x - b.x);
-    svg.append('path').attr('class', 'sweep-line').attr('d', line(pts)).attr('stroke', SWEEP_COLOURS[i % SWEEP_COLOURS.length]!);
+    svg
+      .append('path')
+      .attr('class', 'sweep-line')
+      .attr('d', line(pts))
+      .attr('stroke', SWEEP_COLOURS[i % SWEEP_COLOURS.length]!);
   });
   svg
     .append('g')
