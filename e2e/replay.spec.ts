@@ -1,7 +1,7 @@
 // The replays in the page: a seed's table beside the simulation, above the usual views, and
 // following a changed parameter.
 import { expect, test } from '@playwright/test';
-import { openPage, packetRows, shot } from './helpers.ts';
+import { openPage, packetRows, shot, waitForRun } from './helpers.ts';
 
 test("the Arduino ping replay: the seed's figures beside the simulated ones", async ({ page }) => {
   const errors = await openPage(page, '#s=arduino-ping');
@@ -49,6 +49,20 @@ test("the NFC paper's packet lists open under the table, each beside our capture
   await expect(rows.nth(5)).toContainText('[PSH, ACK] Seq=1 Ack=1 Win=8096 Len=1024');
   await expect(fig).toContainText('its Seq=0 and MSS=1024 make it the SYN-ACK');
   await shot(page, 'replay-nfc-figures');
+  // the run picker: a run that repeats (50 tick placements) opens any one of its repetitions
+  const summary = page.getByTestId('run-summary');
+  const asWritten = await waitForRun(page);
+  await table.getByLabel('Run in the views').selectOption('fig56-avg');
+  await expect(page).toHaveURL(/run=fig56-avg(&|$)/);
+  const rep = table.getByLabel('Repetition in the views');
+  await expect(rep.locator('option')).toHaveCount(50);
+  await rep.selectOption({ label: 'repetition 2 of 50' });
+  await expect(page).toHaveURL(/run=fig56-avg\.2(&|$)/);
+  // its timers tick 10 and 70 ms later than the scenario as written's: another trace
+  await expect(summary).not.toHaveText(asWritten);
+  // the first repetition ticks at phase 0, as the scenario as written does: the same trace
+  await rep.selectOption({ label: 'repetition 1 of 50' });
+  await expect(summary).toHaveText(asWritten);
   expect(errors).toEqual([]);
 });
 

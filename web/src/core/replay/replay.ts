@@ -62,6 +62,23 @@ export function runScenarioOf(replay: Scenario, runName: string): Scenario {
   return runScenariosOf(replay, runName)[0]!;
 }
 
+/** A run to show in the views: a run's name, or for one repetition of a run that repeats
+ *  "name.k" (k from 1; a run name holds no "."), so that any of the runs a row's mean is
+ *  taken over can be opened, not only the first. */
+export function viewRunScenario(replay: Scenario, choice: string): Scenario {
+  const m = /^([^.]*)\.(\d+)$/.exec(choice);
+  if (!m) return runScenarioOf(replay, choice);
+  const reps = runScenariosOf(replay, m[1]!);
+  const k = Number(m[2]);
+  if (k < 1 || k > reps.length) throw new ReplayPlanError(`${replay.name}: run "${m[1]}" has ${reps.length} repetition(s), not a repetition ${k}`);
+  return reps[k - 1]!;
+}
+
+/** How many repetitions a run has (1 for a run that does not repeat). */
+export function repetitionsOf(replay: Scenario, runName: string): number {
+  return repeatsOf(replay.reference?.runs, runName);
+}
+
 /** How many repetitions a row's value is the mean over: its run's (1 for a run that does
  *  not repeat, and for the scenario as written). */
 function repeatsOf(runs: ReferenceRun[] | undefined, run: string | undefined): number {

@@ -6,13 +6,13 @@
 // points on ours; the table folds away.
 import { useMemo, useState } from 'react';
 import { unitOf, type JudgedRow } from '../../core/replay/judge.ts';
-import { runNames } from '../../core/replay/replay.ts';
 import { percent, sig4 } from '../../core/replay/number_text.ts';
 import { againstText, judgedAgainst, offPaper, standing, standingCounts, standingSummary, type Standing } from '../../core/replay/standing.ts';
 import { ReplayFigures } from './ReplayFigures.tsx';
+import { ReplayRunPicker } from './ReplayRunPicker.tsx';
 import { ReplaySweeps } from './ReplaySweeps.tsx';
 import { useReplayResults } from './replay_results.ts';
-import { chooseReplayRun, composeScenario, useApp } from '../common/store.ts';
+import { composeScenario, useApp } from '../common/store.ts';
 import './replay.css';
 
 const VERDICT: Record<Standing, string> = {
@@ -28,7 +28,6 @@ const SWEEP_HEIGHT = 148;
 export function ReplayTable() {
   const base = useApp((s) => s.base);
   const sets = useApp((s) => s.sets);
-  const replayRun = useApp((s) => s.replayRun);
   const replay = useMemo(() => {
     const c = composeScenario({ base, sets, rules: [], replayRun: null });
     return c.ok && c.scenario.reference ? c.scenario : null;
@@ -39,8 +38,6 @@ export function ReplayTable() {
   const [view, setView] = useState<'rows' | 'figures'>('rows');
   if (!replay || !state) return null;
   const result = state.status === 'ready' ? state.result : null;
-  // The scenario as written first: it is what the views show until a run is picked.
-  const runs = ['', ...runNames(replay).filter((r) => r !== '')];
   const shown = result && result.sweeps.length > 0 ? view : 'rows';
   return (
     <section className={`replay${folded ? ' folded' : ''}`} aria-label="Replay against the seed">
@@ -72,18 +69,7 @@ export function ReplayTable() {
             </button>
           </span>
         )}
-        {runs.length > 1 && (
-          <label>
-            Run in the views{' '}
-            <select aria-label="Run in the views" value={replayRun ?? ''} onChange={(e) => chooseReplayRun(e.target.value || null)}>
-              {runs.map((r) => (
-                <option key={r} value={r}>
-                  {r || 'the scenario as written'}
-                </option>
-              ))}
-            </select>
-          </label>
-        )}
+        <ReplayRunPicker replay={replay} />
         {state.status === 'running' && (
           <span data-testid="replay-progress">
             running {state.done} of {state.total} runs…
