@@ -90,6 +90,11 @@ test('mTCP: rows judged against a corrected theory say so, rows not judged say w
   await expect(sender.locator('td').nth(2)).toHaveText('32900');
   await sender.click();
   await expect(table.locator('tr.replay-why')).toContainText('Not judged:');
+  // from the keyboard too
+  await sender.press('Enter');
+  await expect(table.locator('tr.replay-why')).toHaveCount(0);
+  await sender.press('Enter');
+  await expect(table.locator('tr.replay-why')).toContainText('Not judged: ');
   // the run picker: the 40000 B run in the views
   const before = await page.getByTestId('run-summary').textContent();
   const picker = table.getByLabel('Run in the views');

@@ -140,6 +140,12 @@ function ReplayRow(props: { row: JudgedRow; open: boolean; onToggle: () => void 
       <tr
         className={`standing-${st.replace(' ', '-')}`}
         onClick={onToggle}
+        onKeyDown={(e) => {
+          if (e.key !== 'Enter' && e.key !== ' ') return;
+          e.preventDefault();
+          onToggle();
+        }}
+        tabIndex={0}
         aria-expanded={open}
         title={st === 'not judged' ? `Not judged: ${r.why}` : 'Click: why'}
       >
