@@ -137,6 +137,15 @@ test("the CSLIP sweep: ours drawn as curves over line speed with the paper's poi
   expect(await y(/^SLIP6 115\.2 kbps: paper/)).toBeGreaterThan(await y(/^SLIP 115\.2 kbps: paper/));
   await expect(table.getByRole('figure', { name: 'Ping round trip over line speed' }).locator('rect.sweep-seed')).toHaveCount(12);
   await shot(page, 'replay-cslip-sweep');
+  // the drawing fits the table's region whole, in presenter type too
+  for (const presenter of [false, true]) {
+    await page.getByLabel('Presenter').setChecked(presenter);
+    const f = (await fig.locator('svg').boundingBox())!;
+    const region = (await table.boundingBox())!;
+    expect(f.y + f.height, `presenter ${presenter}`).toBeLessThanOrEqual(region.y + region.height + 0.5);
+  }
+  await shot(page, 'replay-cslip-sweep-presenter');
+  await page.getByLabel('Presenter').uncheck();
   await table.getByRole('button', { name: 'Rows' }).click();
   await expect(table.locator('table.replay-table')).toBeVisible();
   expect(errors).toEqual([]);

@@ -22,9 +22,6 @@ const VERDICT: Record<Standing, string> = {
   'not judged': 'not judged',
 };
 
-/** The figure view's height: the region's 28 % of 720 px (replay.css) less its head and the caption. */
-const SWEEP_HEIGHT = 148;
-
 export function ReplayTable() {
   const base = useApp((s) => s.base);
   const sets = useApp((s) => s.sets);
@@ -40,7 +37,7 @@ export function ReplayTable() {
   const result = state.status === 'ready' ? state.result : null;
   const shown = result && result.sweeps.length > 0 ? view : 'rows';
   return (
-    <section className={`replay${folded ? ' folded' : ''}`} aria-label="Replay against the seed">
+    <section className={`replay${folded ? ' folded' : ''}${shown === 'figures' ? ' figures' : ''}`} aria-label="Replay against the seed">
       <div className="replay-head">
         <button
           type="button"
@@ -82,7 +79,7 @@ export function ReplayTable() {
         )}
       </div>
       {state.status === 'failed' && <p role="alert">{state.message}</p>}
-      {result && !folded && shown === 'figures' && <ReplaySweeps sweeps={result.sweeps} height={SWEEP_HEIGHT} />}
+      {result && !folded && shown === 'figures' && <ReplaySweeps sweeps={result.sweeps} />}
       {result && !folded && shown === 'rows' && (
         <div className="replay-scroll">
           <table className="replay-table">
