@@ -24,7 +24,7 @@ describe('stackscope replay', () => {
     const r = await cli('replay', OK);
     expect(r.code, r.err).toBe(0);
     for (const label of ['57600', '115200', 'retx', 'info']) expect(r.out).toMatch(new RegExp(`\\b${label}\\b`));
-    expect(r.out).toContain('4 rows: 3 ok, 0 outside the tolerance, 1 information');
+    expect(r.out).toContain('4 rows: 3 match the paper, 0 match the corrected theory, 1 differs (shown, not judged)');
     expect(r.out).not.toContain('2 x (84 + 2) x 10 / 57600 s');
     expect((await cli('replay', OK, '--why')).out).toContain('1. 57600: 2 x (84 + 2) x 10 / 57600 s');
   });
@@ -52,7 +52,7 @@ describe('stackscope replay', () => {
   it('a ratio row (over_run): the metric on one run over the same on another, in x, both runs named', async () => {
     const r = await cli('replay', RATIO);
     expect(r.code, r.err).toBe(0);
-    expect(r.out).toMatch(/- \/ fast +57600 over 115200 +ping_rtt_min_ms ratio \(x\) +2 +=  +2\.000 .* ok/);
+    expect(r.out).toMatch(/- \/ fast +57600 over 115200 +ping_rtt_min_ms ratio \(x\) +2 +2 +0\.0 % +the paper .* ok \(paper\)/);
     const j = await cli('replay', RATIO, '--json');
     const row = (JSON.parse(j.out) as { replays: { rows: (JsonRow & { over_run?: string })[] }[] }).replays[0]!.rows[0]!;
     expect(row.over_run).toBe('fast');
@@ -60,10 +60,22 @@ describe('stackscope replay', () => {
     expect(row.simulated).toBeCloseTo(2, 3);
   });
 
+  it("says what each row is judged against, and how far ours is from the paper's figure even when a corrected theory passes it", async () => {
+    const r = await cli('replay', 'mtcp-fixed-window');
+    expect(r.code, r.err).toBe(0);
+    // 10 MB: the paper's 2.776 Mbit/s, ours about 7.01, judged against cwnd/RTT = 8 Mbit/s
+    expect(r.out).toMatch(/cwnd 20000, 10 MB, receiver +app_mbps \(Mbit\/s\) +2\.776 +7\.0\d\d +\+15\d % +theory 8 \(−1\d\.\d %\) +±15 % +ok \(theory\)/);
+    expect(r.out).toContain("row 3 (cwnd 20000, 10 MB, receiver) is judged against a corrected theory, 8: cwnd/RTT = 8 Mbit/s: the seed's 10 MB runs");
+    // the sender's figure: not judged, its six-digit paper figure written with four
+    expect(r.out).toMatch(/cwnd 20000, 1 MB, sender +app_mbps \(Mbit\/s\) +32900 +7\.0\d\d +−100 % +— +info +not judged/);
+    expect(r.out).toContain('7 rows: 1 matches the paper, 3 match the corrected theory, 3 differ (shown, not judged)');
+  });
+
   it('exits 1 when a row is outside its tolerance, and says which', async () => {
     const r = await cli('replay', WRONG);
     expect(r.code).toBe(1);
     expect(r.out).toMatch(/wrong .*FAIL/);
+    expect(r.out).toContain('1 matches the paper, 0 match the corrected theory, 1 outside the tolerance, 0 differ (shown, not judged)');
     expect(r.out).toMatch(/right .* ok/);
     const j = await cli('replay', WRONG, '--json');
     expect(j.code).toBe(1);

@@ -6,6 +6,7 @@ import { runScenario } from '../web/src/core/engine/run.ts';
 import { ReplayPlanError, runReplay, type ReplayResult } from '../web/src/core/replay/replay.ts';
 import { parseArgs, type CommandSpec } from './args.ts';
 import { figureLines, replayLines } from './replay_table.ts';
+import { standingCounts, standingSummary } from '../web/src/core/replay/standing.ts';
 import { ScenarioInputError, readScenarioInput } from './scenario_input.ts';
 import { replayScenarios } from './shipped.ts';
 
@@ -50,10 +51,7 @@ export async function replayCommand(argv: string[]): Promise<number> {
       console.log([...replayLines(r, args.flags.has('--why')), ...figures, ''].join('\n'));
     }
     const rows = results.flatMap((r) => r.rows);
-    const failed = rows.filter((r) => r.pass === false).length;
-    console.log(
-      `${results.length} replay(s), ${rows.length} rows: ${rows.filter((r) => r.pass).length} ok, ${failed} outside the tolerance, ${rows.filter((r) => r.pass === null).length} information`,
-    );
+    console.log(`${results.length} replay(s), ${rows.length} rows: ${standingSummary(standingCounts(rows))}`);
   }
   return results.every((r) => r.pass) ? 0 : 1;
 }

@@ -1,22 +1,21 @@
 // The replay table as `stackscope replay` prints it: one line per row (its run, or for a
-// ratio row "run / over_run"; the seed's figure, the value checked against when it is a
-// corrected one, the simulated value, the deviation, the tolerance, the verdict), and below
-// it each row's reason; with --figures, the seed's packet lists beside the runs' captures.
+// ratio row "run / over_run"; the paper's figure, ours, how far ours is from the paper's,
+// what the row is judged against, the tolerance, the verdict), then what each corrected
+// theory is, and with --why each row's reason; with --figures, the seed's packet lists
+// beside the runs' captures. Figures, deviations and verdicts are written by the same core
+// functions as the page's table (web/src/core/replay/standing.ts, number_text.ts).
 import type { FigureComparison, FigureLine } from '../web/src/core/replay/figures.ts';
-import { unitOf } from '../web/src/core/replay/judge.ts';
+import { unitOf, type JudgedRow } from '../web/src/core/replay/judge.ts';
+import { percent, sig4 } from '../web/src/core/replay/number_text.ts';
 import type { ReplayResult } from '../web/src/core/replay/replay.ts';
+import { againstText, judgedAgainst, offPaper, standing, standingCounts, standingSummary, type Standing } from '../web/src/core/replay/standing.ts';
 
-function num(v: number | null): string {
-  if (v === null) return '-';
-  if (Number.isInteger(v)) return String(v);
-  const a = Math.abs(v);
-  return v.toFixed(a >= 1000 ? 1 : a >= 1 ? 3 : 4);
-}
+const VERDICT: Record<Standing, string> = { paper: 'ok (paper)', theory: 'ok (theory)', outside: 'FAIL', 'not judged': 'not judged' };
 
 function pad(cells: string[][]): string[] {
   const widths = cells[0]!.map((_, i) => Math.max(...cells.map((r) => r[i]!.length)));
   // Text left, figures right.
-  const left = new Set([0, 1, 2]);
+  const left = new Set([0, 1, 2, 6, 7, 8]);
   return cells.map((r) =>
     r
       .map((c, i) => (left.has(i) ? c.padEnd(widths[i]!) : c.padStart(widths[i]!)))
@@ -25,27 +24,33 @@ function pad(cells: string[][]): string[] {
   );
 }
 
-export function replayLines(r: ReplayResult, withWhy: boolean): string[] {
-  const head = ['run', 'row', 'metric', 'seed', 'expected', 'simulated', 'dev', 'tolerance', 'pass'];
-  const body = r.rows.map((row) => [
+function cells(row: JudgedRow): string[] {
+  return [
     // A ratio row: "run / over_run", its metric's ratio in "x"; a repeating run: "run (mean of N)".
-    `${row.over_run === undefined ? row.run || '-' : `${row.run || '-'} / ${row.over_run}`}${row.repeats ? ` (mean of ${row.repeats}${row.range ? `: ${num(row.range[0])} to ${num(row.range[1])}` : ''})` : ''}`,
+    `${row.over_run === undefined ? row.run || '-' : `${row.run || '-'} / ${row.over_run}`}${row.repeats ? ` (mean of ${row.repeats}${row.range ? `: ${sig4(row.range[0])} to ${sig4(row.range[1])}` : ''})` : ''}`,
     row.label,
     `${row.metric}${row.over_run === undefined ? '' : ' ratio'} (${unitOf(row)})`,
-    num(row.seed),
-    row.expected === row.seed ? '=' : num(row.expected),
-    num(row.simulated),
-    row.deviation === null ? '-' : `${row.deviation >= 0 ? '+' : ''}${(row.deviation * 100).toFixed(1)}%`,
+    sig4(row.seed),
+    sig4(row.simulated),
+    percent(offPaper(row)) || '-',
+    againstText(row),
     row.tolerance,
-    row.pass === null ? 'info' : row.pass ? 'ok' : 'FAIL',
-  ]);
+    VERDICT[standing(row)],
+  ];
+}
+
+export function replayLines(r: ReplayResult, withWhy: boolean): string[] {
+  const head = ['run', 'row', 'metric', 'paper', 'simulated', 'Δ paper', 'judged against', 'tolerance', 'verdict'];
   const failed = r.rows.filter((x) => x.pass === false).length;
   const out = [
     `${r.name}: ${r.title}`,
     `  seed: ${r.document}; ${failed === 0 ? 'every judged row within its tolerance' : `${failed} row(s) outside their tolerance`}`,
+    `  ${standingSummary(standingCounts(r.rows))}`,
   ];
-  out.push(...pad([head, ...body]).map((l) => `  ${l}`));
+  out.push(...pad([head, ...r.rows.map(cells)]).map((l) => `  ${l}`));
   r.rows.forEach((row, i) => {
+    const a = judgedAgainst(row);
+    if (a.kind === 'theory') out.push(`  row ${i + 1} (${row.label}) is judged against a corrected theory, ${sig4(a.value)}: ${a.why}`);
     if (row.error) out.push(`  row ${i + 1} (${row.label}): no value: ${row.error}`);
     if (withWhy) out.push(`  ${i + 1}. ${row.label}: ${row.why}`);
   });

@@ -3,6 +3,7 @@
 
 import type { MetricName, ReferenceRow, Tolerance } from '../scenarios/reference.ts';
 import { METRICS } from './metrics.ts';
+import { sig4 } from './number_text.ts';
 
 export interface JudgedRow {
   label: string;
@@ -17,6 +18,8 @@ export interface JudgedRow {
   seed: number | null;
   /** What the simulated value is checked against: row.expected, else the seed's figure. */
   expected: number | null;
+  /** Why `expected` is a corrected theory and not the seed's figure (the replay's words). */
+  expected_why?: string;
   simulated: number | null;
   /** "±3 %", "±0.5", "exact", "info". */
   tolerance: string;
@@ -37,9 +40,9 @@ export function unitOf(row: Pick<JudgedRow, 'metric' | 'over_run'>): string {
 
 export function toleranceText(t: Tolerance): string {
   if (t.info) return 'info';
-  if (t.rel !== undefined) return `±${+(t.rel * 100).toPrecision(6)} %`;
+  if (t.rel !== undefined) return `±${sig4(t.rel * 100)} %`;
   if (t.abs === 0) return 'exact';
-  return `±${t.abs ?? 0}`;
+  return `±${sig4(t.abs ?? 0)}`;
 }
 
 /** Inside the tolerance? Relative tolerances are fractions of |expected|. */
@@ -69,6 +72,7 @@ export function judgeRow(row: ReferenceRow, simulated: number | null, error?: st
     ...(spread && spread.repeats > 1 ? { repeats: spread.repeats, ...(spread.range ? { range: spread.range } : {}) } : {}),
     seed: row.seed,
     expected,
+    ...(row.expected_why !== undefined ? { expected_why: row.expected_why } : {}),
     simulated,
     tolerance: toleranceText(row.tolerance),
     deviation: simulated !== null && expected !== null && expected !== 0 ? (simulated - expected) / expected : null,

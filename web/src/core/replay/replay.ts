@@ -12,15 +12,14 @@ import type { Scenario } from '../scenarios/types.ts';
 import { validateScenario } from '../scenarios/validate.ts';
 import { compareFigure, type FigureComparison } from './figures.ts';
 import { judgeRow, type JudgedRow } from './judge.ts';
+import { ReplayPlanError } from './plan_error.ts';
+import { sweepsOf, sweepUnit, type Sweep } from './sweeps.ts';
 import { measure, MetricError, type RunView } from './metrics.ts';
 
 /** Runs one scenario (JSON text, already validated) to its end. */
 export type Runner = (json: string) => Promise<RunView>;
 
-/** A run of the replay that cannot be built (a bad override): the replay file is wrong. */
-export class ReplayPlanError extends Error {
-  override name = 'ReplayPlanError';
-}
+export { ReplayPlanError };
 
 export interface ReplayResult {
   name: string;
@@ -29,6 +28,8 @@ export interface ReplayResult {
   rows: JudgedRow[];
   /** The seed's packet lists beside the runs' captures. */
   figures: FigureComparison[];
+  /** The rows that form curves, ours beside the seed's points. */
+  sweeps: Sweep[];
   /** Every row that is judged passes. */
   pass: boolean;
 }
@@ -59,6 +60,23 @@ export function runScenariosOf(replay: Scenario, runName: string): Scenario[] {
 /** The scenario of one run (its first repetition, when it repeats). */
 export function runScenarioOf(replay: Scenario, runName: string): Scenario {
   return runScenariosOf(replay, runName)[0]!;
+}
+
+/** A run to show in the views: a run's name, or for one repetition of a run that repeats
+ *  "name.k" (k from 1; a run name holds no "."), so that any of the runs a row's mean is
+ *  taken over can be opened, not only the first. */
+export function viewRunScenario(replay: Scenario, choice: string): Scenario {
+  const m = /^([^.]*)\.(\d+)$/.exec(choice);
+  if (!m) return runScenarioOf(replay, choice);
+  const reps = runScenariosOf(replay, m[1]!);
+  const k = Number(m[2]);
+  if (k < 1 || k > reps.length) throw new ReplayPlanError(`${replay.name}: run "${m[1]}" has ${reps.length} repetition(s), not a repetition ${k}`);
+  return reps[k - 1]!;
+}
+
+/** How many repetitions a run has (1 for a run that does not repeat). */
+export function repetitionsOf(replay: Scenario, runName: string): number {
+  return repeatsOf(replay.reference?.runs, runName);
 }
 
 /** How many repetitions a row's value is the mean over: its run's (1 for a run that does
@@ -139,6 +157,7 @@ export async function runReplay(replay: Scenario, runner: Runner): Promise<Repla
   const ref = replay.reference;
   if (!ref) throw new ReplayPlanError(`${replay.name}: has no "reference" block, so it is not a replay`);
   const scenarios = new Map(runNames(replay).map((n) => [n, runScenariosOf(replay, n)]));
+  (ref.sweeps ?? []).forEach((sw, i) => sweepUnit(sw, i, ref.rows, replay.name));
   // measured[i] maps a run's name to row i's metric on it (the mean over its repetitions).
   const measured = ref.rows.map(() => new Map<string, RunMeasure>());
   const figures = new Array<FigureComparison>((ref.figures ?? []).length);
@@ -179,6 +198,7 @@ export async function runReplay(replay: Scenario, runner: Runner): Promise<Repla
     document: ref.document,
     rows,
     figures,
+    sweeps: sweepsOf(ref.sweeps ?? [], rows, replay.name),
     pass: rows.every((r) => r.pass !== false),
   };
 }

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { formatErrors } from '../scenarios/errors.ts';
 import { parseScenario } from '../scenarios/validate.ts';
 import { longSessionRounds } from './long_session_rounds.ts';
-import { ReplayPlanError, runScenarioOf, runScenariosOf } from './replay.ts';
+import { repetitionsOf, ReplayPlanError, runScenarioOf, runScenariosOf, viewRunScenario } from './replay.ts';
 
 const DIR = new URL('../scenarios/replays/', import.meta.url);
 const files = readdirSync(DIR)
@@ -51,5 +51,19 @@ describe('the replay files', () => {
     s.reference = { document: 'x', runs: [{ name: 'bad', set: ['links.0.baud=-1'] }], rows: s.reference!.rows };
     expect(() => runScenarioOf(s, 'bad')).toThrow(ReplayPlanError);
     expect(() => runScenarioOf(s, 'bad')).toThrow(/links\[0\]\.baud/);
+  });
+
+  it('any repetition of a repeating run opens in the views ("name.k", k from 1), not only the first', () => {
+    const r = parseScenario(readFileSync(new URL('nfc-bridge-sessions.json', DIR), 'utf8'));
+    if (!r.ok) throw new Error(formatErrors(r.errors, 'nfc-bridge-sessions.json'));
+    const phases = (s: ReturnType<typeof viewRunScenario>) => s.hosts.map((h) => h.stack?.tcp_timer_phase_ms);
+    expect(repetitionsOf(r.scenario, 'fig56-avg')).toBe(50);
+    expect(repetitionsOf(r.scenario, 'fig56')).toBe(1);
+    expect(phases(viewRunScenario(r.scenario, 'fig56-avg'))).toEqual([0, 0]);
+    expect(phases(viewRunScenario(r.scenario, 'fig56-avg.2'))).toEqual([10, 70]);
+    expect(viewRunScenario(r.scenario, 'fig56-avg.50')).toEqual(runScenariosOf(r.scenario, 'fig56-avg')[49]);
+    expect(() => viewRunScenario(r.scenario, 'fig56-avg.51')).toThrow('nfc-bridge-sessions: run "fig56-avg" has 50 repetition(s), not a repetition 51');
+    expect(() => viewRunScenario(r.scenario, 'fig56-avg.0')).toThrow(ReplayPlanError);
+    expect(() => viewRunScenario(r.scenario, 'nope.1')).toThrow('no run "nope"');
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { JudgedRow } from './judge.ts';
-import { offPaper, percent, sig4, standing, standingCounts } from './standing.ts';
+import { percent } from './number_text.ts';
+import { againstText, judgedAgainst, offPaper, standing, standingCounts, standingSummary } from './standing.ts';
 
 const row = (seed: number | null, expected: number | null, simulated: number | null, pass: boolean | null): JudgedRow => ({
   label: 'r',
@@ -33,17 +34,30 @@ describe('where a replay row stands', () => {
   it("measures the distance from the paper's own figure, whatever the row is judged against", () => {
     expect(offPaper(row(2.776, 8, 7.01, true))).toBeCloseTo(1.525, 3);
     expect(percent(offPaper(row(2.776, 8, 7.01, true)))).toBe('+153 %');
-    expect(percent(-0.716)).toBe('−71.6 %');
-    expect(percent(0.00004)).toBe('0.0 %');
-    expect(percent(-0.99996)).toBe('−100 %');
     expect(offPaper(row(null, 8, 7, true))).toBeNull();
   });
 
-  it('writes figures with at most four significant digits', () => {
-    expect(sig4(29.86123)).toBe('29.86');
-    expect(sig4(0.000245)).toBe('0.000245');
-    expect(sig4(32901.747)).toBe('32900');
-    expect(sig4(7.546)).toBe('7.546');
-    expect(sig4(null)).toBe('—');
+  it("counts the summary from the rows: a theory's pass is not the paper's, outside only when there is one", () => {
+    const rows = [row(29.2, 29.86, 29.86, true), row(2.776, 8, 7.01, true), row(31.36, 31.36, 31.86, true), row(17.7, 17.7, 15.98, null)];
+    expect(standingSummary(standingCounts(rows))).toBe('1 matches the paper, 2 match the corrected theory, 1 differs (shown, not judged)');
+    rows.push(row(1, 1, 9, false), row(2, 2, 0.5, null));
+    expect(standingSummary(standingCounts(rows))).toBe(
+      '1 matches the paper, 2 match the corrected theory, 1 outside the tolerance, 2 differ (shown, not judged)',
+    );
+  });
+
+  it('says what a row is judged against: the paper, a corrected theory with its reason, or nothing', () => {
+    // mTCP 10 MB: passes against the theory while 153 % off the paper's figure
+    const tenMb = { ...row(2.776, 8, 7.01, true), deviation: (7.01 - 8) / 8, expected_why: 'cwnd/RTT = 8 Mbit/s' };
+    expect(judgedAgainst(tenMb)).toEqual({ kind: 'theory', value: 8, why: 'cwnd/RTT = 8 Mbit/s' });
+    expect(againstText(tenMb)).toBe('theory 8 (−12.4 %)');
+    expect(percent(offPaper(tenMb))).toBe('+153 %');
+    expect(judgedAgainst(row(36.86, 36.86, 37.1, true))).toEqual({ kind: 'paper' });
+    expect(againstText(row(36.86, 36.86, 37.1, true))).toBe('the paper');
+    // an information row is judged against nothing, even one with a corrected value
+    expect(judgedAgainst(row(734, 716.7, 720, null))).toEqual({ kind: 'not judged' });
+    expect(againstText(row(734, 734, 720, null))).toBe('—');
+    // a row with no paper figure, judged against the line's limit alone
+    expect(judgedAgainst({ ...row(null, 41.98, 41.9, true), expected_why: "the line's limit" }).kind).toBe('theory');
   });
 });

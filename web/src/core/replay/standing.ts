@@ -4,6 +4,7 @@
 // is outside its tolerance, or it is not judged at all (an information row: shown, with its
 // reason, never counted as agreement).
 import type { JudgedRow } from './judge.ts';
+import { percent, sig4 } from './number_text.ts';
 
 export type Standing = 'paper' | 'theory' | 'outside' | 'not judged';
 
@@ -25,16 +26,38 @@ export function offPaper(r: Pick<JudgedRow, 'seed' | 'simulated'>): number | nul
   return r.seed !== null && r.simulated !== null && r.seed !== 0 ? (r.simulated - r.seed) / r.seed : null;
 }
 
-/** A figure with at most four significant digits ("29.86", "0.0002450", "32900"). */
-export function sig4(v: number | null): string {
-  return v === null ? '—' : String(+v.toPrecision(4));
+/** A count and its noun, with the verb agreeing: "1 matches", "3 match". */
+function count(n: number, one: string, many: string): string {
+  return `${n} ${n === 1 ? one : many}`;
 }
 
-/** A deviation as a signed percentage, "+2.7 %", "−71.6 %", "0.0 %". */
-export function percent(d: number | null): string {
-  if (d === null) return '';
-  const p = d * 100;
-  // One decimal below 100 %, none from there (where 99.96 would round up to "100.0").
-  const text = Math.abs(p) >= 99.95 ? Math.abs(p).toFixed(0) : Math.abs(p).toFixed(1);
-  return `${p > 0 && text !== '0.0' ? '+' : p < 0 && text !== '0.0' ? '−' : ''}${text} %`;
+/** The summary line of a replay table, the page's and the CLI's: agreement with the paper
+ *  and with a corrected theory counted apart, rows outside their tolerance only when there
+ *  are any, and the rows not judged never folded into agreement. */
+export function standingSummary(c: Record<Standing, number>): string {
+  return [
+    `${count(c.paper, 'matches', 'match')} the paper`,
+    `${count(c.theory, 'matches', 'match')} the corrected theory`,
+    ...(c.outside > 0 ? [`${c.outside} outside the tolerance`] : []),
+    `${count(c['not judged'], 'differs', 'differ')} (shown, not judged)`,
+  ].join(', ');
+}
+
+/** What a row is judged against, in the tables' words: nothing (not judged), the paper's
+ *  own figure, or a corrected theory (its value and the replay's reason for it). */
+export type Against = { kind: 'not judged' } | { kind: 'paper' } | { kind: 'theory'; value: number; why: string };
+
+export function judgedAgainst(r: Pick<JudgedRow, 'pass' | 'seed' | 'expected' | 'expected_why'>): Against {
+  if (r.pass === null) return { kind: 'not judged' };
+  if (r.expected === r.seed || r.expected === null) return { kind: 'paper' };
+  return { kind: 'theory', value: r.expected, why: r.expected_why ?? '' };
+}
+
+/** The same in a short text: "the paper", "theory 8 (−12.4 %)" (ours against the theory),
+ *  "—" when not judged. */
+export function againstText(r: Pick<JudgedRow, 'pass' | 'seed' | 'expected' | 'expected_why' | 'deviation'>): string {
+  const a = judgedAgainst(r);
+  if (a.kind === 'not judged') return '—';
+  if (a.kind === 'paper') return 'the paper';
+  return `theory ${sig4(a.value)}${r.deviation === null ? '' : ` (${percent(r.deviation)})`}`;
 }

@@ -3,9 +3,9 @@
 // schema.json into schema_types.ts), the names derived from them, and the checks JSON Schema
 // cannot say (a row's run, over_run, app and host must exist; exactly one tolerance).
 
-import type { Reference, ReferenceFigure, ReferenceRow } from './schema_types.ts';
+import type { Reference, ReferenceFigure, ReferenceRow, ReferenceSweep } from './schema_types.ts';
 
-export type { Reference, ReferenceFigure, ReferenceRow, ReferenceRun, Tolerance } from './schema_types.ts';
+export type { Reference, ReferenceFigure, ReferenceRow, ReferenceRun, ReferenceSweep, Tolerance } from './schema_types.ts';
 
 /** The metrics a row may name (web/src/core/replay/metrics.ts). */
 export type MetricName = ReferenceRow['metric'];
@@ -46,6 +46,11 @@ export function checkReference(ref: Reference, s: Context, report: (path: string
     if (t.info === undefined && row.seed === null && row.expected === undefined)
       report(`${base}.seed`, 'is null, so "expected" or an "info" tolerance is needed');
     if (t.rel !== undefined && (row.expected ?? row.seed) === 0) report(`${base}.tolerance`, 'cannot be relative to 0');
+    // A corrected theory is shown with its reason: a row never says "ok" beside a paper
+    // figure it was not judged against without saying what it was judged against.
+    if (row.expected !== undefined && row.expected_why === undefined)
+      report(`${base}.expected_why`, 'is required with "expected": say what the corrected theory is');
+    if (row.expected === undefined && row.expected_why !== undefined) report(`${base}.expected_why`, 'explains an "expected" value the row does not have');
     if (row.run !== undefined && !runs.has(row.run))
       report(`${base}.run`, `names run "${row.run}", which does not exist${runs.size ? ` (runs: ${[...runs].join(', ')})` : ''}`);
     if (row.over_run !== undefined) {
@@ -69,4 +74,17 @@ export function checkReference(ref: Reference, s: Context, report: (path: string
       else if (!s.links.includes(row.link)) report(`${base}.link`, `names link "${row.link}", which does not exist`);
     }
   });
+  (ref.sweeps ?? []).forEach((sw, i) => checkSweep(sw, `reference.sweeps[${i}]`, ref.rows, report));
+}
+
+/** A sweep's points name rows by label: each must name exactly one row. (That one sweep's
+ *  rows share a unit is checked where units are known: web/src/core/replay/sweeps.ts.) */
+function checkSweep(sw: ReferenceSweep, base: string, rows: readonly ReferenceRow[], report: (path: string, message: string) => void): void {
+  sw.series.forEach((series, j) =>
+    series.points.forEach((p, k) => {
+      const n = rows.filter((r) => (r.label ?? r.metric) === p.row).length;
+      if (n === 0) report(`${base}.series[${j}].points[${k}].row`, `names row "${p.row}", which does not exist`);
+      else if (n > 1) report(`${base}.series[${j}].points[${k}].row`, `names row "${p.row}", the label of ${n} rows`);
+    }),
+  );
 }

@@ -82,6 +82,32 @@ export interface Reference {
    * a run (not judged).
    */
   figures?: ReferenceFigure[];
+  /**
+   * Sweeps. Rows that form a curve (a figure over line speeds or connections), drawn as a figure:
+   * ours beside the seed's points (not judged: the rows are).
+   */
+  sweeps?: ReferenceSweep[];
+}
+
+export interface ReferenceSweep {
+  /** Label. What the figure shows ("Throughput over line speed"). */
+  label: string;
+  /** X axis. The swept quantity and its unit ("line speed (kbit/s)"). */
+  x_label: string;
+  /** Logarithmic x. A logarithmic x axis (line speeds that double). */
+  x_log?: boolean;
+  /** Series. One curve each: its points are rows, named by label, all of one unit. */
+  series: {
+    /** Name. The curve's name in the legend ("CSLIP"). */
+    name: string;
+    /** Points. The swept value and the row measured there. */
+    points: {
+      /** X. The swept value. */
+      x: number;
+      /** Row. The label of a row of this replay. */
+      row: string;
+    }[];
+  }[];
 }
 
 export interface ReferenceFigure {
@@ -155,6 +181,12 @@ export interface ReferenceRow {
    * corrected theory); absent: the seed's.
    */
   expected?: number;
+  /**
+   * Why the expected value. Required with `expected`: in one line, what the corrected theory is and
+   * why it replaces the seed's figure ("the wire time with the END bytes, which the seed leaves
+   * out"); the table shows it as what the row is judged against.
+   */
+  expected_why?: string;
   /** Tolerance. How far the simulated value may be from the expected one. */
   tolerance: Tolerance;
   /** Why. The mechanism, the tolerance's reason, and any gap between the model and the seed. */

@@ -28,8 +28,14 @@ export function App() {
   const lessonOpen = useApp((s) => s.lesson !== null);
   // Side by side (what-if rules, a lesson step's change), the ladder pane shows two runs.
   const sideBySide = useApp((s) => s.sideBySide);
-  // The split between the panes: the list's share of the width, the top row's of the height.
-  const [split, setSplit] = useState({ col: 0.53, row: 0.52 });
+  // The split between the panes: the list's share of the width, the top row's of the height
+  // (null until the splitter is dragged: then the default below).
+  const [split, setSplit] = useState<{ col: number; row: number | null }>({ col: 0.53, row: null });
+  // A replay's table takes the top of the window: the top row (the packet list and the
+  // ladder) keeps most of what is left, so that at 1280 x 720 the list still shows ten rows
+  // with the table open (folded, the list grows).
+  const hasReplay = useApp((s) => s.mode === 'scenario' && s.base.reference !== undefined);
+  const rowShare = split.row ?? (hasReplay ? 0.66 : 0.52);
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       // Escape closes an open menu first; only then does it restore the panes.
@@ -79,7 +85,7 @@ export function App() {
           data-maximised={maximised ?? undefined}
           style={{
             gridTemplateColumns: `minmax(0, ${split.col}fr) 6px minmax(0, ${1 - split.col}fr)`,
-            gridTemplateRows: `minmax(0, ${split.row}fr) 6px minmax(0, ${1 - split.row}fr)`,
+            gridTemplateRows: `minmax(0, ${rowShare}fr) 6px minmax(0, ${1 - rowShare}fr)`,
           }}
         >
           <Pane id="list" label="Packet list" maximised={maximised}>
@@ -104,7 +110,7 @@ export function App() {
               />
               <PaneSplitter
                 orientation="horizontal"
-                value={split.row}
+                value={rowShare}
                 onChange={(row) => setSplit((s) => ({ ...s, row }))}
                 label="Height of the packet list and the ladder"
               />

@@ -2,14 +2,17 @@
 // how far apart they are, what each row is judged against (the paper, or a corrected theory
 // and why) and its verdict; information rows say "not judged" and why, and are never counted
 // as agreement. The rows follow the changed parameters; a run picker opens any run of the
-// replay in the views; the table folds away.
+// replay in the views; the sweeps (rows that form a curve) show as figures, the seed's
+// points on ours; the table folds away.
 import { useMemo, useState } from 'react';
 import { unitOf, type JudgedRow } from '../../core/replay/judge.ts';
-import { runNames } from '../../core/replay/replay.ts';
-import { offPaper, percent, sig4, standing, standingCounts, type Standing } from '../../core/replay/standing.ts';
+import { percent, sig4 } from '../../core/replay/number_text.ts';
+import { againstText, judgedAgainst, offPaper, standing, standingCounts, standingSummary, type Standing } from '../../core/replay/standing.ts';
 import { ReplayFigures } from './ReplayFigures.tsx';
+import { ReplayRunPicker } from './ReplayRunPicker.tsx';
+import { ReplaySweeps } from './ReplaySweeps.tsx';
 import { useReplayResults } from './replay_results.ts';
-import { chooseReplayRun, composeScenario, useApp } from '../common/store.ts';
+import { composeScenario, useApp } from '../common/store.ts';
 import './replay.css';
 
 const VERDICT: Record<Standing, string> = {
@@ -22,7 +25,6 @@ const VERDICT: Record<Standing, string> = {
 export function ReplayTable() {
   const base = useApp((s) => s.base);
   const sets = useApp((s) => s.sets);
-  const replayRun = useApp((s) => s.replayRun);
   const replay = useMemo(() => {
     const c = composeScenario({ base, sets, rules: [], replayRun: null });
     return c.ok && c.scenario.reference ? c.scenario : null;
@@ -30,22 +32,23 @@ export function ReplayTable() {
   const state = useReplayResults(replay);
   const [open, setOpen] = useState<number | null>(null);
   const [folded, setFolded] = useState(false);
+  const [view, setView] = useState<'rows' | 'figures'>('rows');
   if (!replay || !state) return null;
-  const counts = state.status === 'ready' ? standingCounts(state.result.rows) : null;
-  // The scenario as written first: it is what the views show until a run is picked.
-  const runs = ['', ...runNames(replay).filter((r) => r !== '')];
+  const result = state.status === 'ready' ? state.result : null;
+  const shown = result && result.sweeps.length > 0 ? view : 'rows';
   return (
-    <section className="replay" aria-label="Replay against the seed">
+    <section className={`replay${folded ? ' folded' : ''}${shown === 'figures' ? ' figures' : ''}`} aria-label="Replay against the seed">
       <div className="replay-head">
         <button
           type="button"
           aria-expanded={!folded}
           aria-label={folded ? 'Show the replay table' : 'Fold the replay table'}
+          title={folded ? 'Show the replay table' : 'Fold the replay table'}
           onClick={() => setFolded(!folded)}
         >
           {folded ? '▸' : '▾'}
         </button>
-        <strong>Replay:</strong> {replay.reference!.document}
+        <strong>Replay:</strong> <span className="replay-document">{replay.reference!.document}</span>
         {sets.length > 0 && (
           <span className="muted">
             {' '}
@@ -53,32 +56,31 @@ export function ReplayTable() {
           </span>
         )}
         <span className="bar-spacer" />
-        {runs.length > 1 && (
-          <label>
-            Run in the views{' '}
-            <select aria-label="Run in the views" value={replayRun ?? ''} onChange={(e) => chooseReplayRun(e.target.value || null)}>
-              {runs.map((r) => (
-                <option key={r} value={r}>
-                  {r || 'the scenario as written'}
-                </option>
-              ))}
-            </select>
-          </label>
+        {result && result.sweeps.length > 0 && !folded && (
+          <span className="replay-views" role="group" aria-label="Replay view">
+            <button type="button" aria-pressed={shown === 'rows'} onClick={() => setView('rows')}>
+              Rows
+            </button>
+            <button type="button" aria-pressed={shown === 'figures'} onClick={() => setView('figures')}>
+              Sweep figure{result.sweeps.length > 1 ? 's' : ''}
+            </button>
+          </span>
         )}
+        <ReplayRunPicker replay={replay} />
         {state.status === 'running' && (
           <span data-testid="replay-progress">
             running {state.done} of {state.total} runs…
           </span>
         )}
-        {counts && (
+        {result && (
           <span data-testid="replay-summary" title="Rows that are not judged are shown with their reason and never counted as agreement">
-            {counts.paper} match the paper, {counts.theory} match a corrected theory, {counts.outside} outside, {counts['not judged']} differ (shown, not
-            judged)
+            {standingSummary(standingCounts(result.rows))}
           </span>
         )}
       </div>
       {state.status === 'failed' && <p role="alert">{state.message}</p>}
-      {state.status === 'ready' && !folded && (
+      {result && !folded && shown === 'figures' && <ReplaySweeps sweeps={result.sweeps} />}
+      {result && !folded && shown === 'rows' && (
         <div className="replay-scroll">
           <table className="replay-table">
             <thead>
@@ -87,30 +89,43 @@ export function ReplayTable() {
                 <th>Metric</th>
                 <th>Paper</th>
                 <th>Simulated</th>
-                <th title="How far the simulated figure is from the paper's own">Δ paper</th>
+                <th title="How far the simulated figure is from the paper's own, whatever the row is judged against">Δ paper</th>
                 <th>Judged against</th>
                 <th>Tolerance</th>
                 <th>Verdict</th>
               </tr>
             </thead>
             <tbody>
-              {state.result.rows.map((r, i) => (
+              {result.rows.map((r, i) => (
                 <ReplayRow key={i} row={r} open={open === i} onToggle={() => setOpen(open === i ? null : i)} />
               ))}
             </tbody>
           </table>
-          <ReplayFigures figures={state.result.figures} />
+          <ReplayFigures figures={result.figures} />
         </div>
       )}
     </section>
   );
 }
 
-/** What a row is judged against: the paper's figure, a corrected value, or nothing. */
-function against(r: JudgedRow): string {
-  if (r.pass === null) return '—';
-  if (r.expected === r.seed) return 'the paper';
-  return `theory ${sig4(r.expected)} (${percent(r.deviation)})`;
+/** What a row is judged against: the paper's figure, a corrected theory with its reason
+ *  (cut short in the cell, whole on hover and in the row's expanded line), or nothing. */
+function Against(props: { row: JudgedRow }) {
+  const a = judgedAgainst(props.row);
+  if (a.kind !== 'theory') return <>{againstText(props.row)}</>;
+  return (
+    <span className="replay-against" title={`A corrected theory, not the paper's figure: ${a.why}`}>
+      {againstText(props.row)}: <span className="replay-theory-why">{a.why}</span>
+    </span>
+  );
+}
+
+/** The expanded line under a row: where it stands and why. */
+function whyLine(r: JudgedRow): string {
+  const a = judgedAgainst(r);
+  const lead =
+    a.kind === 'not judged' ? 'Not judged: ' : a.kind === 'theory' ? `Judged against a corrected theory (${sig4(a.value)}), not the paper: ${a.why}. ` : '';
+  return `${lead}${r.error ? `${r.error}. ` : ''}${r.why}`;
 }
 
 function ReplayRow(props: { row: JudgedRow; open: boolean; onToggle: () => void }) {
@@ -119,7 +134,18 @@ function ReplayRow(props: { row: JudgedRow; open: boolean; onToggle: () => void 
   const st = standing(r);
   return (
     <>
-      <tr className={`standing-${st.replace(' ', '-')}`} onClick={onToggle} title={st === 'not judged' ? `Not judged: ${r.why}` : 'Why: click'}>
+      <tr
+        className={`standing-${st.replace(' ', '-')}`}
+        onClick={onToggle}
+        onKeyDown={(e) => {
+          if (e.key !== 'Enter' && e.key !== ' ') return;
+          e.preventDefault();
+          onToggle();
+        }}
+        tabIndex={0}
+        aria-expanded={open}
+        title={st === 'not judged' ? `Not judged: ${r.why}` : 'Click: why'}
+      >
         <td>{r.label}</td>
         <td>
           {r.over_run === undefined ? r.metric : `${r.metric}: ${r.run || 'as written'} / ${r.over_run}`}{' '}
@@ -133,17 +159,15 @@ function ReplayRow(props: { row: JudgedRow; open: boolean; onToggle: () => void 
         <td>{sig4(r.seed)}</td>
         <td>{r.error ? <span title={r.error}>—</span> : sig4(r.simulated)}</td>
         <td>{percent(offPaper(r))}</td>
-        <td>{against(r)}</td>
+        <td>
+          <Against row={r} />
+        </td>
         <td>{r.tolerance}</td>
-        <td>{VERDICT[st]}</td>
+        <td>{st === 'not judged' ? <span className="replay-not-judged">not judged</span> : VERDICT[st]}</td>
       </tr>
       {open && (
         <tr className="replay-why">
-          <td colSpan={8}>
-            {st === 'not judged' ? 'Not judged: ' : st === 'theory' ? 'Judged against a corrected theory, not the paper: ' : ''}
-            {r.error ? `${r.error}. ` : ''}
-            {r.why}
-          </td>
+          <td colSpan={8}>{whyLine(r)}</td>
         </tr>
       )}
     </>

@@ -9,7 +9,7 @@ import { buildRunModel, frameSentAt, stepInstant, type RunModel } from '../../co
 import { SHIPPED, shippedByName } from './shipped.ts';
 import { withRules, type WhatIfRule } from '../../core/run/what_if.ts';
 import type { Compare } from '../../core/lessons/types.ts';
-import { runScenarioOf } from '../../core/replay/replay.ts';
+import { viewRunScenario } from '../../core/replay/replay.ts';
 
 export interface AppState {
   /** a scenario simulated in the worker, or the live session with a board (web/src/ui/serial) */
@@ -29,8 +29,9 @@ export interface AppState {
   run: RunModel | null;
   /** the scenario that `run` ran (base + sets + rules), validated */
   ran: Scenario | null;
-  /** a replay's run shown in the views (its name in reference.runs; '' the scenario as
-   *  written), or null: the scenario as written */
+  /** a replay's run shown in the views (its name in reference.runs, "name.k" for its k-th
+   *  repetition, web/src/core/replay/replay.ts viewRunScenario), or null: the scenario as
+   *  written */
   replayRun: string | null;
   /** the capture point: index of the link whose packets are listed (a new scenario opens on
    *  core/engine/capture_point.ts defaultCapturePoint) */
@@ -146,7 +147,7 @@ export function composeScenario(
   try {
     for (const a of s.sets) doc = applySet(doc, a);
     // A replay's run: the scenario with that run's overrides, as the replay runs it.
-    if (s.replayRun) doc = runScenarioOf(doc as Scenario, s.replayRun);
+    if (s.replayRun) doc = viewRunScenario(doc as Scenario, s.replayRun);
   } catch (e) {
     return { ok: false, message: (e as Error).message };
   }
