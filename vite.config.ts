@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
@@ -23,6 +24,30 @@ function cspMeta(): Plugin {
   };
 }
 
+const REPLAY_DIR = 'web/src/core/scenarios/replays';
+const REPLAY_INDEX = 'virtual:replay-index';
+
+/** The replays' names and titles, for the scenario picker: the files themselves (most of
+ *  their bytes are the seeds' figures) are loaded when one is chosen (ui/common/shipped.ts). */
+function replayIndex(): Plugin {
+  return {
+    name: 'stackscope-replay-index',
+    resolveId: (id) => (id === REPLAY_INDEX ? `\0${REPLAY_INDEX}` : undefined),
+    load(id) {
+      if (id !== `\0${REPLAY_INDEX}`) return undefined;
+      const files = readdirSync(REPLAY_DIR)
+        .filter((f) => f.endsWith('.json'))
+        .sort();
+      const index = files.map((file) => {
+        this.addWatchFile(`${REPLAY_DIR}/${file}`);
+        const { name, title } = JSON.parse(readFileSync(`${REPLAY_DIR}/${file}`, 'utf8')) as { name: string; title: string };
+        return { name, title, file };
+      });
+      return `export default ${JSON.stringify(index)};`;
+    },
+  };
+}
+
 // The page: web/index.html and web/src, static files from public/, built into dist/.
 // base './': every URL of the built page (scripts, workers, the wasm, styles) is relative to
 // the page, so dist/ works copied to any folder of any static host. The page keeps its state
@@ -33,7 +58,7 @@ export default defineConfig({
   root: 'web',
   base: './',
   publicDir: '../public',
-  plugins: [react(), cspMeta()],
+  plugins: [react(), cspMeta(), replayIndex()],
   build: { outDir: '../dist', emptyOutDir: true, assetsInlineLimit: 0, target: 'es2022' },
   worker: { format: 'es' },
   server: { host: '127.0.0.1', port: 5173, strictPort: true },

@@ -64,8 +64,8 @@ test('the built site under a sub-path: strict CSP, a scenario runs, a permalink,
   await expect(page.getByTestId('lesson-caption')).toBeVisible();
   await expect(page).toHaveURL(/#.*lesson=/);
 
-  // a replay: the seed's table beside the simulation
-  await page.goto(`${site.url}#s=arduino-ping`);
+  // a replay, from the picker (its file is fetched when chosen): the seed's table beside the simulation
+  await picker.selectOption('arduino-ping');
   const table = page.getByRole('region', { name: 'Replay against the seed' });
   await expect(table.getByTestId('replay-summary')).toContainText('match the paper', { timeout: 60_000 });
   await shot(page, 'static-site-replay');

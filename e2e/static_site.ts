@@ -51,3 +51,17 @@ export async function serveStatic(dir: string, prefix: string, port: number): Pr
 export function gzippedBytes(dir: string, rel: string): number {
   return gzipSync(readFileSync(join(dir, rel)), { level: 9 }).length;
 }
+
+/** What a page fetched from the site, by kind (js, wasm, css, other), gzipped: the files of
+ *  dist/ named by `urls` (addresses under `siteUrl`). */
+export function downloadByKind(dir: string, siteUrl: string, urls: readonly string[]): Record<string, number> {
+  const bytes: Record<string, number> = { js: 0, wasm: 0, css: 0, other: 0 };
+  for (const u of new Set(urls)) {
+    if (!u.startsWith(siteUrl)) continue;
+    const rel = decodeURIComponent(new URL(u).pathname.slice(new URL(siteUrl).pathname.length)) || 'index.html';
+    const ext = extname(rel).slice(1);
+    const kind = ext === 'js' || ext === 'mjs' ? 'js' : ext === 'wasm' || ext === 'css' ? ext : 'other';
+    bytes[kind]! += gzippedBytes(dir, rel);
+  }
+  return bytes;
+}
