@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
@@ -24,7 +25,7 @@ function cspMeta(): Plugin {
   };
 }
 
-const REPLAY_DIR = 'web/src/core/scenarios/replays';
+const REPLAY_DIR = fileURLToPath(new URL('./web/src/core/scenarios/replays', import.meta.url));
 const REPLAY_INDEX = 'virtual:replay-index';
 
 /** The replays' names and titles, for the scenario picker: the files themselves (most of
