@@ -4,12 +4,14 @@
 //   - a 10 000-frame scenario: navigation start to its rows on screen (run in the worker,
 //     trace read, analysis, first render);
 //   - frames per second while scrolling 100 000 rows;
-//   - JS, CSS and wasm bytes of the built app, gzipped.
+//   - what the first load downloads (navigation to the first run on screen), gzipped, by kind,
+//     and the JS, CSS and wasm bytes of the whole built app (the rest loads when first used).
 import { chromium, type Page } from '@playwright/test';
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { gzipSync } from 'node:zlib';
+import { downloadByKind } from './static_site.ts';
 
 const BASE = 'http://127.0.0.1:4173/';
 const ROW = '[role="grid"][aria-label="Packets"] .pl-body [role="row"]';
@@ -80,7 +82,11 @@ try {
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
   });
   const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
+  // the workers' requests (the engine's wasm) come through the context too
+  const fetched: string[] = [];
+  page.context().on('request', (r) => fetched.push(r.url()));
   const first = await loadMs(page, '', 18);
+  const firstLoad = downloadByKind('dist', BASE, fetched);
   const tenK = '#s=ethernet-bulk-lossy&set=apps.0.bytes%3D9000000&set=duration_ms%3D600000';
   const n10k = await frameCount(page, tenK);
   const t10k = await loadMs(page, tenK, n10k);
@@ -94,6 +100,10 @@ try {
   console.log(`run and render ${n10k} frames:                  ${t10k.toFixed(0)} ms from navigation`);
   console.log(`run and render ${n100k} frames:                 ${t100k.toFixed(0)} ms from navigation`);
   console.log(`scrolling ${scroll.rows} rows:                     ${scroll.fps.toFixed(1)} frames per second`);
+  const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+  console.log(
+    `first load, gzipped: JS ${kb(firstLoad.js!)} + wasm ${kb(firstLoad.wasm!)} + CSS ${kb(firstLoad.css!)} + other ${kb(firstLoad.other!)} = ${kb(Object.values(firstLoad).reduce((a, b) => a + b, 0))}`,
+  );
   console.log(
     `built app, gzipped: JS ${gz('dist/assets', '.js') + gz('dist/assets', '.mjs')} B, CSS ${gz('dist/assets', '.css')} B, wasm ${gz('dist/assets', '.wasm')} B`,
   );

@@ -1,35 +1,17 @@
 // validateScenario(): the first of the two checks of docs/scenario-format.md. A structural
-// pass (schema.json through Ajv) then, only if that passes, a semantic pass (semantic.ts)
-// that can rely on every field having its type. Nothing here throws on bad input.
-
-import Ajv2020 from 'ajv/dist/2020.js';
-import type { ValidateFunction } from 'ajv';
+// pass (schema.json through Ajv, compiled ahead of time into schema_validate.ts by
+// scripts/gen-validators.ts) then, only if that passes, a semantic pass (semantic.ts) that
+// can rely on every field having its type. Nothing here throws on bad input.
 
 import { scenarioSchema } from './defaults.ts';
 import type { ScenarioError } from './errors.ts';
 import { locatePath, readJson, readJsonBytes, type JsonDoc } from './json_text.ts';
 import { translateAjvErrors } from './schema_errors.ts';
+import validate from './schema_validate.ts';
 import { checkScenario } from './semantic.ts';
 import type { Scenario } from './types.ts';
 
 export type ValidationResult = { ok: true; scenario: Scenario } | { ok: false; errors: ScenarioError[] };
-
-let compiled: ValidateFunction | null = null;
-
-// Compiled once, on first use: compiling costs tens of milliseconds, validating microseconds.
-function validator(): ValidateFunction {
-  if (compiled === null) {
-    const ajv = new Ajv2020({
-      allErrors: true, // every problem in one go, not the first
-      verbose: true, // errors carry the failing schema and value: schema_errors.ts words them
-      discriminator: true, // links and apps: only the branch named by `type` reports
-      strict: true,
-      strictRequired: false, // `type` is required in each branch, not beside `discriminator`
-    });
-    compiled = ajv.compile(scenarioSchema);
-  }
-  return compiled;
-}
 
 /**
  * Checks a parsed JSON document against the scenario format. On success returns a copy of
@@ -37,7 +19,6 @@ function validator(): ValidateFunction {
  * per problem, each naming the field (`links[0].baud`) and the reason.
  */
 export function validateScenario(input: unknown): ValidationResult {
-  const validate = validator();
   if (!validate(input)) return { ok: false, errors: translateAjvErrors(validate.errors ?? [], scenarioSchema) };
   const scenario = structuredClone(input) as Scenario;
   const errors = checkScenario(scenario);

@@ -1,6 +1,6 @@
 // The page: scenario bar, parameters, playback, and the four linked views (packet list,
 // details and bytes, ladder, graphs) sharing one cursor and one selection.
-import { useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { DetailsPane } from '../packet_list/DetailsPane.tsx';
 import { PacketListPane } from '../packet_list/PacketListPane.tsx';
 import { GraphsPane } from '../timeline/GraphsPane.tsx';
@@ -11,12 +11,16 @@ import { LessonPanel } from './LessonPanel.tsx';
 import { PaneSplitter } from './PaneSplitter.tsx';
 import { ParamsPanel } from './ParamsPanel.tsx';
 import { PlaybackBar } from './PlaybackBar.tsx';
-import { ReplayTable } from './ReplayTable.tsx';
 import { ScenarioBar } from './ScenarioBar.tsx';
-import { SerialPanel } from '../serial/SerialPanel.tsx';
 import { getState, runNow, setState, subscribeState, useApp, type PaneId } from '../common/store.ts';
 import { stateFromUrl, urlFromState } from './url_sync.ts';
 import './layout.css';
+
+// Loaded when first shown, not in the first download: the replays' table (with the seeds'
+// figures and their judging) and the live tools (the emulated board's worker is fetched
+// only when it is connected).
+const ReplayTable = lazy(() => import('./ReplayTable.tsx').then((m) => ({ default: m.ReplayTable })));
+const SerialPanel = lazy(() => import('../serial/SerialPanel.tsx').then((m) => ({ default: m.SerialPanel })));
 
 export function App() {
   // At projector sizes the packet list needs the width; the parameters are one click away.
@@ -46,13 +50,9 @@ export function App() {
     return () => window.removeEventListener('keydown', onKey);
   }, []);
   useEffect(() => {
-    stateFromUrl();
-    void runNow();
+    void stateFromUrl().then(runNow);
     // A link pasted over the current one (only the hash changes, the page stays) runs too.
-    const onHash = () => {
-      stateFromUrl();
-      void runNow();
-    };
+    const onHash = () => void stateFromUrl().then(runNow);
     window.addEventListener('hashchange', onHash);
     const unsubscribe = subscribeState(urlFromState);
     return () => {
@@ -65,11 +65,13 @@ export function App() {
       <ScenarioBar />
       <ErrorBanner />
       <PlaybackBar />
-      {mode === 'scenario' && <ReplayTable />}
+      <Suspense fallback={null}>{hasReplay && <ReplayTable />}</Suspense>
       <div className={`app-body${mode === 'live' ? ' live' : lessonOpen ? ' lesson-open' : showParams ? '' : ' params-hidden'}`}>
         <aside className="side">
           {mode === 'live' ? (
-            <SerialPanel />
+            <Suspense fallback={<p className="muted">Loading the live tools…</p>}>
+              <SerialPanel />
+            </Suspense>
           ) : (
             <>
               {lessonOpen && <LessonPanel />}

@@ -7,7 +7,7 @@ import { ScenarioDescription } from './ScenarioDescription.tsx';
 import { topologyChain } from './topology.ts';
 import { chooseScenario, composeScenario, removeRule, runNow, setCompare, setState, SHIPPED, useApp, type AppState } from '../common/store.ts';
 import type { RunModel } from '../../core/run/run_model.ts';
-import { LESSONS, REPLAYS } from '../common/shipped.ts';
+import { LESSONS, loadScenario, REPLAYS } from '../common/shipped.ts';
 import { chooseLesson, openedLesson } from './lesson_player.ts';
 import { OpenLessonButton } from './OpenLessonButton.tsx';
 import { LESSON_PREFIX } from './permalink.ts';
@@ -16,7 +16,7 @@ import { LIVE_SCENARIO_NAME, LIVE_SCENARIO_TITLE } from '../common/live_mode.ts'
 import { enterLive } from './live_page.ts';
 import { ExportCapture } from './ExportCapture.tsx';
 
-function ScenarioOptions(props: { label: string; scenarios: Scenario[] }) {
+function ScenarioOptions(props: { label: string; scenarios: readonly Pick<Scenario, 'name' | 'title'>[] }) {
   return (
     <optgroup label={props.label}>
       {props.scenarios.map((s) => (
@@ -74,10 +74,11 @@ export function ScenarioBar() {
                 const problem = chooseLesson(v.slice(LESSON_PREFIX.length));
                 if (problem) setState({ error: problem });
                 else void runNow();
-              } else {
-                chooseScenario(v);
-                void runNow();
-              }
+              } else
+                void loadScenario(v).then(() => {
+                  chooseScenario(v);
+                  void runNow();
+                });
             }}
           >
             <ScenarioOptions label="Simulated" scenarios={SHIPPED} />

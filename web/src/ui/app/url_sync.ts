@@ -1,13 +1,15 @@
 // Keeps the URL and the store in step: the URL is read once at start (a broken part is
-// reported and left out), then rewritten whenever the run's definition changes.
+// reported and left out), then rewritten whenever the run's definition changes. Reading it
+// may fetch the replay it names (shipped.ts), hence async.
 import { chooseLesson, openedLessonText, openLessonText } from './lesson_player.ts';
 import { decodePermalink, encodePermalink, LESSON_PREFIX } from './permalink.ts';
 import { composeScenario, getState, setState } from '../common/store.ts';
-import { shippedByName } from '../common/shipped.ts';
+import { loadScenario, shippedByName } from '../common/shipped.ts';
 import { LIVE_SCENARIO_NAME } from '../common/live_mode.ts';
 
-export function stateFromUrl(): void {
+export async function stateFromUrl(): Promise<void> {
   const { link, problems } = decodePermalink(location.hash);
+  if (link.scenario !== undefined) await loadScenario(link.scenario);
   const patch: Parameters<typeof setState>[0] = {};
   if (link.scenario === LIVE_SCENARIO_NAME) {
     Object.assign(patch, { mode: 'live', scenarioName: LIVE_SCENARIO_NAME, lesson: null, focus: null });

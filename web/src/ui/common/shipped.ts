@@ -1,11 +1,14 @@
 // The scenarios shipped with the page (web/src/core/scenarios/shipped), the replays of the
 // seeds' experiments (web/src/core/scenarios/replays, docs/replays.md) and the lessons
-// (web/src/core/lessons/shipped, docs/lessons.md), bundled by Vite.
+// (web/src/core/lessons/shipped, docs/lessons.md), bundled by Vite. A replay's file is
+// mostly the seed's figures: only the replays' names and titles are in the first download
+// (vite.config.ts, virtual:replay-index), a replay's file is fetched when it is chosen.
+import replayIndex from 'virtual:replay-index';
 import type { Scenario } from '../../core/scenarios/types.ts';
 import { validateLesson, type Lesson } from '../../core/lessons/index.ts';
 
 const files = import.meta.glob<Scenario>('../../core/scenarios/shipped/*.json', { eager: true, import: 'default' });
-const replayFiles = import.meta.glob<Scenario>('../../core/scenarios/replays/*.json', { eager: true, import: 'default' });
+const replayFiles = import.meta.glob<Scenario>('../../core/scenarios/replays/*.json', { import: 'default' });
 const lessonFiles = import.meta.glob<unknown>('../../core/lessons/shipped/*.json', { eager: true, import: 'default' });
 
 const sorted = (f: Record<string, Scenario>) =>
@@ -14,11 +17,23 @@ const sorted = (f: Record<string, Scenario>) =>
     .map((k) => f[k]!);
 
 export const SHIPPED: Scenario[] = sorted(files);
-/** Scenarios with a `reference` block: the page shows their rows beside the seed's figures. */
-export const REPLAYS: Scenario[] = sorted(replayFiles);
+/** Scenarios with a `reference` block (the page shows their rows beside the seed's figures),
+ *  by name and title until one is loaded. */
+export const REPLAYS: readonly { name: string; title: string }[] = replayIndex;
+const loadedReplays = new Map<string, Scenario>();
 
+/** A shipped scenario, or a replay already loaded (loadScenario). */
 export function shippedByName(name: string): Scenario | undefined {
-  return SHIPPED.find((s) => s.name === name) ?? REPLAYS.find((s) => s.name === name);
+  return SHIPPED.find((s) => s.name === name) ?? loadedReplays.get(name);
+}
+
+/** Makes shippedByName(name) answer: fetches the replay of that name if there is one and it
+ *  is not loaded yet. An unknown name is left for shippedByName to refuse. */
+export async function loadScenario(name: string): Promise<void> {
+  const entry = replayIndex.find((r) => r.name === name);
+  if (entry === undefined || loadedReplays.has(name)) return;
+  const load = replayFiles[`../../core/scenarios/replays/${entry.file}`];
+  if (load) loadedReplays.set(name, await load());
 }
 
 /** The shipped lessons, in file order (their numbers). A lesson that does not validate is a

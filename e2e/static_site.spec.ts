@@ -1,0 +1,91 @@
+// The built site (dist/) served from a folder of a static host, as a teacher would publish it:
+// under a strict Content-Security-Policy, with no request leaving the folder, the page loads
+// and runs a shipped scenario, a permalink opens its scenario, a lesson opens, the replays'
+// table fills, and the live page connects its emulated Arduino.
+import { expect, test, type Page } from '@playwright/test';
+import { packetRows, shot, waitForRun } from './helpers.ts';
+import { serveStatic, type StaticSite } from './static_site.ts';
+
+const PREFIX = '/courses/net/stackscope/';
+// Playwright's own server (vite preview) has PW_PORT; this one the next port.
+const PORT = Number(process.env.PW_PORT ?? 4173) + 1;
+
+let site: StaticSite;
+test.beforeAll(async () => {
+  site = await serveStatic('dist', PREFIX, PORT);
+});
+test.afterAll(async () => {
+  await site.close();
+});
+
+/** Console errors (a refused script or wasm is one), uncaught errors, and every CSP
+ *  violation the page or a worker reports. */
+function watch(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') problems.push(`console: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => problems.push(`page: ${String(e)}`));
+  page.on('worker', (w) => w.on('console', (m) => m.type() === 'error' && problems.push(`worker console: ${m.text()}`)));
+  return problems;
+}
+
+async function cspViolations(page: Page): Promise<string[]> {
+  return page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
+}
+
+test.beforeEach(async ({ page }) => {
+  await page.addInitScript(() => {
+    const seen: string[] = ((window as unknown as { cspViolations: string[] }).cspViolations = []);
+    document.addEventListener('securitypolicyviolation', (e) => seen.push(`${e.violatedDirective}: ${e.blockedURI}`));
+  });
+});
+
+test('the built site under a sub-path: strict CSP, a scenario runs, a permalink, a lesson, the replays', async ({ page }) => {
+  const problems = watch(page);
+  await page.goto(site.url);
+  const csp = await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content');
+  expect(csp).toContain("script-src 'self' 'wasm-unsafe-eval'");
+  expect(csp).not.toContain('unsafe-eval;');
+  await waitForRun(page);
+  await expect(packetRows(page).first()).toContainText('Echo (ping) request');
+  await expect(page.getByTestId('ladder-svg').locator('[data-frame-id]')).not.toHaveCount(0);
+
+  // a permalink into the folder opens its scenario (the state is in the hash, not the path)
+  await page.goto(`${site.url}#s=nfc-bridge-1080`);
+  await expect(page.getByTestId('run-summary')).toContainText('frames');
+  await expect(page.getByLabel('Topology')).toContainText('nfc');
+  await expect(packetRows(page).first()).toBeVisible();
+
+  // a lesson, from the picker
+  const picker = page.getByLabel('Scenario');
+  const lesson = await picker.locator('optgroup[label="Lessons"] option').first().getAttribute('value');
+  await picker.selectOption(lesson!);
+  await expect(page.getByTestId('lesson-caption')).toBeVisible();
+  await expect(page).toHaveURL(/#.*lesson=/);
+
+  // a replay, from the picker (its file is fetched when chosen): the seed's table beside the simulation
+  await picker.selectOption('arduino-ping');
+  const table = page.getByRole('region', { name: 'Replay against the seed' });
+  await expect(table.getByTestId('replay-summary')).toContainText('match the paper', { timeout: 60_000 });
+  await shot(page, 'static-site-replay');
+
+  expect(await cspViolations(page)).toEqual([]);
+  expect(problems).toEqual([]);
+  expect(site.missing).toEqual([]);
+});
+
+test('the built site under a sub-path: the live page loads and connects its emulated Arduino', async ({ page }) => {
+  const problems = watch(page);
+  await page.goto(`${site.url}#s=arduino-live`);
+  await page.getByRole('button', { name: 'Connect emulated Arduino' }).click();
+  await expect(page.getByTestId('live-status')).toHaveText(/^Connected — Emulated Arduino \(avr8js\), 57600 baud/, { timeout: 20_000 });
+  await page.getByRole('spinbutton', { name: 'Count', exact: true }).fill('2');
+  await page.getByRole('spinbutton', { name: 'Interval (ms)' }).fill('200');
+  await page.getByRole('button', { name: 'Ping', exact: true }).click();
+  await expect(page.getByLabel('Ping output')).toContainText('2 packets transmitted, 2 received, 0% packet loss', { timeout: 20_000 });
+  await shot(page, 'static-site-live');
+  expect(await cspViolations(page)).toEqual([]);
+  expect(problems).toEqual([]);
+  expect(site.missing).toEqual([]);
+});
