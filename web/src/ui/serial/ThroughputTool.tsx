@@ -22,10 +22,15 @@ interface RunState {
   limits: LineLimits | null;
 }
 
+/** What each connection sends by default: a stream, as the seed measured, not a burst. */
+export const STREAM_BYTES = 16_384;
+
 export function ThroughputTool(props: { session: LiveSession | null; usable: boolean }) {
   const { session, usable } = props;
   const [n, setN] = useState(1);
-  const [bytes, setBytes] = useState(1024);
+  // The seed streamed "as fast as possible": 16 KB is some 3 s of the line for one
+  // connection, where 1 KB is mostly the handshake and the first round trip.
+  const [bytes, setBytes] = useState(STREAM_BYTES);
   const [state, setState] = useState<RunState>({ session, lines: [], running: false, result: null, limits: null });
   const reports = useRef<TraceAppRecord[]>([]);
   // a run belongs to its session: a new one starts afresh, one whose line ended is over
@@ -116,8 +121,9 @@ function Limits(props: { result: ThroughputResult; limits: LineLimits; framing: 
       </dd>
       <dt>Board's window</dt>
       <dd data-testid="tp-window">
-        {l.window} bytes (SYN-ACK {l.synAckWindow}
-        {l.minWindow < l.window ? `, as low as ${l.minWindow}` : ''})
+        {l.usualWindow} bytes (SYN-ACK {l.synAckWindow}
+        {l.minWindow < l.usualWindow ? `, as low as ${l.minWindow}` : ''}
+        {l.window > l.usualWindow ? `, as high as ${l.window}` : ''})
       </dd>
       <dt>Round trip</dt>
       <dd data-testid="tp-rtt">{l.rttSamples ? `${rttMs} ms (data to the board's ACK, mean of ${l.rttSamples})` : 'not measured (no ACK of data)'}</dd>
@@ -127,7 +133,7 @@ function Limits(props: { result: ThroughputResult; limits: LineLimits; framing: 
       </dd>
       <dt>Window allows</dt>
       <dd data-testid="tp-window-bound">
-        {l.windowBound === null ? 'not known (no round trip)' : `${pct(l.windowBound)} of the line (${l.atOnce} × ${l.window} bytes per ${rttMs} ms)`}
+        {l.windowBound === null ? 'not known (no round trip)' : `${pct(l.windowBound)} of the line (${l.atOnce} × ${l.usualWindow} bytes per ${rttMs} ms)`}
       </dd>
       <dt>Why</dt>
       <dd data-testid="tp-why">{why(r, l, rttMs)}</dd>
@@ -140,7 +146,7 @@ function why(r: ThroughputResult, l: LineLimits, rttMs: string): string {
   const each = l.atOnce > 1 ? ` on each of ${l.atOnce} connections at once` : '';
   const bound =
     l.windowBound !== null && l.windowBound < l.ceiling
-      ? `The board advertises a ${l.window}-byte window: at most ${l.window} bytes per round trip of ${rttMs} ms${each}, so at most ${pct(l.windowBound)} of the line (the framing alone would allow ${pct(l.ceiling)}).`
+      ? `The board advertises a ${l.usualWindow}-byte window: at most ${l.usualWindow} bytes per round trip of ${rttMs} ms${each}, so at most ${pct(l.windowBound)} of the line (the framing alone would allow ${pct(l.ceiling)}).`
       : `The line is the limit: at most ${pct(l.ceiling)} with MSS ${l.mss}${l.windowBound !== null ? `; the window would allow ${pct(l.windowBound)}` : ''}.`;
   const busy = l.busyUs / 1e6;
   const idle =

@@ -70,7 +70,26 @@ describe('lineLimits', () => {
     const { limits } = await limitsAndTshark(echoRun({ mtu: 576, rcvBuf: 256 }, 3));
     expect(limits.connections).toBe(3);
     expect(limits.atOnce).toBe(3);
-    expect(limits.windowBound).toBeCloseTo((((3 * limits.window) / (limits.rttUs / 1e6)) * 10) / 57600, 6);
+    expect(limits.windowBound).toBeCloseTo((((3 * limits.usualWindow) / (limits.rttUs / 1e6)) * 10) / 57600, 6);
+  });
+
+  it("a board that offers a connection alone two segments and each of several one: the bound counts the window it offered most, as tshark's windows say", async () => {
+    const s = echoRun({ mtu: 576, rcvBuf: 256 }, 3);
+    s.hosts[1] = { name: 'board', addr: `${BOARD}/24`, stack: { tcp_responder: true, tcp_responder_wnd: 1072 } };
+    s.apps = s.apps!.filter((a) => a.type === 'tcp_echo_client');
+    const r = await runScenario(JSON.stringify(s));
+    const frames = r.trace.frames.filter((f) => f.link === 0);
+    const limits = lineLimits(frames, { sinceUs: 0, board: BOARD, port: 7, framing: 'slip', baud: 57600 })!;
+    const windows = runTshark(frames.map((f) => ({ timeUs: f.tSent, bytes: f.bytes })))
+      .filter((row) => row.source === BOARD)
+      .map((row) => Number(row.values['tcp.window_size']));
+    const count = (w: number) => windows.filter((x) => x === w).length;
+    // the first connection's SYN-ACK, alone: two segments; the rest, shared: one each
+    expect(limits.window).toBe(Math.max(...windows));
+    expect(limits.window).toBe(1072);
+    expect(limits.usualWindow).toBe(536);
+    expect(count(536)).toBeGreaterThan(count(1072));
+    expect(limits.windowBound).toBeCloseTo((((limits.atOnce * 536) / (limits.rttUs / 1e6)) * 10) / 57600, 6);
   });
 
   it('no connection of the run: nothing to bound', async () => {

@@ -8,10 +8,10 @@
 //   the header sizes are those of the run's segments; the framing is the link's.
 // - The window: a sender has at most the receiver's advertised window unacknowledged
 //   (RFC 9293 3.8.6), so a connection moves at most one window per round trip, and k
-//   connections served at once k windows. The window is the largest the board advertised,
-//   the round trip the mean of Wireshark's tcp.analysis.ack_rtt over the board's ACKs of
-//   data, k
-//   the most connections that had data on the line at the same time.
+//   connections served at once k windows. The window is the one the board advertised most
+//   often (a board may offer a connection alone more than several at once), the round trip
+//   the mean of Wireshark's tcp.analysis.ack_rtt over the board's ACKs of data, k the most
+//   connections that had data on the line at the same time.
 import type { TraceFrame } from '../../core/engine/trace_types.ts';
 import { analyzeCapture, type PacketRow } from '../../core/packets/index.ts';
 import { decodeFrame } from '../../core/packets/dissect.ts';
@@ -46,6 +46,8 @@ export interface LineLimits {
   /** the largest window the board advertised, and the smallest */
   window: number;
   minWindow: number;
+  /** the window the board advertised most often (the larger of two as frequent) */
+  usualWindow: number;
   /** the board's SYN-ACK window(s), as first offered */
   synAckWindow: number;
   /** mean round trip from a data segment to the board's ACK of it, µs; its sample count */
@@ -75,6 +77,7 @@ export function lineLimits(frames: readonly TraceFrame[], run: RunOnLine): LineL
   let window = 0;
   let minWindow = Infinity;
   let synAckWindow = 0;
+  const windows = new Map<number, number>();
   let rttSum = 0;
   let rttSamples = 0;
   rows.forEach((row, i) => {
@@ -95,6 +98,7 @@ export function lineLimits(frames: readonly TraceFrame[], run: RunOnLine): LineL
     const win = tcp.win >= 0 ? tcp.win : tcp.winValue;
     window = Math.max(window, win);
     minWindow = Math.min(minWindow, win);
+    windows.set(win, (windows.get(win) ?? 0) + 1);
     if (tcp.flags & TH_SYN) {
       boardMss ??= d.tcp.options?.mss ?? null;
       synAckWindow = Math.max(synAckWindow, win);
@@ -114,6 +118,7 @@ export function lineLimits(frames: readonly TraceFrame[], run: RunOnLine): LineL
   const ackFrame = framedBytes(ackHeader, run.framing);
   const { atOnce, busyUs } = overlap([...spans.values()]);
   const rttUs = rttSamples ? rttSum / rttSamples : 0;
+  const usualWindow = mostFrequent(windows);
   return {
     connections: streams.size,
     mss,
@@ -125,13 +130,22 @@ export function lineLimits(frames: readonly TraceFrame[], run: RunOnLine): LineL
     ceiling: mss / (dataFrame + ackFrame),
     window,
     minWindow: Number.isFinite(minWindow) ? minWindow : 0,
+    usualWindow,
     synAckWindow,
     rttUs,
     rttSamples,
     atOnce,
-    windowBound: rttUs > 0 ? lineShare((atOnce * window) / (rttUs / 1e6), run.baud) : null,
+    windowBound: rttUs > 0 ? lineShare((atOnce * usualWindow) / (rttUs / 1e6), run.baud) : null,
     busyUs,
   };
+}
+
+/** The key counted most often; of two as frequent, the larger. */
+function mostFrequent(counts: Map<number, number>): number {
+  let best = 0;
+  let bestCount = 0;
+  for (const [key, count] of counts) if (count > bestCount || (count === bestCount && key > best)) [best, bestCount] = [key, count];
+  return best;
 }
 
 /** The TCP streams the page opened to board:port (its first SYN) at or after run.sinceUs. */
