@@ -84,7 +84,8 @@ static void rsp_set_state(struct host *h, struct tcp_responder_conn *c, uint8_t 
     }
 #endif
     if (rsp_in_use(rsp_state_of(c)) != rsp_in_use(to))
-        h->responder.open = (uint8_t)(rsp_in_use(to) ? h->responder.open + 1u : h->responder.open - 1u);
+        h->responder.open =
+            (uint8_t)(rsp_in_use(to) ? h->responder.open + 1u : h->responder.open - 1u);
     c->flags = (uint8_t)((c->flags & ~TCP_RESPONDER_F_STATE) | to);
 }
 

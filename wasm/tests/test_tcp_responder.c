@@ -895,5 +895,6 @@ UNIT_MAIN(UNIT(test_handshake), UNIT(test_syn_received), UNIT(test_echo_one_segm
           UNIT(test_old_and_out_of_window), UNIT(test_larger_than_window), UNIT(test_peer_window),
           UNIT(test_rst_for_unknown), UNIT(test_rst_acceptability), UNIT(test_fin_close),
           UNIT(test_fin_close_discard), UNIT(test_fin_needs_room), UNIT(test_full_table),
-          UNIT(test_bad_checksums), UNIT(test_window_shared), UNIT(test_syn_without_options), UNIT(test_fifty_connections),
-          UNIT(test_ping_and_no_sockets), UNIT(test_two_peers_same_port), UNIT(test_input_result))
+          UNIT(test_bad_checksums), UNIT(test_window_shared), UNIT(test_syn_without_options),
+          UNIT(test_fifty_connections), UNIT(test_ping_and_no_sockets),
+          UNIT(test_two_peers_same_port), UNIT(test_input_result))
