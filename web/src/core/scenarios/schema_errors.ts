@@ -130,8 +130,10 @@ export function expectation(s: Schema, data?: unknown, inheritedType?: unknown):
     case 'integer':
     case 'number':
       return rangePhrase(type === 'integer' ? 'an integer' : 'a number', s.minimum, s.maximum);
-    case 'string':
-      return s.minLength === 1 ? 'a non-empty string' : 'a string';
+    case 'string': {
+      const what = s.minLength === 1 ? 'a non-empty string' : 'a string';
+      return typeof s.maxLength === 'number' ? `${what} of at most ${s.maxLength} characters` : what;
+    }
     case 'boolean':
       return 'true or false';
     case 'object':
