@@ -143,14 +143,15 @@
 
 /* Largest queue of datagrams waiting for an address (struct arp_config.queue_len). */
 #ifndef ARP_QUEUE_MAX
-#define ARP_QUEUE_MAX 16
+#define ARP_QUEUE_MAX 128
 #endif
 
 /* Defaults of struct arp_config. Life of a learned entry: lwIP's ARP_MAXAGE, 5 minutes
  * (RFC 1122 2.3.2.1 leaves it to the implementation). One request per second for an
  * address (RFC 1122 2.3.2.1: "no more than one ARP request per second"), five of them before
- * giving up, as lwIP's ARP_MAXPENDING of 5 s. Four datagrams wait (RFC 1122 2.3.2.2: at
- * least the latest one). No gratuitous ARP at start: it is a frame the scenarios did not
+ * giving up, as lwIP's ARP_MAXPENDING of 5 s. 101 datagrams wait, Linux's unres_qlen
+ * (RFC 1122 2.3.2.2 asks for at least the latest one; a 64 KB ping is 45 fragments, all
+ * sent before the reply comes). No gratuitous ARP at start: it is a frame the scenarios did not
  * ask for. */
 #ifndef ARP_CACHE_TIMEOUT_MS_DEFAULT
 #define ARP_CACHE_TIMEOUT_MS_DEFAULT 300000u
@@ -162,7 +163,7 @@
 #define ARP_MAX_TRIES_DEFAULT 5
 #endif
 #ifndef ARP_QUEUE_LEN_DEFAULT
-#define ARP_QUEUE_LEN_DEFAULT 4
+#define ARP_QUEUE_LEN_DEFAULT 101
 #endif
 #ifndef ARP_GRATUITOUS_DEFAULT
 #define ARP_GRATUITOUS_DEFAULT 0
