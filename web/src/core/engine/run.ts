@@ -23,7 +23,8 @@ export interface RunResult {
 export async function runScenario(json: string, mod?: EngineModule, sliceUs = 1_000_000): Promise<RunResult> {
   const engine = await Engine.create(json, mod);
   try {
-    const trace = new Trace();
+    const world = engine.describe();
+    const trace = new Trace(world.links);
     const batches: Uint8Array[] = [];
     let done = false;
     while (!done) {
@@ -38,7 +39,7 @@ export async function runScenario(json: string, mod?: EngineModule, sliceUs = 1_
       if (check) checks.set(app, check);
     }
     return {
-      world: engine.describe(),
+      world,
       trace,
       hash: engine.hash(),
       pcapng: engine.pcapng(),

@@ -53,7 +53,7 @@ function fromSeed(rows: readonly FigureRow[]): FigureLine[] {
 function fromRun(figure: ReferenceFigure, view: RunView): FigureLine[] {
   const link = view.world.links.findIndex((l) => l.name === figure.link);
   const frames = view.trace.frames.filter((f) => f.link === link);
-  const rows = analyzeCapture(frames.map((f) => ({ timeUs: f.tSent, bytes: f.bytes })));
+  const rows = analyzeCapture(frames.map((f) => ({ timeUs: f.tSent, bytes: f.bytes, ethernet: f.ethernet })));
   const t0 = rows.find((r) => r.protocol === 'TCP')?.timeS ?? 0;
   return rows.map((r) => ({
     no: r.no,

@@ -97,7 +97,7 @@ function sentBy(run: RunView, host: number): TraceFrame[] {
  * data, same window, seq and ack as the previous segment), so the host's sent frames are
  * enough; the paper's tables count them per side, as its stack logs did, dropped or not. */
 function dupAcksSent(run: RunView, host: number): number {
-  const rows = analyzeCapture(sentBy(run, host).map((f) => ({ timeUs: f.tSent, bytes: f.bytes })));
+  const rows = analyzeCapture(sentBy(run, host).map((f) => ({ timeUs: f.tSent, bytes: f.bytes, ethernet: f.ethernet })));
   return rows.filter((r) => r.flags.includes('tcp.analysis.duplicate_ack')).length;
 }
 
@@ -126,7 +126,7 @@ function spuriousRetransmissions(run: RunView, host: number): number {
   const arrived = new Set<string>();
   let n = 0;
   for (const f of sentBy(run, host)) {
-    const key = tcpSegmentKey(f.bytes);
+    const key = tcpSegmentKey(f.dgram);
     if (key === null) continue;
     if (f.retx !== NO_RETX && arrived.has(key)) n++;
     if (reachedAHost(run, f, children)) arrived.add(key);
@@ -153,7 +153,7 @@ function tcpSegmentKey(b: Uint8Array): string | null {
 /** The RTO armed (tcp.rto.arm, µs) at the instant the host first sent a TCP segment with
  * data: what its estimator chose for that segment. */
 function firstDataRto(run: RunView, host: number): number {
-  const first = sentBy(run, host).find((f) => (tcpOf(f.bytes)?.payloadLen ?? 0) > 0);
+  const first = sentBy(run, host).find((f) => (tcpOf(f.dgram)?.payloadLen ?? 0) > 0);
   if (!first) throw new MetricError(`host ${run.world.hosts[host]!.name} sent no TCP data`);
   const arm = run.world.trace_kinds.indexOf('tcp.rto.arm');
   const e = run.trace.events.find((ev) => ev.kind === arm && ev.host === host && ev.time === first.tSent);
