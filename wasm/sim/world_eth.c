@@ -13,6 +13,10 @@
 #include "bytes.h"
 #include "ip.h"
 
+#if ARP_TAG_NONE != TREC_NONE
+#error "a bridge's ARP frames must reach the trace with no parent"
+#endif
+
 int world_link_is_eth(const struct world *w, uint8_t link)
 {
     return w->links[link].cfg.type == WORLD_LINK_ETHERNET;
@@ -33,6 +37,8 @@ int world_eth_host_netif(struct world *w, uint8_t i, uint32_t addr, uint32_t mas
                               world_netif_output, &w->ends[wh->link][wh->dir]);
 }
 
+/* A frame of the bridge's: a datagram it forwards (its tag is the frame that brought it),
+ * or its ARP's own (ARP_TAG_NONE, which is TREC_NONE: no parent). */
 static int world_eth_bridge_out(void *ctx, const uint8_t *frame, uint16_t len, uint32_t parent)
 {
     struct world_bridge_eth *b = ctx;

@@ -123,7 +123,7 @@ static int arp_send(struct arp_if *a, uint16_t op, const uint8_t *dst, uint32_t 
     wr32(p + ARP_OFF_SPA, spa);
     memcpy(p + ARP_OFF_THA, tha, ETH_ADDR_LEN);
     wr32(p + ARP_OFF_TPA, tpa);
-    return a->output(a->ctx, f, ETH_HDR_LEN + ARP_PKT_LEN, 0);
+    return a->output(a->ctx, f, ETH_HDR_LEN + ARP_PKT_LEN, ARP_TAG_NONE);
 }
 
 /* A request for e's address: broadcast, target hardware address zero (unknown). */

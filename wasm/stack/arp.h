@@ -74,8 +74,11 @@ struct arp_queued {
     uint16_t len; /* 0: slot free */
 };
 
-/* A frame to send (not padded: the NIC pads, eth.h). tag: the datagram's, 0 for ARP's
- * own packets. Returns 0, or negative if the link refused it. */
+/* The tag of ARP's own packets (requests and replies), which carry no owner's datagram. */
+#define ARP_TAG_NONE 0xFFFFFFFFu
+
+/* A frame to send (not padded: the NIC pads, eth.h). tag: the datagram's, ARP_TAG_NONE
+ * for ARP's own packets. Returns 0, or negative if the link refused it. */
 typedef int (*arp_output_fn)(void *ctx, const uint8_t *frame, uint16_t len, uint32_t tag);
 /* A decision: kind is an arp.* trace kind (fields as trace.h says) or TRACE_DROP (a = the
  * drop reason, c = the length). */

@@ -35,8 +35,8 @@ export const METRICS: Record<MetricName, { unit: string; what: string }> = {
   spurious_retransmissions: { unit: 'segments', what: 'segments the host sent again although an earlier copy had reached the peer' },
   rto_first_data_ms: { unit: 'ms', what: 'the RTO the host armed when it first sent data' },
   frames_dropped: { unit: 'frames', what: 'frames dropped on the links (queue, fault rules, busy modules)' },
-  capture_span_s: { unit: 's', what: "time from the link's first frame to its last, as the capture's Time column" },
-  link_frames: { unit: 'frames', what: 'frames the capture of the link holds' },
+  capture_span_s: { unit: 's', what: "time from the link's first datagram to its last, as the capture's Time column (ARP frames left out)" },
+  link_frames: { unit: 'frames', what: 'datagrams the capture of the link holds (ARP frames left out: the rows count TCP segments)' },
 };
 
 /** The metric of `row` measured on `run`. Throws MetricError when the run does not have it. */
@@ -82,10 +82,11 @@ export function measure(row: Pick<ReferenceRow, 'metric' | 'app' | 'host' | 'lin
   }
 }
 
+/** The frames of the row's link that carry an IPv4 datagram (not ARP's). */
 function linkFrames(row: { link?: string }, run: RunView): readonly TraceFrame[] {
   const i = run.world.links.findIndex((l) => l.name === row.link);
   if (i < 0) throw new MetricError(`no link "${row.link ?? ''}" in the run`);
-  return run.trace.frames.filter((f) => f.link === i);
+  return run.trace.frames.filter((f) => f.link === i && f.dgram.length > 0);
 }
 
 /** Frames the host itself sent (not copies a bridge forwarded), in the order it sent them. */
