@@ -121,6 +121,12 @@ describe('stackscope list and run', () => {
     expect(r.out).toMatch(/^ +1 +0\.000000 10\.0\.7\.1 +10\.0\.7\.2 +ICMP +84 Echo \(ping\) request/m);
   });
 
+  it("a bridge's ARP decisions are the bridge's: with every frame from the user lost, the PTx gives up on its address", async () => {
+    const r = await cli('run', 'nfc-bridge-1080', '--set', 'links.eth.faults=[{"action":"drop","p":1,"dir":"ba"}]');
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/^drops: .*ptx: arp: no reply to the requests for the next hop x\d+/m);
+  });
+
   it("--table says what the page's Stack says does: the RTO that ran out, and a copy's origin on the link it crossed", async () => {
     const r = await cli('run', 'nfc-bridge-1080', '--link', 'eth', '--table');
     expect(r.code).toBe(0);

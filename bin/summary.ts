@@ -4,6 +4,7 @@
 import type { AppCheck } from '../web/src/core/engine/engine.ts';
 import type { RunResult } from '../web/src/core/engine/run.ts';
 import { Fate, traceField } from '../web/src/core/engine/trace_types.ts';
+import { nodeName } from '../web/src/core/run/lifelines.ts';
 import type { Scenario } from '../web/src/core/scenarios/types.ts';
 
 function count<K>(map: Map<K, number>, key: K): void {
@@ -31,7 +32,7 @@ export function summaryLines(scenario: Scenario, r: RunResult, wallMs: number): 
   const retxKind = w.trace_kinds.indexOf('tcp.retransmit');
   const retx = new Map<string, number>();
   for (const e of r.trace.events) {
-    const host = w.hosts[e.host]?.name ?? `host ${e.host}`;
+    const host = nodeName(w, e.host); // a host, or a bridge (its ARP's decisions)
     if (e.kind === dropKind) {
       const reason = traceField(e, 'drop', 'reason');
       count(drops, `${host}: ${w.drop_reason_texts[reason] ?? reason}`);
