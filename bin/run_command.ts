@@ -74,10 +74,14 @@ async function runAndWrite(input: ScenarioInput, linkName: string | undefined, t
   }
   const data = new Map<string, Uint8Array | string>();
   if (outputs.has('--pcapng')) data.set('--pcapng', result.pcapng);
-  if (outputs.has('--pcap')) data.set('--pcap', classicPcap(
+  if (outputs.has('--pcap'))
+    data.set(
+      '--pcap',
+      classicPcap(
         result.trace.frames.filter((f) => f.link === link),
         result.world.links[link]?.type === 'ethernet',
-      ));
+      ),
+    );
   if (outputs.has('--trace')) data.set('--trace', result.traceBytes);
   if (outputs.has('--table-json')) data.set('--table-json', JSON.stringify(rows, null, 1) + '\n');
   files.commit(data);

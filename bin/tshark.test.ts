@@ -77,7 +77,9 @@ describe('Ethernet links as Wireshark sees them', () => {
   const withEthernet = all.filter((s) => (JSON.parse(readFileSync(s.file, 'utf8')) as { links: { type: string }[] }).links.some((l) => l.type === 'ethernet'));
 
   it('the shipped and replay scenarios have Ethernet links to check', () => {
-    expect(withEthernet.map((s) => s.name)).toEqual(expect.arrayContaining(['ethernet-bulk-lossy', 'nfc-bridge-1080', 'nfc-bridge-sessions', 'thesis-5mb-loss']));
+    expect(withEthernet.map((s) => s.name)).toEqual(
+      expect.arrayContaining(['ethernet-bulk-lossy', 'nfc-bridge-1080', 'nfc-bridge-sessions', 'thesis-5mb-loss']),
+    );
   });
 
   for (const s of withEthernet) {
@@ -86,10 +88,17 @@ describe('Ethernet links as Wireshark sees them', () => {
       r.world.links.forEach((link, i) => {
         if (link.type !== 'ethernet') return;
         const file = join(dir, `${s.name}-${link.name}-eth.pcap`);
-        writeFileSync(file, classicPcap(r.trace.frames.filter((f) => f.link === i), true));
+        writeFileSync(
+          file,
+          classicPcap(
+            r.trace.frames.filter((f) => f.link === i),
+            true,
+          ),
+        );
         const layers = tsharkLayers(file);
         expect(layers.length).toBeGreaterThan(2);
-        for (const [k, l] of layers.entries()) expect({ frame: k + 1, protocols: l.protocols }).toEqual({ frame: k + 1, protocols: expect.stringMatching(/^eth:ethertype:(arp|ip:)/) });
+        for (const [k, l] of layers.entries())
+          expect({ frame: k + 1, protocols: l.protocols }).toEqual({ frame: k + 1, protocols: expect.stringMatching(/^eth:ethertype:(arp|ip:)/) });
         // The first frame asks, the second answers, before any datagram crosses.
         expect(layers[0]!.info).toMatch(/^Who has [\d.]+\? Tell [\d.]+$/);
         expect(layers[1]!.info).toMatch(/^[\d.]+ is at 02:00:00:00:00:[\da-f]{2}$/);
@@ -101,7 +110,13 @@ describe('Ethernet links as Wireshark sees them', () => {
     const r = await runScenario(readScenarioInput('nfc-bridge-1080', [], undefined).json);
     const eth = r.world.links.findIndex((l) => l.name === 'eth');
     const file = join(dir, 'nfc-bridge-1080-handshake.pcap');
-    writeFileSync(file, classicPcap(r.trace.frames.filter((f) => f.link === eth), true));
+    writeFileSync(
+      file,
+      classicPcap(
+        r.trace.frames.filter((f) => f.link === eth),
+        true,
+      ),
+    );
     const first = tsharkLayers(file).slice(0, 5);
     expect(first.map((l) => [l.protocol, l.length])).toEqual([
       ['ARP', 42],

@@ -60,10 +60,10 @@
 
 /* Bytes a frame of len bytes (header included, FCS not) occupies on the wire, preamble
  * and gap included. */
-#define LINK_ETH_WIRE_LEN(len)                                                                  \
-    ((uint32_t)(((uint32_t)(len) + LINK_ETH_FCS) < LINK_ETH_MIN_FRAME                           \
-                    ? LINK_ETH_MIN_FRAME                                                        \
-                    : ((uint32_t)(len) + LINK_ETH_FCS)) +                                       \
+#define LINK_ETH_WIRE_LEN(len)                                        \
+    ((uint32_t)(((uint32_t)(len) + LINK_ETH_FCS) < LINK_ETH_MIN_FRAME \
+                    ? LINK_ETH_MIN_FRAME                              \
+                    : ((uint32_t)(len) + LINK_ETH_FCS)) +             \
      LINK_ETH_PREAMBLE + LINK_ETH_IFG)
 
 /* Buffer bytes per direction that never run out before a ring of n records does: n - 1

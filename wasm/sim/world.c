@@ -96,10 +96,9 @@ static int world_capture_build(struct world *w, char *err, size_t errlen)
             return ERR_ARG;
         }
         world_link_describe(&w->cfg.links[l], desc, sizeof desc);
-        iface = pcapng_add_interface(&w->pcapng, w->cfg.links[l].name, desc,
-                                     world_link_is_eth(w, l) ? PCAPNG_LINKTYPE_ETHERNET
-                                                             : PCAPNG_LINKTYPE_RAW,
-                                     0);
+        iface = pcapng_add_interface(
+            &w->pcapng, w->cfg.links[l].name, desc,
+            world_link_is_eth(w, l) ? PCAPNG_LINKTYPE_ETHERNET : PCAPNG_LINKTYPE_RAW, 0);
         if (iface < 0)
             return iface;
         w->links[l].iface = iface;

@@ -77,7 +77,7 @@ struct world_host {
         uint8_t cause;
     } retx[16];
     uint8_t n_retx;
-    uint8_t port_busy; /* NFC module state last told to the host */
+    uint8_t port_busy;   /* NFC module state last told to the host */
     struct host_eth eth; /* its interface's ARP, on an Ethernet link */
     uint8_t *arp_mem;
 };

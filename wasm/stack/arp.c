@@ -8,15 +8,15 @@
 #include "stack_err.h"
 
 /* RFC 826 packet layout for Ethernet (hardware 1) and IPv4 (protocol 0x0800). */
-#define ARP_OFF_HTYPE 0
-#define ARP_OFF_PTYPE 2
-#define ARP_OFF_HLEN  4
-#define ARP_OFF_PLEN  5
-#define ARP_OFF_OP    6
-#define ARP_OFF_SHA   8
-#define ARP_OFF_SPA   14
-#define ARP_OFF_THA   18
-#define ARP_OFF_TPA   24
+#define ARP_OFF_HTYPE      0
+#define ARP_OFF_PTYPE      2
+#define ARP_OFF_HLEN       4
+#define ARP_OFF_PLEN       5
+#define ARP_OFF_OP         6
+#define ARP_OFF_SHA        8
+#define ARP_OFF_SPA        14
+#define ARP_OFF_THA        18
+#define ARP_OFF_TPA        24
 #define ARP_HTYPE_ETHERNET 1u
 
 void arp_config_default(struct arp_config *cfg)

@@ -37,13 +37,14 @@
 #include "stack_time.h"
 #include "trace.h"
 
-#define ARP_PKT_LEN 28 /* for Ethernet and IPv4: 8 + 2 x (6 + 4) */
+#define ARP_PKT_LEN    28 /* for Ethernet and IPv4: 8 + 2 x (6 + 4) */
 #define ARP_OP_REQUEST 1
 #define ARP_OP_REPLY   2
 
 /* Bytes of storage for an interface of MTU mtu: a frame being built, and queue_len
  * datagrams waiting. */
-#define ARP_MEM(mtu, queue_len) ((size_t)((uint32_t)(mtu) + ETH_HDR_LEN) * (1u + (uint32_t)(queue_len)))
+#define ARP_MEM(mtu, queue_len) \
+    ((size_t)((uint32_t)(mtu) + ETH_HDR_LEN) * (1u + (uint32_t)(queue_len)))
 
 struct arp_config {
     uint32_t cache_timeout_ms; /* life of a learned entry */

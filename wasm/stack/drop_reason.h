@@ -76,7 +76,7 @@
     /* the TCP responder (tcp_responder.h) */                                                      \
     X(DROP_TCP_ECHO_NO_ROOM, "tcp: no room in the peer's window for the echo (responder)")         \
     X(DROP_TCP_ECHO_LOST,                                                                          \
-      "tcp: an echo was lost and a later ACK covered its data: connection reset (responder)")     \
+      "tcp: an echo was lost and a later ACK covered its data: connection reset (responder)")      \
     /* Ethernet II (RFC 894) and ARP (RFC 826, RFC 1122 2.3.2) */                                  \
     X(DROP_ETH_SHORT, "ethernet: frame shorter than its header")                                   \
     X(DROP_ETH_NOT_FOR_US, "ethernet: destination neither our address nor broadcast")              \

@@ -46,8 +46,8 @@ int host_add_eth_netif(struct host *h, uint32_t addr, uint32_t netmask, uint16_t
     /* ARP first: an interface it refuses is not added at all (nor its route). */
     eth->h = h;
     eth->netif = h->n_netifs;
-    err = arp_init(&eth->arp, cfg, mac, addr, mtu, mem, mem_len, host_eth_send, host_eth_report,
-                   eth);
+    err =
+        arp_init(&eth->arp, cfg, mac, addr, mtu, mem, mem_len, host_eth_send, host_eth_report, eth);
     if (err != ERR_OK)
         return err;
     idx = host_add_netif(h, addr, netmask, mtu, output, output_ctx);

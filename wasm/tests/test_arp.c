@@ -30,8 +30,8 @@ static int start(const struct arp_config *cfg)
     if (host_init(&T.h, &hc, T.mem, sizeof T.mem, 0) != ERR_OK)
         return -1;
     host_set_tracer(&T.h, th_tracer, &T);
-    return host_add_eth_netif(&T.h, ME, 0xFFFFFF00u, 1500, my_mac, cfg, &E, arp_mem,
-                              sizeof arp_mem, th_output, &T);
+    return host_add_eth_netif(&T.h, ME, 0xFFFFFF00u, 1500, my_mac, cfg, &E, arp_mem, sizeof arp_mem,
+                              th_output, &T);
 }
 
 /* A UDP-protocol datagram of n payload bytes from the host to dst, at time now. */
@@ -205,7 +205,7 @@ static void test_padded_ip_frame_is_taken_and_others_dropped(void)
     CHECK_EQ(T.n_frames, 1);
     CHECK_EQ(T.len[0], 42);
     CHECK_EQ(T.frame[0][14 + 20], 0); /* echo reply */
-    f[0] = 0x02; /* another station's address */
+    f[0] = 0x02;                      /* another station's address */
     f[5] = 0x99;
     th_input(&T, f, 60, 20);
     CHECK_EQ(T.h.stats.drops[DROP_ETH_NOT_FOR_US], 1);

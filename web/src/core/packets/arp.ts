@@ -76,7 +76,10 @@ function opName(op: number): string {
 function kindLines(a: ArpPacket): { title: string; flags: DetailNode[] } {
   switch (arpKind(a)) {
     case 'announcement':
-      return { title: 'ARP Announcement', flags: [generated('Is gratuitous: True', 'arp.isgratuitous'), generated('Is announcement: True', 'arp.isannouncement')] };
+      return {
+        title: 'ARP Announcement',
+        flags: [generated('Is gratuitous: True', 'arp.isgratuitous'), generated('Is announcement: True', 'arp.isannouncement')],
+      };
     case 'probe':
       return { title: 'ARP Probe', flags: [generated('Is probe: True', 'arp.isprobe')] };
     case 'gratuitous':

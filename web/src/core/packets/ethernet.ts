@@ -62,7 +62,17 @@ function addressNode(b: Uint8Array, off: number, what: 'Destination' | 'Source',
     ...field(`${what}: ${macLabel(b, off)}`, off, 6, prefix),
     children: [
       field(`Address: ${macLabel(b, off)}`, off, 6, 'eth.addr'),
-      field(bits(hi, 24, 0x020000, `LG bit: ${lg ? 'Locally administered address (this is NOT the factory default)' : 'Globally unique address (factory default)'}`), off, 3, `${prefix}.lg`),
+      field(
+        bits(
+          hi,
+          24,
+          0x020000,
+          `LG bit: ${lg ? 'Locally administered address (this is NOT the factory default)' : 'Globally unique address (factory default)'}`,
+        ),
+        off,
+        3,
+        `${prefix}.lg`,
+      ),
       field(bits(hi, 24, 0x010000, `IG bit: ${ig ? 'Group address (multicast/broadcast)' : 'Individual address (unicast)'}`), off, 3, `${prefix}.ig`),
     ],
   };

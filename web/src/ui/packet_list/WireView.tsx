@@ -42,7 +42,9 @@ export function WireView({ frame: f, link, dropTexts, stackSays, highlight, onPi
           <FactRow key={k} k={k} v={`${secondsText(t)}${k === 'Sent' ? '' : ` (+${durationText(t - f.tSent)})`}`} />
         ))}
         <dt>Wire length</dt>
-        <dd>{f.wireLen ? `${f.wireLen} bytes for ${aNum(f.bytes.length)}-byte ${carried}` : `never reached the line (${aNum(f.bytes.length)}-byte ${carried})`}</dd>
+        <dd>
+          {f.wireLen ? `${f.wireLen} bytes for ${aNum(f.bytes.length)}-byte ${carried}` : `never reached the line (${aNum(f.bytes.length)}-byte ${carried})`}
+        </dd>
         {f.queue > 0 && <FactRow k="Queue" v={`${f.queue} frame${f.queue === 1 ? '' : 's'} waiting ahead of it`} />}
       </dl>
       {(m.kind === 'slip' || m.kind === 'slip6') && <Serial m={m} highlight={highlight} onPick={onPick} />}
