@@ -173,7 +173,12 @@ static void arp_enqueue(struct arp_if *a, uint32_t next_hop, const uint8_t *dgra
 int arp_output(struct arp_if *a, stack_time_t now, uint32_t next_hop, const uint8_t *dgram,
                uint16_t len, uint32_t tag)
 {
-    struct arp_entry *e = arp_lookup(a, next_hop);
+    struct arp_entry *e;
+    if (len > a->mtu) { /* a bridge forwarding from a link of a larger MTU */
+        arp_drop(a, DROP_ETH_OVERSIZE, len);
+        return 0;
+    }
+    e = arp_lookup(a, next_hop);
     if (e && e->state == ARP_STABLE)
         return arp_send_dgram(a, e->mac, dgram, len, tag);
     if (!e) {

@@ -113,9 +113,9 @@ int arp_init(struct arp_if *a, const struct arp_config *cfg, const uint8_t mac[E
 /* Answers requests for ip too (proxy ARP). Returns ERR_OK or ERR_MEM (ARP_PROXY_MAX). */
 int arp_add_proxy(struct arp_if *a, uint32_t ip);
 
-/* Sends datagram dgram[0..len) (IPv4, len <= mtu) to next_hop: at once if its MAC is
- * known, else after resolution. Returns 0 (sent, queued or dropped and reported) or the
- * output's negative value. */
+/* Sends datagram dgram[0..len) (IPv4) to next_hop: at once if its MAC is known, else after
+ * resolution; one above the MTU is dropped (DROP_ETH_OVERSIZE). Returns 0 (sent, queued or
+ * dropped and reported) or the output's negative value. */
 int arp_output(struct arp_if *a, stack_time_t now, uint32_t next_hop, const uint8_t *dgram,
                uint16_t len, uint32_t tag);
 

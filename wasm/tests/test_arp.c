@@ -246,7 +246,23 @@ static struct {
     uint32_t n;
     uint16_t len[4];
     uint8_t f[4][64];
+    uint32_t drops, last_drop, queued;
 } B;
+
+static void bridge_report(void *ctx, enum trace_kind kind, uint32_t a, uint32_t b, uint32_t c,
+                          uint32_t d)
+{
+    (void)ctx;
+    (void)b;
+    (void)c;
+    (void)d;
+    if (kind == TRACE_DROP) {
+        B.drops++;
+        B.last_drop = a;
+    } else if (kind == TRACE_ARP_QUEUE) {
+        B.queued++;
+    }
+}
 
 static int bridge_out(void *ctx, const uint8_t *frame, uint16_t len, uint32_t tag)
 {
@@ -265,11 +281,12 @@ static void test_bridge_proxy_answers_and_asks_for_others(void)
     static const uint8_t zero[6] = { 0 };
     struct arp_config cfg;
     struct arp_if a;
-    uint8_t f[64], d[40];
+    uint8_t f[64], d[1600];
     uint16_t n;
     memset(&B, 0, sizeof B);
     arp_config_default(&cfg);
-    CHECK_EQ(arp_init(&a, &cfg, my_mac, 0, 1500, arp_mem, sizeof arp_mem, bridge_out, NULL, NULL),
+    CHECK_EQ(arp_init(&a, &cfg, my_mac, 0, 1500, arp_mem, sizeof arp_mem, bridge_out, bridge_report,
+                      NULL),
              ERR_OK);
     CHECK_EQ(arp_add_proxy(&a, PEER), ERR_OK);
     /* The user asks for the appliance behind the bridge: the bridge answers. */
@@ -284,6 +301,13 @@ static void test_bridge_proxy_answers_and_asks_for_others(void)
     CHECK_EQ(B.n, 2);
     CHECK_EQ(rd32(B.f[1] + 14 + 14), PEER);
     CHECK_EQ(rd32(B.f[1] + 14 + 24), IP4(192, 168, 1, 7));
+    /* A datagram above the interface's MTU (forwarded from a link with a larger one) is
+     * dropped with a reason, never copied past the frame buffer. */
+    CHECK_EQ(arp_output(&a, 0, IP4(192, 168, 1, 7), d, 1501, 78), 0);
+    CHECK_EQ(B.n, 2);
+    CHECK_EQ(B.queued, 1);
+    CHECK_EQ(B.drops, 1);
+    CHECK_EQ(B.last_drop, DROP_ETH_OVERSIZE);
     /* No answer for an address not behind the bridge. */
     n = arp_frame(f, ARP_OP_REQUEST, eth_broadcast, peer_mac, ME, zero, IP4(192, 168, 1, 8));
     arp_input(&a, 0, f + ETH_HDR_LEN, (uint16_t)(n - ETH_HDR_LEN));

@@ -72,9 +72,9 @@ static void test_bridge_answers_for_the_appliance(void)
 {
     struct seen s;
     uint8_t ptx_mac[ETH_ADDR_LEN];
-    CHECK_EQ(run_bridge("[{\"type\":\"ping\",\"host\":\"user\",\"to\":\"appliance\",\"count\":1}]",
-                        &s),
-             0);
+    CHECK_EQ(
+        run_bridge("[{\"type\":\"ping\",\"host\":\"user\",\"to\":\"appliance\",\"count\":1}]", &s),
+        0);
     eth_mac_from_index(ptx_mac, 2);
     CHECK(s.n >= 4);
     CHECK_EQ(s.dir[0], 1); /* from the user */
