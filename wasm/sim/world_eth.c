@@ -8,7 +8,6 @@
 #include "world_internal.h"
 
 #include <stdlib.h>
-#include <string.h>
 
 #include "bytes.h"
 #include "ip.h"
@@ -27,8 +26,9 @@ int world_eth_host_netif(struct world *w, uint8_t i, uint32_t addr, uint32_t mas
     struct world_host *wh = &w->hosts[i];
     struct arp_config cfg;
     uint8_t mac[ETH_ADDR_LEN];
-    size_t mem = ARP_MEM(mtu, ARP_QUEUE_LEN_DEFAULT);
+    size_t mem;
     arp_config_default(&cfg);
+    mem = ARP_MEM(mtu, cfg.queue_len);
     eth_mac_from_index(mac, i);
     wh->arp_mem = malloc(mem);
     if (!wh->arp_mem)
@@ -84,7 +84,7 @@ static int world_eth_bridge_end(struct world *w, uint8_t node, uint8_t link)
     const struct world_link_config *c = &w->cfg.links[link];
     struct arp_config cfg;
     uint8_t mac[ETH_ADDR_LEN], i;
-    size_t mem = ARP_MEM(c->eth.mtu, ARP_QUEUE_LEN_DEFAULT);
+    size_t mem;
     int rc;
     for (i = 0; i < WORLD_MAX_BRIDGE_ETH && !be; i++)
         if (!w->bridge_eth[i].w)
@@ -95,10 +95,11 @@ static int world_eth_bridge_end(struct world *w, uint8_t node, uint8_t link)
     be->node = node;
     be->link = link;
     be->dir = c->a == node ? LINK_DIR_AB : LINK_DIR_BA;
+    arp_config_default(&cfg);
+    mem = ARP_MEM(c->eth.mtu, cfg.queue_len);
     be->mem = malloc(mem);
     if (!be->mem)
         return ERR_MEM;
-    arp_config_default(&cfg);
     eth_mac_from_index(mac, node);
     rc = arp_init(&be->arp, &cfg, mac, 0, c->eth.mtu, be->mem, mem, world_eth_bridge_out,
                   world_eth_bridge_report, be);

@@ -314,10 +314,9 @@ void arp_next_deadline(const struct arp_if *a, stack_time_t *when, int *has)
             time_earliest(when, has, a->cache[i].when);
 }
 
-void arp_announce(struct arp_if *a, stack_time_t now)
+void arp_announce(struct arp_if *a)
 {
     static const uint8_t unknown[ETH_ADDR_LEN] = { 0 };
-    (void)now;
     if (!a->cfg.gratuitous || a->ip == 0)
         return;
     arp_report(a, TRACE_ARP_REQUEST, a->ip, 1, a->ip, 0);

@@ -128,8 +128,9 @@ void arp_poll(struct arp_if *a, stack_time_t now);
 /* The earliest instant arp_poll has something to do, merged into *when (time_earliest). */
 void arp_next_deadline(const struct arp_if *a, stack_time_t *when, int *has);
 
-/* Gratuitous ARP, if cfg.gratuitous and the interface has an address. */
-void arp_announce(struct arp_if *a, stack_time_t now);
+/* Gratuitous ARP (an announcement: a request for our own address, RFC 5227 2.3), if
+ * cfg.gratuitous and the interface has an address. */
+void arp_announce(struct arp_if *a);
 
 /* The cache entry for ip, or NULL. */
 const struct arp_entry *arp_find(const struct arp_if *a, uint32_t ip);

@@ -1,8 +1,6 @@
 /* A host's Ethernet interfaces: see host_eth.h. */
 #include "host_eth.h"
 
-#include <string.h>
-
 #include "bytes.h"
 
 static int host_eth_send(void *ctx, const uint8_t *frame, uint16_t len, uint32_t tag)
@@ -54,7 +52,7 @@ int host_add_eth_netif(struct host *h, uint32_t addr, uint32_t netmask, uint16_t
     if (idx < 0)
         return idx;
     h->netifs[idx].eth = eth;
-    arp_announce(&eth->arp, h->now);
+    arp_announce(&eth->arp);
     return idx;
 }
 
