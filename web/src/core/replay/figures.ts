@@ -16,7 +16,8 @@ export interface FigurePair {
   seed: FigureLine | null;
   ours: FigureLine | null;
   /** Same segment: the Info columns agree but for the window (see sameSegment). null when
-   *  one side has no row, or the seed's row is not TCP (our links carry no ARP). */
+   *  one side has no row, or the seed's row is not TCP (ARP's rows, in both lists, are not
+   *  paired: only the TCP rows are). */
   same: boolean | null;
 }
 
