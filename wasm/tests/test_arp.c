@@ -314,7 +314,41 @@ static void test_bridge_proxy_answers_and_asks_for_others(void)
     CHECK_EQ(B.n, 2);
 }
 
-UNIT_MAIN(UNIT(test_miss_sends_a_request_and_queues), UNIT(test_reply_releases_the_queue_then_hits),
+/* Hostile input: frames of random bytes and lengths, half of them to our MAC with the
+ * EtherType of ARP or IPv4, are all taken in (ASan watches) and the broken ones dropped
+ * with a reason; a short or foreign frame never reaches ARP or IP. */
+static void test_random_frames_are_dropped_with_reasons(void)
+{
+    uint32_t x = 12345, i, dropped = 0, r;
+    uint8_t f[128];
+    CHECK_EQ(start(NULL), 0);
+    for (i = 0; i < 20000; i++) {
+        uint16_t len, k;
+        x ^= x << 13;
+        x ^= x >> 17;
+        x ^= x << 5;
+        len = (uint16_t)(x % sizeof f);
+        for (k = 0; k < len; k++) {
+            x ^= x << 13;
+            x ^= x >> 17;
+            x ^= x << 5;
+            f[k] = (uint8_t)x;
+        }
+        if ((x & 1) && len >= ETH_HDR_LEN)
+            eth_header_write(f, my_mac, peer_mac, (x & 2) ? ETH_TYPE_ARP : ETH_TYPE_IPV4);
+        th_input(&T, f, len, i);
+    }
+    CHECK_EQ(T.h.netifs[0].rx_frames, 20000);
+    for (r = 0; r < DROP_REASON_COUNT; r++)
+        dropped += T.h.stats.drops[r];
+    CHECK(T.h.stats.drops[DROP_ETH_SHORT] > 0);
+    CHECK(T.h.stats.drops[DROP_ETH_NOT_FOR_US] > 0);
+    CHECK(T.h.stats.drops[DROP_ARP_BAD] > 0);
+    CHECK(dropped >= 19000); /* random datagrams almost never pass IP's checksum */
+}
+
+UNIT_MAIN(UNIT(test_random_frames_are_dropped_with_reasons),
+          UNIT(test_miss_sends_a_request_and_queues), UNIT(test_reply_releases_the_queue_then_hits),
           UNIT(test_retries_then_gives_up), UNIT(test_queue_bound_drops_with_a_reason),
           UNIT(test_entry_times_out), UNIT(test_request_for_us_is_answered),
           UNIT(test_padded_ip_frame_is_taken_and_others_dropped), UNIT(test_pad_to_sixty),
