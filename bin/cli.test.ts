@@ -124,12 +124,20 @@ describe('stackscope list and run', () => {
     expect(r.out).toMatch(/^ +1 +0\.000000 10\.0\.7\.1 +10\.0\.7\.2 +ICMP +84 Echo \(ping\) request/m);
   });
 
+  it("a bridge's ARP decisions are the bridge's: with every frame from the user lost, the PTx gives up on its address", async () => {
+    const r = await cli('run', 'nfc-bridge-1080', '--set', 'links.eth.faults=[{"action":"drop","p":1,"dir":"ba"}]');
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/^drops: .*ptx: arp: no reply to the requests for the next hop x\d+/m);
+  });
+
   it("--table says what the page's Stack says does: the RTO that ran out, and a copy's origin on the link it crossed", async () => {
     const r = await cli('run', 'nfc-bridge-1080', '--link', 'eth', '--table');
     expect(r.code).toBe(0);
-    // the server's own retransmission of row 5, and the appliance's, forwarded by the PTx,
-    // whose first copy was lost on the NFC link (its row there named)
-    expect(r.out).toMatch(/\[TCP Retransmission\] 7891 → 49153 .*\[stack: RTO expired, RTO=1\.000 s \(re-sends 5\)\]$/m);
+    // the PTx's own ARP request (not a forwarded frame: no note), the server's own
+    // retransmission of row 7, and the appliance's, forwarded by the PTx, whose first copy
+    // was lost on the NFC link (its row there named)
+    expect(r.out).toMatch(/^ +1 +0\.000000 02:00:00:00:00:03 +Broadcast +ARP +42 Who has 192\.168\.1\.202\? Tell 192\.168\.1\.102$/m);
+    expect(r.out).toMatch(/\[TCP Retransmission\] 7891 → 49153 .*\[stack: RTO expired, RTO=1\.000 s \(re-sends 7\)\]$/m);
     expect(r.out).toMatch(/\[stack: forwarded by ptx: RTO expired, RTO=1\.000 s \(re-sends nfc \d+\)\]$/m);
   });
 

@@ -33,11 +33,12 @@ describe('stackscope lesson', () => {
   it("prints the steps, captions filled from the run, and each question's computed answer", async () => {
     const r = await cli('lesson', 'retransmission-timer');
     expect(r.code).toBe(0);
-    expect(r.out).toMatch(/^1\. \[40\.1 ms, eth No\. 4 \(client\)\] The client sends its first segment: Seq=1, 1460 bytes\./m);
-    expect(r.out).toContain('[1.082 s, client tcp.rto.expire] The RTO of 1.000 s expires');
+    // (ARP's request and reply take the first round trip and rows 1 and 2)
+    expect(r.out).toMatch(/^1\. \[80\.3 ms, eth No\. 6 \(client\)\] The client sends its first segment: Seq=1, 1460 bytes\./m);
+    expect(r.out).toContain('[1.122 s, client tcp.rto.expire] The RTO of 1.000 s expires');
     expect(r.out).toMatch(/^ {6}\* b\) after 1 s, the RTO$/m);
-    expect(r.out).toMatch(/^ {3}A: b\) the run says 1\.000 s \[1\.082 s, client tcp\.rto\.expire\]$/m);
-    expect(r.out).toMatch(/^ {3}A: b\) the run says 2 \[1\.082 s, eth No\. 10 \(client\)\]$/m);
+    expect(r.out).toMatch(/^ {3}A: b\) the run says 1\.000 s \[1\.122 s, client tcp\.rto\.expire\]$/m);
+    expect(r.out).toMatch(/^ {3}A: b\) the run says 2 \[1\.122 s, eth No\. 12 \(client\)\]$/m);
   });
 
   it('--set changes the run, and the captions with it', async () => {

@@ -68,7 +68,7 @@ async function runAndWrite(input: ScenarioInput, linkName: string | undefined, t
   const wall0 = performance.now();
   // The table reads the whole trace (a row names the frames it re-sends, on any link);
   // everything else is written or counted as the run goes.
-  const whole = table || outputs.has('--table-json') ? new Trace() : null;
+  let whole: Trace | null = null;
   let tally: RunTally | undefined;
   let links: number[] = [];
   let run;
@@ -76,8 +76,9 @@ async function runAndWrite(input: ScenarioInput, linkName: string | undefined, t
     run = await streamScenario(input.json, {
       start: (world) => {
         tally = new RunTally(world);
+        if (table || outputs.has('--table-json')) whole = new Trace(world.links);
         links = linkName === ALL_LINKS ? world.links.map((_, i) => i) : [chosenLink(world, linkName)];
-        if (outputs.has('--pcap')) files.write('--pcap', pcapFileHeader());
+        if (outputs.has('--pcap')) files.write('--pcap', pcapFileHeader(world.links[links[0]!]?.type === 'ethernet'));
       },
       trace: (batch) => {
         tally!.add(batch);
@@ -97,7 +98,8 @@ async function runAndWrite(input: ScenarioInput, linkName: string | undefined, t
 
   for (const line of summaryLines(input.scenario, { ...run, tally: tally! }, wallMs)) console.log(line);
   const world = run.world;
-  const lists = whole ? links.map((i) => ({ link: world.links[i]!.name, rows: linkRows({ world, trace: whole }, i) })) : [];
+  const trace: Trace | null = whole; // set in start(): TypeScript cannot see the callback ran
+  const lists = trace ? links.map((i) => ({ link: world.links[i]!.name, rows: linkRows({ world, trace }, i) })) : [];
   if (table) {
     for (const { link, rows } of lists) {
       console.log(`\npacket list of link ${link}:`);

@@ -3,6 +3,7 @@
 // check the bytes they receive, how many they checked and how many differed; the trace hash.
 import type { AppCheck } from '../web/src/core/engine/engine.ts';
 import type { StreamedRun } from '../web/src/core/engine/run.ts';
+import { nodeName } from '../web/src/core/run/lifelines.ts';
 import type { Scenario } from '../web/src/core/scenarios/types.ts';
 import type { RunTally } from './run_tally.ts';
 
@@ -30,7 +31,7 @@ export function summaryLines(scenario: Scenario, r: RunSummary, wallMs: number):
   });
   const hostName = (key: string): [string, number] => {
     const [host, n] = key.split(',').map(Number) as [number, number];
-    return [w.hosts[host]?.name ?? `host ${host}`, n];
+    return [nodeName(w, host), n]; // a host, or a bridge (its ARP's decisions)
   };
   for (const [key, n] of t.hostDrops) {
     const [host, reason] = hostName(key);

@@ -64,7 +64,7 @@ export function linkRows(r: TableRun, link: number): TableRow[] {
     const root = origin(r, f).id;
     if (!rowOf.has(root)) rowOf.set(root, i + 1);
   });
-  const packets = analyzeCapture(frames.map((f) => ({ timeUs: f.tSent, bytes: f.bytes })));
+  const packets = analyzeCapture(frames.map((f) => ({ timeUs: f.tSent, bytes: f.bytes, ethernet: f.ethernet })));
   const says = {
     world: r.world,
     events: r.trace.events,

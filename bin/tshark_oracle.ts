@@ -70,3 +70,15 @@ export function tsharkColumns(file: string): { protocol: string; info: string }[
 export function tsharkComments(file: string): string[] {
   return tshark(file, ['-T', 'fields', '-e', 'frame.comment']).split('\n').slice(0, -1);
 }
+
+/** For each frame: the layers tshark found (frame.protocols, "eth:ethertype:ip:tcp"), its
+ *  length, Protocol and Info. */
+export function tsharkLayers(file: string): { protocols: string; length: number; protocol: string; info: string }[] {
+  return tshark(file, ['-T', 'fields', '-E', 'separator=/t', '-e', 'frame.protocols', '-e', 'frame.len', '-e', '_ws.col.Protocol', '-e', '_ws.col.Info'])
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => {
+      const [protocols = '', length = '', protocol = '', info = ''] = line.split('\t');
+      return { protocols, length: Number(length), protocol, info };
+    });
+}

@@ -23,6 +23,7 @@
 #define STACK_COUNTER    uint8_t                   /* statistics wrap at 256: RAM spared */
 #define STACK_MAX_NETIFS 1                         /* the UART */
 #define STACK_MAX_ROUTES 1                         /* everything goes out of it */
+#define STACK_ETHERNET   0                         /* a UART: no Ethernet, no ARP */
 #define STACK_NOINLINE   __attribute__((noinline)) /* keeps big locals off deep call chains */
 
 #endif

@@ -28,7 +28,7 @@ int link_eth_init(struct link_eth *l, const struct link_eth_config *cfg,
         struct link_eth_dir *s = &l->dir[d];
         if (n_frames[d] == 0 || ring[d] == NULL || mem[d] == NULL)
             return ERR_ARG;
-        if (mem_len[d] < cfg->mtu)
+        if (mem_len[d] < (uint32_t)cfg->mtu + LINK_ETH_HDR)
             return ERR_BUF;
         s->ring = ring[d];
         s->n = n_frames[d];
@@ -103,7 +103,7 @@ int link_eth_submit(struct link_eth *l, uint8_t dir, uint64_t t, const uint8_t *
     /* One draw per submit whatever happens to the frame (link_eth.h). Uniform in
      * 0 .. jitter_us inclusive, as the scenario format says. */
     jitter = sim_rng_below(rng, l->cfg.jitter_us + 1u);
-    if (len > l->cfg.mtu) {
+    if (len > (uint32_t)l->cfg.mtu + LINK_ETH_HDR) {
         s->stats.drop_oversize++;
         return (int)DROP_ETH_OVERSIZE;
     }

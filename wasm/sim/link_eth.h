@@ -3,11 +3,12 @@
  *
  *   - Full duplex: each direction has its own transmitter, queue and receiver, as a
  *     switched or point-to-point link (no CSMA/CD, no collisions).
- *   - A datagram of len bytes travels in a frame of max(len + 18, 64) bytes: header 14
- *     and FCS 4 around it, the data field padded to 46 bytes (RFC 894; IEEE 802.3 clause
- *     3.2.8 / 4.4.2 minFrameSize 512 bits). On the wire the frame is preceded by 8 bytes of
- *     preamble and SFD and followed by the 12-byte (96 bit times) inter-frame gap: a
- *     40-byte datagram costs 64 + 20 = 84 bytes, 672 bit times.
+ *   - The link carries Ethernet II frames (wasm/stack/eth.h): a frame of len bytes, its
+ *     14-byte header included and padded by the sender to 60 (RFC 894), takes len + 4
+ *     bytes with its FCS, at least 64 (IEEE 802.3 clause 3.2.8 / 4.4.2 minFrameSize 512
+ *     bits). On the wire the frame is preceded by 8 bytes of preamble and SFD and followed
+ *     by the 12-byte (96 bit times) inter-frame gap: a 40-byte datagram (a 54-byte frame,
+ *     padded to 60) costs 64 + 20 = 84 bytes, 672 bit times.
  *   - The gap is counted in the frame's slot, as docs/scenario-format.md prices a frame
  *     ("datagram plus 38 bytes"): wire_end is the end of the gap, 96 bit times after the
  *     FCS's last bit (9.6 us at 10 Mbit/s, under 1 us at 100 Mbit/s). Back-to-back frames
@@ -57,30 +58,31 @@
  * scenario format allows up to 10^10. */
 #define LINK_ETH_MAX_RATE 1000000000000ull
 
-/* Bytes a datagram of len bytes occupies on the wire, preamble and gap included. */
-#define LINK_ETH_WIRE_LEN(len)                                                       \
-    ((uint32_t)(((uint32_t)(len) + LINK_ETH_HDR + LINK_ETH_FCS) < LINK_ETH_MIN_FRAME \
-                    ? LINK_ETH_MIN_FRAME                                             \
-                    : ((uint32_t)(len) + LINK_ETH_HDR + LINK_ETH_FCS)) +             \
+/* Bytes a frame of len bytes (header included, FCS not) occupies on the wire, preamble
+ * and gap included. */
+#define LINK_ETH_WIRE_LEN(len)                                        \
+    ((uint32_t)(((uint32_t)(len) + LINK_ETH_FCS) < LINK_ETH_MIN_FRAME \
+                    ? LINK_ETH_MIN_FRAME                              \
+                    : ((uint32_t)(len) + LINK_ETH_FCS)) +             \
      LINK_ETH_PREAMBLE + LINK_ETH_IFG)
 
 /* Buffer bytes per direction that never run out before a ring of n records does: n - 1
- * held datagrams of mtu bytes, the unused tail where a datagram did not fit before the
- * buffer's end (under mtu), and room for one more. */
-#define LINK_ETH_DIR_MEM(mtu, n) (((uint32_t)(n) + 1u) * (uint32_t)(mtu))
+ * held frames of mtu + 14 bytes, the unused tail where a frame did not fit before the
+ * buffer's end, and room for one more. */
+#define LINK_ETH_DIR_MEM(mtu, n) (((uint32_t)(n) + 1u) * ((uint32_t)(mtu) + LINK_ETH_HDR))
 
 struct link_eth_config {
     uint64_t rate_bps;  /* 1 .. LINK_ETH_MAX_RATE */
     uint32_t delay_us;  /* propagation delay, both directions */
     uint32_t jitter_us; /* extra delay, uniform in 0 .. jitter_us per frame */
     uint16_t qlen;      /* frames allowed to wait behind the one on the wire */
-    uint16_t mtu;       /* largest datagram */
+    uint16_t mtu;       /* largest datagram: frames up to mtu + 14 bytes */
 };
 
 /* One frame in a direction's ring (the caller provides the array). */
 struct link_eth_frame {
     uint32_t tag;
-    uint16_t len;      /* datagram as submitted */
+    uint16_t len;      /* frame as submitted */
     uint32_t off;      /* its bytes in the direction's buffer */
     uint32_t wire_len; /* LINK_ETH_WIRE_LEN(len) */
     uint64_t submitted, start, end, due;
@@ -124,13 +126,13 @@ uint64_t link_eth_bits_us(uint64_t bits, uint64_t rate_bps);
  * that time (the senders' windows bound them). When the ring or the buffer is full submit
  * says ERR_MEM (a sizing error, not a modelled drop). Returns ERR_OK, ERR_ARG (rate 0 or
  * above LINK_ETH_MAX_RATE, mtu 0, jitter_us = UINT32_MAX, missing storage) or ERR_BUF
- * (mem_len below mtu). */
+ * (mem_len below mtu + 14). */
 int link_eth_init(struct link_eth *l, const struct link_eth_config *cfg,
                   struct link_eth_frame *ring[2], const uint32_t n_frames[2], uint8_t *mem[2],
                   const uint32_t mem_len[2]);
 
-/* Hands the datagram data[0..len) to direction dir at time t (not before the previous
- * submit in that direction). Returns ERR_OK (copied and queued; its times are fixed now),
+/* Hands the frame data[0..len) to direction dir at time t (not before the previous
+ * submit in that direction); a frame above mtu + 14 bytes is DROP_ETH_OVERSIZE. Returns ERR_OK (copied and queued; its times are fixed now),
  * DROP_ETH_OVERSIZE or DROP_LINK_QUEUE_FULL as positive values (dropped and counted: the
  * caller records the drop), ERR_MEM (ring or buffer full) or ERR_ARG (dir above 1, len 0,
  * data or rng NULL).

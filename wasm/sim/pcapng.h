@@ -29,7 +29,9 @@
 #include "capture_sink.h"
 
 /* LINKTYPE_RAW: the packet begins with an IPv4 or IPv6 header (tcpdump.org link types). */
-#define PCAPNG_LINKTYPE_RAW 101
+#define PCAPNG_LINKTYPE_RAW      101
+/* LINKTYPE_ETHERNET: the packet begins with an Ethernet II (or 802.3) header. */
+#define PCAPNG_LINKTYPE_ETHERNET 1
 
 /* Enough for every link of a scenario; it sizes the per-interface snaplen table. */
 #define PCAPNG_MAX_INTERFACES 16

@@ -35,7 +35,8 @@ enum trec_type {
 #define TREC_HDR      8
 
 /* TREC_FRAME: written when the sender hands the datagram to the link (the capture tap's
- * instant). 48 bytes, then the datagram as sent (len bytes), zero-padded to 8. */
+ * instant). 48 bytes, then the datagram as sent (len bytes), zero-padded to 8; on an
+ * Ethernet link the frame as its capture at end a shows it (world_frame_tap). */
 #define TREC_FRAME_OFF_ID     8  /* u32: frame id, from 0, in the order frames were sent */
 #define TREC_FRAME_OFF_PARENT 12 /* u32: frame a bridge forwarded this from, or NONE */
 #define TREC_FRAME_OFF_T_SENT 16 /* u64 us */
@@ -44,7 +45,7 @@ enum trec_type {
 #define TREC_FRAME_OFF_RETX \
     27                           /* u8: enum tcp_retx_cause when the sender re-sent data,
                                         0xFF otherwise */
-#define TREC_FRAME_OFF_LEN    28 /* u16: datagram bytes */
+#define TREC_FRAME_OFF_LEN    28 /* u16: datagram bytes (the Ethernet frame on an Ethernet link) */
 #define TREC_FRAME_OFF_FAULTS 30 /* u8: TREC_FAULT_* bits applied to this frame */
 #define TREC_FRAME_OFF_NODE   31 /* u8: the sending node (host or bridge index) */
 #define TREC_FRAME_OFF_ORIG   32 /* u32: first transmission of the same data, or NONE */

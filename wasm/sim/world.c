@@ -66,9 +66,13 @@ static int world_host_build(struct world *w, uint8_t i, char *err, size_t errlen
     w->ends[wh->link][wh->dir].w = w;
     w->ends[wh->link][wh->dir].link = wh->link;
     w->ends[wh->link][wh->dir].dir = wh->dir;
-    rc = host_add_netif(&wh->h, hc->addr, world_mask(hc->prefix),
-                        world_link_mtu(&w->cfg.links[wh->link]), world_netif_output,
-                        &w->ends[wh->link][wh->dir]);
+    if (world_link_is_eth(w, wh->link))
+        rc = world_eth_host_netif(w, i, hc->addr, world_mask(hc->prefix),
+                                  world_link_mtu(&w->cfg.links[wh->link]));
+    else
+        rc = host_add_netif(&wh->h, hc->addr, world_mask(hc->prefix),
+                            world_link_mtu(&w->cfg.links[wh->link]), world_netif_output,
+                            &w->ends[wh->link][wh->dir]);
     if (rc < 0) {
         snprintf(err, errlen, "hosts.%s: cannot add its interface (%s)", hc->name,
                  stack_err_name(rc));
@@ -95,8 +99,9 @@ static int world_capture_build(struct world *w, char *err, size_t errlen)
             return ERR_ARG;
         }
         world_link_describe(&w->cfg.links[l], desc, sizeof desc);
-        iface =
-            pcapng_add_interface(&w->pcapng, w->cfg.links[l].name, desc, PCAPNG_LINKTYPE_RAW, 0);
+        iface = pcapng_add_interface(
+            &w->pcapng, w->cfg.links[l].name, desc,
+            world_link_is_eth(w, l) ? PCAPNG_LINKTYPE_ETHERNET : PCAPNG_LINKTYPE_RAW, 0);
         if (iface < 0)
             return iface;
         w->links[l].iface = iface;
@@ -135,6 +140,9 @@ int world_create(struct world **out, const struct world_config *cfg, char *err, 
         rc = world_link_build(w, i, err, errlen);
     for (i = 0; i < cfg->n_hosts && rc == ERR_OK; i++)
         rc = world_host_build(w, i, err, errlen);
+    if (rc == ERR_OK && (rc = world_eth_bridges_build(w)) != ERR_OK)
+        snprintf(err, errlen, "bridges: cannot start their ARP on Ethernet (%s)",
+                 stack_err_name(rc));
     if (rc == ERR_OK)
         rc = world_capture_build(w, err, errlen);
     for (i = 0; i < cfg->n_apps && rc == ERR_OK; i++) {
@@ -167,6 +175,7 @@ void world_destroy(struct world *w)
         return;
     for (i = 0; i < WORLD_MAX_HOSTS; i++)
         free(w->hosts[i].mem);
+    world_eth_free(w);
     for (i = 0; i < WORLD_MAX_LINKS; i++)
         world_link_free(&w->links[i]);
     for (i = 0; i < sizeof w->held / sizeof w->held[0]; i++)
@@ -208,6 +217,9 @@ int world_next_event(const struct world *w, uint64_t *t)
         if (x < best)
             best = x;
     }
+    x = world_eth_deadline(w);
+    if (x < best)
+        best = x;
     for (i = 0; i < w->cfg.n_apps; i++)
         if (w->apps[i].next < best)
             best = w->apps[i].next;
@@ -236,6 +248,7 @@ static void world_step(struct world *w)
         host_poll(&w->hosts[i].h, (stack_time_t)w->now);
         world_flush(w);
     }
+    world_eth_poll(w);
     while ((top = sim_queue_peek(&w->queue)) != NULL && top->time <= w->now) {
         sim_queue_pop(&w->queue, &ev);
         if (ev.kind == WEV_APP_START) {

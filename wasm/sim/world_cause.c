@@ -39,7 +39,6 @@ void world_tracer(void *ctx, const struct host *h, const struct trace_event *ev)
     uint8_t hi = world_host_index(w, h);
     struct world_host *wh;
     uint32_t seq = w->next_event++, cause;
-    uint8_t *r;
 
     if (hi == 0xFF)
         return;
@@ -59,13 +58,19 @@ void world_tracer(void *ctx, const struct host *h, const struct trace_event *ev)
         x->event = seq;
         x->cause = (uint8_t)TRACE_FIELD(ev, TRACE_RETRANSMIT_cause);
     }
-    r = trec_buf_begin(&w->trace, TREC_EVENT, TREC_EVENT_SIZE);
+    world_event_write(w, hi, seq, ev, cause);
+}
+
+void world_event_write(struct world *w, uint8_t node, uint32_t seq, const struct trace_event *ev,
+                       uint32_t cause)
+{
+    uint8_t *r = trec_buf_begin(&w->trace, TREC_EVENT, TREC_EVENT_SIZE);
     if (!r)
         return;
     trec_wr64(r + TREC_EVENT_OFF_TIME, w->now);
     trec_wr32(r + TREC_EVENT_OFF_SEQ, seq);
     trec_wr16(r + TREC_EVENT_OFF_KIND, ev->kind);
-    r[TREC_EVENT_OFF_HOST] = hi;
+    r[TREC_EVENT_OFF_HOST] = node;
     r[TREC_EVENT_OFF_CONN] = ev->conn;
     trec_wr16(r + TREC_EVENT_OFF_LPORT, ev->lport);
     trec_wr16(r + TREC_EVENT_OFF_RPORT, ev->rport);

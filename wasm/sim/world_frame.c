@@ -89,11 +89,24 @@ void world_frame_fate(struct world *w, uint32_t id, uint8_t link, uint8_t dir, u
     trec_buf_commit(&w->trace, r);
 }
 
-/* The TREC_FRAME record and the pcapng packet: what a sniffer beside the sender sees. */
+/* What a frame looks like to the capture and to the analysis of its datagram. */
+struct world_view {
+    const uint8_t *frame; /* as captured */
+    uint16_t len;
+    const uint8_t *dgram; /* the IPv4 datagram (or ARP packet) inside */
+    uint16_t dgram_len;
+};
+
+/* The TREC_FRAME record and the pcapng packet: what a sniffer sees. On a serial or NFC
+ * link it sits beside the sender. An Ethernet link is captured at end a's NIC, as the NFC
+ * paper's Wireshark ran on the PTx: what a sends appears as its stack built it, what it
+ * receives padded to the 60-byte minimum the sending NIC put on the wire (eth.h). */
 static void world_frame_tap(struct world *w, uint32_t id, uint8_t link, uint8_t dir, uint8_t node,
-                            const uint8_t *data, uint16_t len, uint32_t parent, uint8_t faults,
+                            const struct world_view *v, uint32_t parent, uint8_t faults,
                             uint32_t rule)
 {
+    const uint8_t *data = v->frame;
+    uint16_t len = v->len;
     struct world_link *l = &w->links[link];
     struct world_cause c = { 0xFF, TREC_NONE, 0, TREC_NONE };
     uint32_t pkt = l->iface >= 0 ? l->captured + 1 : 0;
@@ -101,7 +114,7 @@ static void world_frame_tap(struct world *w, uint32_t id, uint8_t link, uint8_t 
     uint8_t *r;
 
     if (world_node_is_host(w, node))
-        world_cause_frame(w, node, data, len, id, pkt, &c);
+        world_cause_frame(w, node, v->dgram, v->dgram_len, id, pkt, &c);
     r = trec_buf_begin(&w->trace, TREC_FRAME, TREC_FRAME_FIXED + len);
     if (r) {
         trec_wr32(r + TREC_FRAME_OFF_ID, id);
@@ -121,7 +134,8 @@ static void world_frame_tap(struct world *w, uint32_t id, uint8_t link, uint8_t 
         trec_buf_commit(&w->trace, r);
     }
     if (l->iface >= 0) {
-        size_t n = world_state_comment(w, node, data, len, &c, comment, sizeof comment);
+        size_t n =
+            world_state_comment(w, node, v->dgram, v->dgram_len, &c, comment, sizeof comment);
         if (parent != TREC_NONE && n < sizeof comment)
             snprintf(comment + n, sizeof comment - n, "%sforwarded by %s", n ? "; " : "",
                      w->cfg.bridges[node - w->cfg.n_hosts]);
@@ -198,27 +212,60 @@ void world_frame_submit_held(struct world *w, uint8_t link, uint32_t slot)
     hd->data = NULL;
 }
 
-/* One datagram from `node` onto `link` in direction dir: faults decide, the tap records,
- * the link takes it (now, later, twice or never). */
+/* The view of a frame of len bytes sent in direction dir of link: on Ethernet, a frame from
+ * end b is padded into pad[] (the capture is at end a, world_frame_tap) and the datagram is
+ * what follows the 14-byte header. */
+static void world_frame_view(const struct world *w, uint8_t link, uint8_t dir, const uint8_t *data,
+                             uint16_t len, uint8_t pad[ETH_MIN_FRAME], struct world_view *v)
+{
+    v->frame = v->dgram = data;
+    v->len = v->dgram_len = len;
+    if (!world_link_is_eth(w, link) || len < ETH_HDR_LEN)
+        return;
+    v->dgram = data + ETH_HDR_LEN;
+    v->dgram_len = (uint16_t)(len - ETH_HDR_LEN);
+    if (len < ETH_MIN_FRAME) {
+        memcpy(pad, data, len);
+        if (dir == LINK_DIR_BA) {
+            v->frame = pad;
+            v->len = eth_pad(pad, len);
+        }
+    }
+}
+
+/* One frame from `node` onto `link` in direction dir: faults decide (on the datagram it
+ * carries), the tap records, the link takes it (now, later, twice or never), padded on
+ * Ethernet as the sending NIC pads. */
 void world_frame_send(struct world *w, uint8_t link, uint8_t dir, uint8_t node, const uint8_t *data,
                       uint16_t len, uint32_t parent)
 {
     struct world_link *l = &w->links[link];
     struct fault_verdict v;
+    struct world_view view;
+    uint8_t pad[ETH_MIN_FRAME];
     uint32_t id = w->next_frame++;
     uint8_t faults = 0;
     uint32_t rule;
 
-    fault_decide(l->cfg.faults, l->cfg.n_faults, dir, data, len, &w->rng, &v);
+    world_frame_view(w, link, dir, data, len, pad, &view);
+    fault_decide(l->cfg.faults, l->cfg.n_faults, dir, view.dgram, view.dgram_len, &w->rng, &v);
     rule = v.rule >= 0 ? (uint32_t)v.rule : TREC_NONE;
     if (v.flip_bit >= 0)
         faults |= TREC_FAULT_CORRUPTED;
     if (v.delay_us)
         faults |= TREC_FAULT_DELAYED;
-    world_frame_tap(w, id, link, dir, node, data, len, parent, faults, rule);
+    world_frame_tap(w, id, link, dir, node, &view, parent, faults, rule);
     if (v.drop) {
         world_frame_fate(w, id, link, dir, TREC_FATE_DROPPED, (uint16_t)v.reason, NULL);
         return;
+    }
+    if (view.dgram != data) { /* the bit is the datagram's: past the Ethernet header */
+        if (v.flip_bit >= 0)
+            v.flip_bit += ETH_HDR_LEN * 8;
+        if (len < ETH_MIN_FRAME) {
+            data = pad;
+            len = eth_pad(pad, len);
+        }
     }
     /* A corrupted frame whose flip cannot be kept would arrive intact although the
      * capture shows it corrupted: it is dropped instead, as a full queue would. */
@@ -234,7 +281,7 @@ void world_frame_send(struct world *w, uint8_t link, uint8_t dir, uint8_t node, 
     }
     if (v.duplicate) { /* the copy follows the original, delayed with it if it is */
         uint32_t dup = w->next_frame++;
-        world_frame_tap(w, dup, link, dir, node, data, len, parent,
+        world_frame_tap(w, dup, link, dir, node, &view, parent,
                         (uint8_t)(TREC_FAULT_DUPLICATE | (faults & TREC_FAULT_DELAYED)), rule);
         if (!v.delay_us)
             world_frame_submit(w, link, dir, data, len, dup);
@@ -306,6 +353,10 @@ static void world_bridge_forward(struct world *w, uint8_t node, uint8_t link, ui
     uint8_t b = (uint8_t)(node - w->cfg.n_hosts);
     struct world_bridge_hold *h = &w->bridge_hold[b];
     const struct world_link *l = &w->links[link];
+    if (l->cfg.type == WORLD_LINK_ETHERNET) {
+        world_eth_bridge_send(w, node, link, data, len, parent);
+        return;
+    }
     if (w->cfg.bridge_sensing[b] && l->cfg.type == WORLD_LINK_NFC &&
         (h->n > 0 || world_nfc_busy(l, dir, w->now)) && h->n < WORLD_BRIDGE_HOLD) {
         uint8_t i = (uint8_t)((h->head + h->n) % WORLD_BRIDGE_HOLD);
@@ -347,14 +398,20 @@ void world_frame_deliver(struct world *w, uint8_t link, const struct link_delive
         world_flush(w);
         return;
     }
-    /* A bridge: out of its other link, as it came. */
+    /* A bridge: out of its other link, as it came (the datagram, out of an Ethernet frame). */
     {
         uint8_t other;
+        uint16_t len = d->len;
+        if (world_link_is_eth(w, link)) {
+            if (!world_eth_bridge_input(w, node, link, w->scratch, d->len, &len))
+                return;
+            memmove(w->scratch, w->scratch + ETH_HDR_LEN, len);
+        }
         for (other = 0; other < w->cfg.n_links; other++) {
             const struct world_link_config *c = &w->links[other].cfg;
             if (other != link && (c->a == node || c->b == node)) {
                 world_bridge_forward(w, node, other, c->a == node ? LINK_DIR_AB : LINK_DIR_BA,
-                                     w->scratch, d->len, d->tag);
+                                     w->scratch, len, d->tag);
                 return;
             }
         }

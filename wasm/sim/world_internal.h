@@ -8,6 +8,7 @@
  *   world_cause.c    cause links: which frame a retransmission re-sends, and why
  *   world_port.c     the external link of real-time mode
  *   world_describe.c the JSON description of a built world
+ *   world_eth.c      the Ethernet ends: hosts' Ethernet interfaces, bridges' ARP
  * Nothing here is visible outside wasm/sim.
  */
 #ifndef SIM_WORLD_INTERNAL_H
@@ -20,7 +21,9 @@
 #include "app_tcp_discard.h"
 #include "app_tcp_echo.h"
 #include "app_udp_services.h"
+#include "arp.h"
 #include "host.h"
+#include "host_eth.h"
 #include "pcapng.h"
 #include "sim_buf.h"
 #include "sim_queue.h"
@@ -74,7 +77,18 @@ struct world_host {
         uint8_t cause;
     } retx[16];
     uint8_t n_retx;
-    uint8_t port_busy; /* NFC module state last told to the host */
+    uint8_t port_busy;   /* NFC module state last told to the host */
+    struct host_eth eth; /* its interface's ARP, on an Ethernet link */
+    uint8_t *arp_mem;
+};
+
+/* A bridge's end on an Ethernet link: its ARP (world_eth.c). */
+#define WORLD_MAX_BRIDGE_ETH (2 * WORLD_MAX_BRIDGES)
+struct world_bridge_eth {
+    struct arp_if arp;
+    uint8_t *mem;
+    struct world *w; /* NULL: slot unused */
+    uint8_t node, link, dir;
 };
 
 struct world_link {
@@ -169,6 +183,7 @@ struct world {
     uint32_t next_event;                    /* event seqs */
     struct world_held held[WORLD_HELD_MAX]; /* frames a delay rule holds back */
     struct world_bridge_hold bridge_hold[WORLD_MAX_BRIDGES];
+    struct world_bridge_eth bridge_eth[WORLD_MAX_BRIDGE_ETH];
     struct world_flip flips[WORLD_FLIPS_MAX];
     uint8_t n_flips;
     struct world_open {
@@ -232,6 +247,9 @@ void world_flush(struct world *w);
 
 /* world_cause.c */
 void world_tracer(void *ctx, const struct host *h, const struct trace_event *ev);
+/* A TREC_EVENT record of node's (a host's, or a bridge's ARP). */
+void world_event_write(struct world *w, uint8_t node, uint32_t seq, const struct trace_event *ev,
+                       uint32_t cause);
 struct world_cause {
     uint8_t retx;            /* enum tcp_retx_cause, 0xFF: not a retransmission */
     uint32_t orig, orig_pkt; /* first transmission: frame id, capture number (0: none) */
@@ -263,6 +281,21 @@ int world_port_build(struct world *w, struct world_link *l);
 int world_port_send(struct world *w, uint8_t link, const uint8_t *data, uint16_t len, uint32_t id);
 void world_port_deliver(struct world *w, uint8_t link, const uint8_t *data, uint16_t len,
                         uint32_t id);
+
+/* world_eth.c */
+int world_link_is_eth(const struct world *w, uint8_t link);
+int world_eth_host_netif(struct world *w, uint8_t i, uint32_t addr, uint32_t mask, uint16_t mtu);
+int world_eth_bridges_build(struct world *w);
+void world_eth_free(struct world *w);
+/* A frame reached bridge node on Ethernet link: ARP is answered here; returns 1 with
+ * *ip_len (padding left out) when it carries an IPv4 datagram to forward, else 0. */
+int world_eth_bridge_input(struct world *w, uint8_t node, uint8_t link, const uint8_t *frame,
+                           uint16_t len, uint16_t *ip_len);
+/* A datagram the bridge sends on Ethernet link: through its ARP. */
+void world_eth_bridge_send(struct world *w, uint8_t node, uint8_t link, const uint8_t *dgram,
+                           uint16_t len, uint32_t parent);
+void world_eth_poll(struct world *w);
+uint64_t world_eth_deadline(const struct world *w);
 
 /* world_describe.c */
 char *world_describe_build(const struct world *w);

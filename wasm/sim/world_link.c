@@ -104,7 +104,7 @@ static int world_eth_build(struct world_link *l)
     if (bytes > 64u << 20)
         bytes = 64u << 20;
     n = c->qlen + 4u + (uint32_t)in_flight;
-    mem = (uint32_t)((c->qlen + 4u) * (uint64_t)c->mtu + bytes);
+    mem = (uint32_t)((c->qlen + 4u) * ((uint64_t)c->mtu + LINK_ETH_HDR) + bytes);
     uint32_t nf[2];
     struct link_eth_frame *ring[2];
     uint8_t *bufs[2];

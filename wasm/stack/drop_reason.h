@@ -76,7 +76,14 @@
     /* the TCP responder (tcp_responder.h) */                                                      \
     X(DROP_TCP_ECHO_NO_ROOM, "tcp: no room in the peer's window for the echo (responder)")         \
     X(DROP_TCP_ECHO_LOST,                                                                          \
-      "tcp: an echo was lost and a later ACK covered its data: connection reset (responder)")
+      "tcp: an echo was lost and a later ACK covered its data: connection reset (responder)")      \
+    /* Ethernet II (RFC 894) and ARP (RFC 826, RFC 1122 2.3.2) */                                  \
+    X(DROP_ETH_SHORT, "ethernet: frame shorter than its header")                                   \
+    X(DROP_ETH_NOT_FOR_US, "ethernet: destination neither our address nor broadcast")              \
+    X(DROP_ETH_TYPE, "ethernet: EtherType neither IPv4 nor ARP")                                   \
+    X(DROP_ARP_BAD, "arp: not an Ethernet/IPv4 request or reply")                                  \
+    X(DROP_ARP_QUEUE_FULL, "arp: queue of datagrams waiting for an address full")                  \
+    X(DROP_ARP_NO_REPLY, "arp: no reply to the requests for the next hop")
 
 #define DROP_REASON_ENUM(name, text) name,
 enum drop_reason { DROP_REASONS(DROP_REASON_ENUM) DROP_REASON_COUNT };

@@ -2,6 +2,10 @@
 
 #include <string.h>
 
+#if STACK_ETHERNET
+#include "host_eth.h"
+#endif
+
 void *host_arena_take(struct host_arena *a, size_t size)
 {
     size_t cost = host_arena_cost(size);
@@ -155,12 +159,21 @@ void host_input(struct host *h, uint8_t netif, uint8_t *dgram, uint16_t len, sta
         return;
     h->netifs[netif].rx_frames++;
     h->netifs[netif].rx_bytes += len;
+#if STACK_ETHERNET
+    if (h->netifs[netif].eth) {
+        host_eth_input(h, netif, dgram, len);
+        return;
+    }
+#endif
     ip_input(h, netif, dgram, len);
 }
 
 void host_poll(struct host *h, stack_time_t now)
 {
     h->now = now;
+#if STACK_ETHERNET
+    host_eth_poll(h);
+#endif
     ip_poll(h);
     udp_poll(h);
 #if STACK_TCP_RESPONDER != 2
@@ -172,6 +185,9 @@ void host_poll(struct host *h, stack_time_t now)
 int host_next_deadline(const struct host *h, stack_time_t *when)
 {
     int has = 0;
+#if STACK_ETHERNET
+    host_eth_next_deadline(h, when, &has);
+#endif
     ip_next_deadline(h, when, &has);
     udp_next_deadline(h, when, &has);
 #if STACK_TCP_RESPONDER != 2

@@ -7,6 +7,9 @@
 #include "icmp.h"
 #include "inet_chksum.h"
 #include "ip_frag.h"
+#if STACK_ETHERNET
+#include "host_eth.h"
+#endif
 #include "ping.h"
 
 size_t ip_mem_required(const struct host_config *cfg)
@@ -210,6 +213,16 @@ uint16_t ip_tx_capacity(const struct host *h)
     return (uint16_t)(h->txbuf_len - IP_HLEN);
 }
 
+int ip_netif_send(struct host *h, uint8_t netif, const uint8_t *dgram, uint16_t len)
+{
+    struct netif *nif = &h->netifs[netif];
+#if STACK_ETHERNET
+    if (nif->eth)
+        return host_eth_output(h, netif, dgram, len);
+#endif
+    return nif->output(nif->output_ctx, netif, dgram, len);
+}
+
 int ip_send_datagram(struct host *h, uint8_t netif, uint8_t *dgram, uint16_t len)
 {
     struct netif *nif = &h->netifs[netif];
@@ -217,7 +230,7 @@ int ip_send_datagram(struct host *h, uint8_t netif, uint8_t *dgram, uint16_t len
         return ip_frag_output(h, netif, dgram, len);
     nif->tx_frames++;
     nif->tx_bytes += len;
-    if (nif->output(nif->output_ctx, netif, dgram, len) < 0) {
+    if (ip_netif_send(h, netif, dgram, len) < 0) {
         host_drop(h, DROP_NETIF_DOWN, dgram[IP_OFF_PROTO], len);
         return ERR_RTE;
     }

@@ -122,6 +122,11 @@ int ip_output_at(struct host *h, uint8_t *d, uint32_t src, uint32_t dst, uint8_t
  * if it is larger than the MTU and DF is clear. Used by forwarding and by ip_output. */
 int ip_send_datagram(struct host *h, uint8_t netif, uint8_t *dgram, uint16_t len);
 
+/* Hands one datagram (or fragment) of at most the MTU to interface netif: through ARP on
+ * an Ethernet interface (host_eth.h), straight to the link otherwise. Returns the link's
+ * answer: 0, or negative if it refused. */
+int ip_netif_send(struct host *h, uint8_t netif, const uint8_t *dgram, uint16_t len);
+
 /* Is `addr` one of ours? */
 int ip_is_local(const struct host *h, uint32_t addr);
 

@@ -467,7 +467,7 @@ int ip_frag_output(struct host *h, uint8_t netif, const uint8_t *dgram, uint16_t
         memcpy(f + fh, dgram + hlen + pos, chunk);
         nif->tx_frames++;
         nif->tx_bytes += (uint32_t)fh + chunk;
-        if (nif->output(nif->output_ctx, netif, f, (uint16_t)(fh + chunk)) < 0) {
+        if (ip_netif_send(h, netif, f, (uint16_t)(fh + chunk)) < 0) {
             host_drop(h, DROP_NETIF_DOWN, dgram[IP_OFF_PROTO], (uint16_t)(fh + chunk));
             return ERR_RTE; /* the rest would be useless without this piece */
         }

@@ -2,8 +2,10 @@
  *
  * The link (the simulator's serial or NFC model, the TUN harness, the firmware's UART) owns
  * the framing; the stack hands it whole IPv4 datagrams through `output` and receives them
- * through host_input(). Links are point to point, so there is no ARP: the route picks the
- * interface, the interface delivers.
+ * through host_input(). A serial or NFC link is point to point: the route picks the
+ * interface, the interface delivers. An interface on an Ethernet link (eth set,
+ * host_eth.h) frames the datagrams as Ethernet II and finds the next hop's MAC with ARP;
+ * its output and host_input() then carry whole frames.
  */
 #ifndef STACK_NETIF_H
 #define STACK_NETIF_H
@@ -11,6 +13,8 @@
 #include <stdint.h>
 
 #include "stack_opts.h"
+
+struct host_eth;
 
 /* Called with a complete IPv4 datagram. The callee must copy what it keeps: the buffer is
  * reused as soon as the call returns. Returns 0, or a negative value if the link refused
@@ -28,6 +32,9 @@ struct netif {
                          owner; TCP small queues (cfg.tcp_small_queues) read it */
     netif_output_fn output;
     void *output_ctx;
+#if STACK_ETHERNET
+    struct host_eth *eth; /* NULL: point to point */
+#endif
     STACK_COUNTER rx_frames, rx_bytes, tx_frames, tx_bytes;
 };
 

@@ -123,4 +123,50 @@
 #define STACK_NOINLINE
 #endif
 
+/* Ethernet II and ARP (eth.h, arp.h) for interfaces on an Ethernet link. 0 leaves them
+ * out: every interface is then point to point (the firmware's UART). */
+#ifndef STACK_ETHERNET
+#define STACK_ETHERNET 1
+#endif
+
+/* ARP cache entries per interface (RFC 1122 2.3.2.1). An Ethernet link of the simulator
+ * joins two nodes, so a handful is plenty; when it is full the entry closest to expiry
+ * makes room. */
+#ifndef ARP_TABLE_SIZE
+#define ARP_TABLE_SIZE 8
+#endif
+
+/* Addresses a bridge's interface answers ARP for besides its own (proxy ARP). */
+#ifndef ARP_PROXY_MAX
+#define ARP_PROXY_MAX 8
+#endif
+
+/* Largest queue of datagrams waiting for an address (struct arp_config.queue_len). */
+#ifndef ARP_QUEUE_MAX
+#define ARP_QUEUE_MAX 128
+#endif
+
+/* Defaults of struct arp_config. Life of a learned entry: lwIP's ARP_MAXAGE, 5 minutes
+ * (RFC 1122 2.3.2.1 leaves it to the implementation). One request per second for an
+ * address (RFC 1122 2.3.2.1: "no more than one ARP request per second"), five of them before
+ * giving up, as lwIP's ARP_MAXPENDING of 5 s. 101 datagrams wait, Linux's unres_qlen
+ * (RFC 1122 2.3.2.2 asks for at least the latest one; a 64 KB ping is 45 fragments, all
+ * sent before the reply comes). No gratuitous ARP at start: it is a frame the scenarios did not
+ * ask for. */
+#ifndef ARP_CACHE_TIMEOUT_MS_DEFAULT
+#define ARP_CACHE_TIMEOUT_MS_DEFAULT 300000u
+#endif
+#ifndef ARP_RETRY_MS_DEFAULT
+#define ARP_RETRY_MS_DEFAULT 1000u
+#endif
+#ifndef ARP_MAX_TRIES_DEFAULT
+#define ARP_MAX_TRIES_DEFAULT 5
+#endif
+#ifndef ARP_QUEUE_LEN_DEFAULT
+#define ARP_QUEUE_LEN_DEFAULT 101
+#endif
+#ifndef ARP_GRATUITOUS_DEFAULT
+#define ARP_GRATUITOUS_DEFAULT 0
+#endif
+
 #endif

@@ -62,7 +62,18 @@ struct host;
     X(TRACE_DROP, "drop", reason, protocol, length, _d, "reason: enum drop_reason")                \
     X(TRACE_IP_FRAG, "ip.frag", id, fragments, total_len, _d, "a datagram fragmented on output")   \
     X(TRACE_IP_REASS, "ip.reass", id, fragments, total_len, _d, "a datagram reassembled on input") \
-    X(TRACE_ICMP_SENT, "icmp.sent", type, code, _c, _d, "")
+    X(TRACE_ICMP_SENT, "icmp.sent", type, code, _c, _d, "")                                        \
+    X(TRACE_ARP_REQUEST, "arp.request", ip, tries, sender_ip, _d,                                  \
+      "a request asking for ip (tries: 1 the first); sender_ip: the address it says to tell")      \
+    X(TRACE_ARP_REPLY, "arp.reply", ip, to_ip, proxy, _d,                                          \
+      "ip's MAC given to to_ip; proxy is 1 when ip is not the interface's own (proxy ARP)")        \
+    X(TRACE_ARP_LEARN, "arp.learn", ip, mac_hi, mac_lo, created,                                   \
+      "ip is at mac_hi:mac_lo (first 2 and last 4 bytes); created is 0 for a refreshed entry")     \
+    X(TRACE_ARP_QUEUE, "arp.queue", ip, waiting, length, _d,                                       \
+      "a datagram waits for ip's MAC; waiting: datagrams now queued")                              \
+    X(TRACE_ARP_EXPIRE, "arp.expire", ip, _b, _c, _d, "the cache entry timed out")                 \
+    X(TRACE_ARP_FAIL, "arp.fail", ip, tries, dropped, _d,                                          \
+      "no reply after tries requests; dropped: datagrams that waited")
 
 #define TRACE_KIND_ENUM(kind, name, a, b, c, d, doc) kind,
 enum trace_kind { TRACE_KINDS(TRACE_KIND_ENUM) TRACE_KIND_COUNT };

@@ -55,11 +55,19 @@ static void dgram_fill(uint8_t *d, uint16_t len, uint32_t tag)
         d[i] = (uint8_t)(tag * 7u + i);
 }
 
-static int eth_send(struct eth_fix *x, uint8_t dir, uint64_t t, uint16_t len, uint32_t tag)
+/* A frame of exactly len bytes. */
+static int eth_raw(struct eth_fix *x, uint8_t dir, uint64_t t, uint16_t len, uint32_t tag)
 {
-    uint8_t d[1600];
+    uint8_t d[1600 + LINK_ETH_HDR];
     dgram_fill(d, len, tag);
     return link_eth_submit(&x->l, dir, t, d, len, tag, &x->rng);
+}
+
+/* A datagram of len bytes in its Ethernet frame (14-byte header; the wire time of a short
+ * one is the padded frame's either way). */
+static int eth_send(struct eth_fix *x, uint8_t dir, uint64_t t, uint16_t len, uint32_t tag)
+{
+    return eth_raw(x, dir, t, (uint16_t)(len + LINK_ETH_HDR), tag);
 }
 
 static void test_40_bytes_at_10_mbit(void)
@@ -101,12 +109,13 @@ static void test_frame_sizes_and_delay(void)
 {
     static struct eth_fix x;
     struct link_delivery d;
-    /* The wire length by hand: padding up to a 64-byte frame, 38 bytes above it. */
-    CHECK_EQ(LINK_ETH_WIRE_LEN(1), 84);
-    CHECK_EQ(LINK_ETH_WIRE_LEN(46), 84); /* 46 + 18 = 64 exactly */
-    CHECK_EQ(LINK_ETH_WIRE_LEN(47), 85);
-    CHECK_EQ(LINK_ETH_WIRE_LEN(1500), 1538);
-    CHECK_EQ(LINK_ETH_WIRE_LEN(9000), 9038);
+    /* The wire length of a frame by hand (header in it, FCS not): up to a 64-byte frame
+     * with its FCS, 24 bytes above it (FCS, preamble, gap). */
+    CHECK_EQ(LINK_ETH_WIRE_LEN(15), 84);
+    CHECK_EQ(LINK_ETH_WIRE_LEN(60), 84); /* a 46-byte datagram: 60 + 4 = 64 exactly */
+    CHECK_EQ(LINK_ETH_WIRE_LEN(61), 85);
+    CHECK_EQ(LINK_ETH_WIRE_LEN(1514), 1538);
+    CHECK_EQ(LINK_ETH_WIRE_LEN(9014), 9038);
 
     /* 100 Mbit/s, 500 us propagation. */
     CHECK_EQ(eth_setup(&x, 100000000, 500, 0, 100), ERR_OK);
@@ -242,16 +251,16 @@ static void test_oversize_and_bad_arguments(void)
     uint8_t dg[1600];
     uint64_t t;
     CHECK_EQ(eth_setup(&x, 100000000, 0, 0, 100), ERR_OK);
-    dgram_fill(dg, 1501, 1);
-    CHECK_EQ(link_eth_submit(&x.l, LINK_DIR_AB, 0, dg, 1501, 1, &x.rng), (int)DROP_ETH_OVERSIZE);
+    dgram_fill(dg, 1515, 1); /* a 1501-byte datagram in its frame */
+    CHECK_EQ(link_eth_submit(&x.l, LINK_DIR_AB, 0, dg, 1515, 1, &x.rng), (int)DROP_ETH_OVERSIZE);
     CHECK_EQ(x.l.dir[0].stats.drop_oversize, 1);
     CHECK_EQ(x.l.dir[0].stats.sent, 0);
     CHECK_EQ(link_eth_next_event(&x.l, &t), 0);
     /* The oversize frame never held the wire: the next one starts at once. */
-    CHECK_EQ(link_eth_submit(&x.l, LINK_DIR_AB, 0, dg, 1500, 2, &x.rng), ERR_OK);
+    CHECK_EQ(link_eth_submit(&x.l, LINK_DIR_AB, 0, dg, 1514, 2, &x.rng), ERR_OK);
     CHECK_EQ(link_eth_take(&x.l, 1000, &d), 1);
     CHECK_EQ(d.wire_start, 0);
-    CHECK_EQ(d.len, 1500);
+    CHECK_EQ(d.len, 1514);
     CHECK_EQ(link_eth_submit(&x.l, LINK_DIR_AB, 0, dg, 0, 3, &x.rng), ERR_ARG);
     CHECK_EQ(link_eth_submit(&x.l, 2, 0, dg, 40, 3, &x.rng), ERR_ARG);
     CHECK_EQ(link_eth_submit(&x.l, LINK_DIR_AB, 0, dg, 40, 3, NULL), ERR_ARG);
@@ -380,7 +389,7 @@ static void test_directions_independent(void)
     CHECK_EQ(x.l.dir[0].stats.sent, 5);
 }
 
-/* The circular byte queue: a buffer of 250 bytes holds two 100-byte datagrams, a third
+/* The circular byte queue: a buffer of 250 bytes holds two 100-byte frames, a third
  * waits for the oldest to leave and goes to the start; the bytes survive the wrap. */
 static void test_byte_queue_wraps(void)
 {
@@ -388,17 +397,17 @@ static void test_byte_queue_wraps(void)
     struct link_delivery d;
     uint8_t want[1600];
     CHECK_EQ(eth_setup_mem(&x, 100000000, 0, 0, 100, 100, 250, T_RING), ERR_OK);
-    CHECK_EQ(eth_send(&x, LINK_DIR_AB, 0, 100, 1), ERR_OK);
-    CHECK_EQ(eth_send(&x, LINK_DIR_AB, 0, 100, 2), ERR_OK);
-    CHECK_EQ(eth_send(&x, LINK_DIR_AB, 0, 100, 3), ERR_MEM);
-    CHECK_EQ(eth_send(&x, LINK_DIR_AB, 0, 50, 4), ERR_OK); /* [200, 250) */
-    CHECK_EQ(eth_send(&x, LINK_DIR_AB, 0, 1, 5), ERR_MEM);
+    CHECK_EQ(eth_raw(&x, LINK_DIR_AB, 0, 100, 1), ERR_OK);
+    CHECK_EQ(eth_raw(&x, LINK_DIR_AB, 0, 100, 2), ERR_OK);
+    CHECK_EQ(eth_raw(&x, LINK_DIR_AB, 0, 100, 3), ERR_MEM);
+    CHECK_EQ(eth_raw(&x, LINK_DIR_AB, 0, 50, 4), ERR_OK); /* [200, 250) */
+    CHECK_EQ(eth_raw(&x, LINK_DIR_AB, 0, 1, 5), ERR_MEM);
     CHECK_EQ(link_eth_take(&x.l, 1000, &d), 1);
     CHECK_EQ(d.tag, 1);
     dgram_fill(want, 100, 1);
     CHECK_MEM(d.data, want, 100);
-    CHECK_EQ(eth_send(&x, LINK_DIR_AB, 1000, 100, 6), ERR_OK); /* [0, 100) */
-    CHECK_EQ(eth_send(&x, LINK_DIR_AB, 1000, 1, 7), ERR_MEM);
+    CHECK_EQ(eth_raw(&x, LINK_DIR_AB, 1000, 100, 6), ERR_OK); /* [0, 100) */
+    CHECK_EQ(eth_raw(&x, LINK_DIR_AB, 1000, 1, 7), ERR_MEM);
     CHECK_EQ(link_eth_take(&x.l, 2000, &d), 1);
     CHECK_EQ(d.tag, 2);
     dgram_fill(want, 100, 2);

@@ -13,9 +13,10 @@
  * it sees the client's FIN.
  *
  * Session latency: the paper's captures (Fig. 5.6, 5.10-5.12, 5.15, 5.16) span from the
- * start of the session (the ARP request just before the SYN; there is no ARP here) to the
- * client's last ACK of the closing handshake, e.g. 2.8 ms for the Ethernet-only session
- * of Fig. 5.12. The client measures the same span: from tcpconnect (the SYN leaves) to the
+ * start of the session (the ARP request just before the SYN) to the client's last ACK of
+ * the closing handshake, e.g. 2.8 ms for the Ethernet-only session of Fig. 5.12. The
+ * client measures the same span: from tcpconnect (the SYN leaves its stack; an ARP
+ * exchange it waits for on an Ethernet link, its own or a bridge's, is inside it) to the
  * moment its connection reaches TIME_WAIT, which is when that last ACK leaves (RFC 9293
  * 3.6: FIN-WAIT-2 receiving the peer's FIN), or is over (CLOSED). The client closes with
  * tcpshutdown so that tcpstatus can follow the closing handshake, then tcpclose.

@@ -49,7 +49,7 @@ export class EngineClient {
       p.reject(new RunError(msg.message, msg.invalidScenario));
       return;
     }
-    const trace = new Trace();
+    const trace = new Trace(msg.world.links);
     trace.append(msg.trace);
     p.resolve({ world: msg.world, trace, hash: msg.hash, pcapng: msg.pcapng, virtualUs: msg.virtualUs, traceBytes: msg.trace });
   }

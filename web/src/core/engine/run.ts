@@ -92,11 +92,14 @@ export async function streamScenario(json: string, sinks: RunSinks, mod?: Engine
  *  records and the pcapng file, for the page's tests and the commands that need the whole
  *  run (streamScenario is the way for a long one). */
 export async function runScenario(json: string, mod?: EngineModule, sliceUs = 1_000_000): Promise<RunResult> {
-  const trace = new Trace();
+  let trace = new Trace();
   const batches: Uint8Array[] = [];
   const run = await streamScenario(
     json,
     {
+      start: (world) => {
+        trace = new Trace(world.links);
+      },
       trace: (batch) => {
         batches.push(batch);
         trace.append(batch);

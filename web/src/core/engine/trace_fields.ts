@@ -30,4 +30,10 @@ export const TRACE_FIELDS = {
   'ip.frag': { id: 'a', fragments: 'b', total_len: 'c' },
   'ip.reass': { id: 'a', fragments: 'b', total_len: 'c' },
   'icmp.sent': { type: 'a', code: 'b' },
+  'arp.request': { ip: 'a', tries: 'b', sender_ip: 'c' },
+  'arp.reply': { ip: 'a', to_ip: 'b', proxy: 'c' },
+  'arp.learn': { ip: 'a', mac_hi: 'b', mac_lo: 'c', created: 'd' },
+  'arp.queue': { ip: 'a', waiting: 'b', length: 'c' },
+  'arp.expire': { ip: 'a' },
+  'arp.fail': { ip: 'a', tries: 'b', dropped: 'c' },
 } as const;

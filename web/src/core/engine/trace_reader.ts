@@ -86,7 +86,19 @@ export function forEachRecord(batch: Uint8Array, visit: (type: number, view: Dat
   }
 }
 
+/** The IPv4 datagram an Ethernet II frame carries (a view), or an empty array for ARP and
+ *  other EtherTypes. */
+export function ethernetDatagram(frame: Uint8Array): Uint8Array {
+  const ETH_HLEN = 14;
+  const ipv4 = frame.length >= ETH_HLEN && frame[12] === 0x08 && frame[13] === 0x00;
+  return ipv4 ? frame.subarray(ETH_HLEN) : frame.subarray(0, 0);
+}
+
 export class Trace {
+  /** `links`: the world's links (its description), which tell the frames of an Ethernet
+   *  link from the raw IPv4 ones; without them every frame is raw IPv4. */
+  constructor(private readonly links: readonly { type: string }[] = []) {}
+
   readonly frames: TraceFrame[] = [];
   readonly events: TraceEvent[] = [];
   readonly linkEvents: TraceLinkEvent[] = [];
@@ -112,11 +124,14 @@ export class Trace {
   private readFrame(v: DataView, b: Uint8Array, o: number): void {
     const len = v.getUint16(o + FRAME_OFF.len, true);
     const start = o + FRAME_OFF.fixed;
+    const link = v.getUint16(o + FRAME_OFF.link, true);
+    const bytes = b.slice(start, start + len);
+    const ethernet = this.links[link]?.type === 'ethernet';
     const f: TraceFrame = {
       id: v.getUint32(o + FRAME_OFF.id, true),
       parent: v.getUint32(o + FRAME_OFF.parent, true),
       tSent: u64(v, o + FRAME_OFF.tSent),
-      link: v.getUint16(o + FRAME_OFF.link, true),
+      link,
       dir: v.getUint8(o + FRAME_OFF.dir) as 0 | 1,
       retx: v.getUint8(o + FRAME_OFF.retx),
       faults: v.getUint8(o + FRAME_OFF.faults),
@@ -125,7 +140,9 @@ export class Trace {
       cause: v.getUint32(o + FRAME_OFF.cause, true),
       queue: v.getUint32(o + FRAME_OFF.queue, true),
       rule: v.getUint32(o + FRAME_OFF.rule, true),
-      bytes: b.slice(start, start + len),
+      bytes,
+      ethernet,
+      dgram: ethernet ? ethernetDatagram(bytes) : bytes,
       fate: Fate.Pending,
       reason: 0,
       tWire: 0,

@@ -59,7 +59,13 @@ export interface TraceFrame {
   cause: number;
   queue: number;
   rule: number;
+  /** the frame as captured: an IPv4 datagram on serial and NFC links, an Ethernet II
+   *  frame on Ethernet links (`ethernet`) */
   bytes: Uint8Array;
+  ethernet: boolean;
+  /** the IPv4 datagram the frame carries: `bytes` on serial and NFC links, what follows
+   *  the Ethernet header otherwise (padding included; empty for ARP and other types) */
+  dgram: Uint8Array;
   fate: Fate;
   reason: number;
   tWire: number;

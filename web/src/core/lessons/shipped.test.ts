@@ -39,9 +39,10 @@ interface Segment {
   len: number;
 }
 
-// RFC 791 / RFC 9293 headers, read straight from the datagram
+// RFC 791 / RFC 9293 headers, read straight from the datagram (the frame's, after its
+// Ethernet header)
 function tcpOf(f: TraceFrame): Segment {
-  const b = f.bytes;
+  const b = f.dgram;
   const ihl = (b[0]! & 15) * 4;
   const total = (b[2]! << 8) | b[3]!;
   const seq = ((b[ihl + 4]! << 24) | (b[ihl + 5]! << 16) | (b[ihl + 6]! << 8) | b[ihl + 7]!) >>> 0;
@@ -53,7 +54,7 @@ function tcpOf(f: TraceFrame): Segment {
 
 function sentBy(r: RunResult, host: string): Segment[] {
   const h = r.world.hosts.findIndex((x) => x.name === host);
-  return r.trace.frames.filter((f) => f.node === h).map(tcpOf);
+  return r.trace.frames.filter((f) => f.node === h && f.dgram.length > 0).map(tcpOf);
 }
 
 const SYN = 0x02;

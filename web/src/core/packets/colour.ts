@@ -1,10 +1,11 @@
 // Wireshark's default colouring rules (the "colorfilters" file of Wireshark 4.0), in its
-// order, limited to what can match raw IPv4 frames: the first rule whose filter matches
-// colours the row. Colours are the file's 16-bit channels taken to 8 bits (>> 8), as
-// Wireshark's Qt UI does; in the file each rule gives the background first.
+// order, limited to what can match the stack's frames (raw IPv4, or Ethernet II with IPv4
+// or ARP): the first rule whose filter matches colours the row. Colours are the file's
+// 16-bit channels taken to 8 bits (>> 8), as Wireshark's Qt UI does; in the file each rule
+// gives the background first.
 //
-// Rules left out cannot match this traffic: HSRP, STP, OSPF, ARP, SCTP, SMB/NetBIOS,
-// DCERPC, routing protocols, Ethernet broadcast, system events. "Checksum Errors" only
+// Rules left out cannot match this traffic: HSRP, STP, OSPF, SCTP, SMB/NetBIOS, DCERPC,
+// routing protocols, system events. "Checksum Errors" only
 // matches when checksums are validated, which Wireshark does not do by default.
 import type { RowColour } from './types.ts';
 
@@ -27,6 +28,10 @@ export interface ColourFacts {
   ipTtl: number;
   /** a checksum was found bad and checksum validation is on */
   badChecksum: boolean;
+  /** an Ethernet frame of EtherType ARP */
+  arp: boolean;
+  /** an Ethernet frame to a group address (eth[0] & 1) */
+  ethGroup: boolean;
 }
 
 export function noFacts(): ColourFacts {
@@ -42,6 +47,8 @@ export function noFacts(): ColourFacts {
     ipDst: -1,
     ipTtl: -1,
     badChecksum: false,
+    arp: false,
+    ethGroup: false,
   };
 }
 
@@ -57,6 +64,7 @@ const RULES: Rule[] = [
   { name: 'Bad TCP', bg: [4718, 10030, 11796], fg: [63479, 34695, 34695], match: (f) => f.badTcp },
   // icmp.type in { 3..5, 11 } || icmpv6.type in { 1..4 }
   { name: 'ICMP errors', bg: [4718, 10030, 11796], fg: [47031, 63479, 29812], match: (f) => f.icmpError },
+  { name: 'ARP', bg: [64250, 61680, 55255], fg: [4718, 10030, 11796], match: (f) => f.arp },
   { name: 'ICMP', bg: [64764, 57568, 65535], fg: [4718, 10030, 11796], match: (f) => f.icmp },
   { name: 'TCP RST', bg: [42148, 0, 0], fg: [65535, 64764, 40092], match: (f) => f.tcpRst },
   {
@@ -79,6 +87,8 @@ const RULES: Rule[] = [
   { name: 'TCP SYN/FIN', bg: [41026, 41026, 41026], fg: [4718, 10030, 11796], match: (f) => f.tcpSynOrFin },
   { name: 'TCP', bg: [59345, 58980, 65535], fg: [4718, 10030, 11796], match: (f) => f.tcp },
   { name: 'UDP', bg: [56026, 61166, 65535], fg: [4718, 10030, 11796], match: (f) => f.udp },
+  // eth[0] & 1
+  { name: 'Broadcast', bg: [65535, 65535, 65535], fg: [47802, 48573, 46774], match: (f) => f.ethGroup },
 ];
 
 function hex(c: [number, number, number]): string {

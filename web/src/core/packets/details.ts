@@ -1,7 +1,8 @@
 // The details tree of one frame of an analysed capture, layer by layer as Wireshark shows
-// it: Frame, Raw packet data, IPv4 (with fragment and reassembly lines), then TCP, UDP or
-// ICMP with what the capture pass learnt (relative numbers, analysis, echo pairing), the
-// payload, and "[Malformed Packet: X]" where the data ran out.
+// it: Frame, Raw packet data or Ethernet II (then ARP, or IPv4 and what follows), IPv4
+// (with fragment and reassembly lines), then TCP, UDP or ICMP with what the capture pass
+// learnt (relative numbers, analysis, echo pairing), the payload, and "[Malformed Packet:
+// X]" where the data ran out.
 import { icmpNode, type IcmpMessage } from './icmp.ts';
 import { parseIpv4, type Ipv4Header } from './ipv4.ts';
 import type { Dissection } from './index.ts';
@@ -16,7 +17,9 @@ import { quotedPayload, tcpNode } from './tcp_tree.ts';
 import { TCP_A_KEEP_ALIVE, TCP_A_OUT_OF_ORDER, TCP_A_RETRANSMISSION, TCP_A_SPURIOUS_RETRANSMISSION } from './tcp_analysis.ts';
 import { TH_FIN, TH_RST, type TcpHeader } from './tcp.ts';
 import { field, generated, hexBytes, malformedNode } from './tree.ts';
-import type { DetailNode, PacketRow } from './types.ts';
+import type { CapturedFrame, DetailNode, PacketRow } from './types.ts';
+import { arpNode, ARP_LEN } from './arp.ts';
+import { ETH_HLEN, ETHERTYPE_ARP, ETHERTYPE_IPV4, ethNode } from './ethernet.ts';
 import { udpNode, type UdpHeader } from './udp.ts';
 
 export interface FrameHeaders {
@@ -31,18 +34,52 @@ export function frameDetails(a: CaptureAnalysis, no: number): Dissection {
   const row = a.rows[no - 1];
   const frame = a.frames[no - 1];
   if (!rec || !row || !frame) throw new RangeError(`no frame ${no}`);
-  const b = frame.bytes;
   const d = a.decoded(no - 1);
+  const b = d.ipBytes;
   verifyChecksums(b, d);
-  const tree: DetailNode[] = [frameNode(no, b.length, row, d)];
+  const tree: DetailNode[] = [frameNode(no, frame.bytes.length, row, d)];
   const sources: Dissection['sources'] = [];
   const headers: FrameHeaders = { ip: d.ip?.header ?? null, tcp: d.tcp, udp: d.udp, icmp: d.icmp };
-  tree.push({ label: 'Raw packet data', range: [0, 0], field: 'raw' });
-  if (d.raw) {
-    if (d.malformed) tree.push(malformedNode('Raw', 0, b.length));
-    else if (b.length) tree.push(dataNode(b, 0, b.length));
-    return { tree, row, sources, headers };
+  if (frame.ethernet) tree.push(...ethernetLayers(frame.bytes, d, (ip) => ipLayers(ip, d, rec, frame, sources)));
+  else {
+    tree.push({ label: 'Raw packet data', range: [0, 0], field: 'raw' });
+    if (d.raw) {
+      if (d.malformed) tree.push(malformedNode('Raw', 0, b.length));
+      else if (b.length) tree.push(dataNode(b, 0, b.length));
+    } else tree.push(...ipLayers(b, d, rec, frame, sources));
   }
+  return { tree, row, sources, headers };
+}
+
+/** An Ethernet frame's layers: Ethernet II (with its padding), then ARP, or IPv4 and what
+ *  follows (`ip` builds them on the bytes after the header; their ranges are moved to the
+ *  frame's), or the data of another EtherType. */
+function ethernetLayers(fb: Uint8Array, d: Decoded, ip: (b: Uint8Array) => DetailNode[]): DetailNode[] {
+  if (!d.eth) return [malformedNode('Ethernet', 0, fb.length)];
+  if (d.eth.type === ETHERTYPE_IPV4) {
+    const used = d.ip?.header ? d.ip.header.end : fb.length - ETH_HLEN;
+    const layers = ip(d.ipBytes);
+    for (const n of layers) shiftRange(n, ETH_HLEN);
+    return [ethNode(fb, used), ...layers];
+  }
+  if (d.arp) return [ethNode(fb, ARP_LEN), arpNode(fb, d.arp)];
+  const out = [ethNode(fb, 0)];
+  if (d.malformed) out.push(malformedNode(d.malformed, ETH_HLEN, fb.length - ETH_HLEN));
+  else if (fb.length > ETH_HLEN) out.push(dataNode(fb, ETH_HLEN, fb.length - ETH_HLEN));
+  return out;
+}
+
+/** Moves a subtree's byte ranges into the frame by `by` bytes (those pointing into the
+ *  frame; generated lines point nowhere). */
+function shiftRange(n: DetailNode, by: number): void {
+  if (!n.src && !n.generated) n.range = [n.range[0] + by, n.range[1]];
+  for (const c of n.children ?? []) shiftRange(c, by);
+}
+
+/** IPv4 and the layers above it, read from b (the raw frame, or an Ethernet frame's
+ *  payload). */
+function ipLayers(b: Uint8Array, d: Decoded, rec: FrameRecord, frame: CapturedFrame, sources: Dissection['sources']): DetailNode[] {
+  const tree: DetailNode[] = [];
   const ip = parseIpv4(b, 0, true);
   const ipNode = ip.node!;
   tree.push(ipNode);
@@ -65,12 +102,12 @@ export function frameDetails(a: CaptureAnalysis, no: number): Dissection {
   }
   if (!ip.header || ip.info || ip.malformed) {
     if (ip.malformed) tree.push(malformedNode('IPv4', 0, b.length));
-    return { tree, row, sources, headers };
+    return tree;
   }
   if (d.fragment) {
     const n = ip.header.end - ip.header.hlen;
     if (n > 0) tree.push(dataNode(b, ip.header.hlen, n));
-    return { tree, row, sources, headers };
+    return tree;
   }
   const buf = d.buf;
   const layers: DetailNode[] = [];
@@ -117,7 +154,7 @@ export function frameDetails(a: CaptureAnalysis, no: number): Dissection {
   tree.push(...layers);
   // Wireshark puts "[Malformed Packet: X]" after the layers, for the layer that ran short.
   if (d.malformed) tree.push(malformedNode(d.malformed, 0, b.length, d.tcp?.options?.cut === 'contained' ? CONTAINED_BOUNDS : undefined));
-  return { tree, row, sources, headers };
+  return tree;
 }
 
 /** The quoted datagram of an ICMP error: its IP header and whatever follows. */
@@ -150,7 +187,8 @@ function quotedNodes(b: Uint8Array, off: number, len: number, rec: FrameRecord, 
 
 function frameNode(no: number, len: number, row: PacketRow, d: Decoded): DetailNode {
   const bitsTxt = `${len} bytes (${len * 8} bits)`;
-  const protos = ['raw'];
+  const protos = d.eth ? ['eth', 'ethertype'] : ['raw'];
+  if (d.eth?.type === ETHERTYPE_ARP) protos.push('arp');
   if (d.ip) protos.push('ip');
   if (d.tcp && d.tcp.stage !== 'none') protos.push('tcp');
   if (d.udp && !d.udp.noPorts) protos.push('udp');

@@ -1,6 +1,7 @@
-// One frame, decoded layer by layer without building a tree: the raw-IP frame, IPv4, then
-// TCP, UDP or ICMP (or the reassembled datagram a last fragment completes). The packet
-// list runs this on every frame; details.ts turns the same result into the tree.
+// One frame, decoded layer by layer without building a tree: the raw-IP frame or the
+// Ethernet II header (then ARP or IPv4), IPv4, then TCP, UDP or ICMP (or the reassembled
+// datagram a last fragment completes). The packet list runs this on every frame;
+// details.ts turns the same result into the tree.
 //
 // Malformed input never throws: each layer says how far Wireshark would have got, and the
 // frame carries the name of the layer that ran off the end ("[Malformed Packet: TCP]").
@@ -9,6 +10,8 @@ import { icmpInfo, parseIcmp, type IcmpMessage } from './icmp.ts';
 import { parseTcp, type TcpHeader } from './tcp.ts';
 import { parseUdp, udpInfo, type UdpHeader } from './udp.ts';
 import { appProtocol } from './ports.ts';
+import { arpInfo, parseArp, type ArpPacket } from './arp.ts';
+import { ETH_HLEN, ETHERTYPE_ARP, ETHERTYPE_IPV4, parseEth, type EthHeader } from './ethernet.ts';
 
 /** Wireshark's raw-IP dissector needs this many bytes before it hands a frame to IPv4. */
 export const RAW_MIN_LEN = 8;
@@ -33,11 +36,47 @@ export interface Decoded {
   info: string;
   /** the layer Wireshark would report as malformed, if any */
   malformed: string | null;
+  /** the Ethernet II header of a frame of an Ethernet link, else null */
+  eth: EthHeader | null;
+  arp: ArpPacket | null;
+  /** the bytes the IPv4 layer was read from: the frame, or what follows its Ethernet
+   *  header; `ip` and the transport headers' offsets are into these */
+  ipBytes: Uint8Array;
 }
 
-/** Decodes a frame. `reassembled` is the datagram payload when this frame completed the
- *  reassembly of a fragmented datagram (found by the capture pass). */
-export function decodeFrame(b: Uint8Array, reassembled: Uint8Array | null = null): Decoded {
+/** Decodes a frame, of an Ethernet link when `ethernet` (else raw IPv4). `reassembled` is
+ *  the datagram payload when this frame completed the reassembly of a fragmented datagram
+ *  (found by the capture pass). */
+export function decodeFrame(b: Uint8Array, reassembled: Uint8Array | null = null, ethernet = false): Decoded {
+  return ethernet ? decodeEthernet(b, reassembled) : decodeRaw(b, reassembled);
+}
+
+/** An Ethernet II frame: ARP here, IPv4 as in a raw frame after the 14-byte header. */
+function decodeEthernet(b: Uint8Array, reassembled: Uint8Array | null): Decoded {
+  const eth = parseEth(b);
+  if (eth && eth.type === ETHERTYPE_IPV4) return { ...decodeRaw(b.subarray(ETH_HLEN), reassembled), len: b.length, eth };
+  const d = decodeRaw(new Uint8Array(0), null);
+  d.len = b.length;
+  d.raw = false;
+  d.malformed = null;
+  d.eth = eth;
+  if (!eth) {
+    d.protocol = 'Ethernet';
+    d.info = '[Malformed Packet]';
+    d.malformed = 'Ethernet';
+  } else if (eth.type === ETHERTYPE_ARP) {
+    d.arp = parseArp(b, ETH_HLEN);
+    d.protocol = 'ARP';
+    d.info = d.arp ? arpInfo(d.arp) : '[Malformed Packet]';
+    if (!d.arp) d.malformed = 'ARP';
+  } else {
+    d.protocol = `0x${eth.type.toString(16).padStart(4, '0')}`;
+    d.info = 'Ethernet II';
+  }
+  return d;
+}
+
+function decodeRaw(b: Uint8Array, reassembled: Uint8Array | null): Decoded {
   const d: Decoded = {
     len: b.length,
     raw: false,
@@ -51,6 +90,9 @@ export function decodeFrame(b: Uint8Array, reassembled: Uint8Array | null = null
     protocol: 'N/A',
     info: 'Raw packet data',
     malformed: null,
+    eth: null,
+    arp: null,
+    ipBytes: b,
   };
   if (b.length < RAW_MIN_LEN) {
     d.raw = true;

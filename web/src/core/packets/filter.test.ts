@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { analyze } from './packet_list.ts';
 import * as B from './testing/build.ts';
 import { CaptureBuilder, TcpConn } from './testing/capture_builder.ts';
+import { ethernetForms } from './testing/captures.ts';
 import { compileFilter, filterRows } from './filter.ts';
 import { FIELD_NAMES } from './filter_fields.ts';
 
@@ -26,6 +27,25 @@ function nos(expr: string): number[] {
   if (!f.ok) throw new Error(`${expr}: ${f.message}`);
   return [...filterRows(a, f.test)].map((i) => i + 1);
 }
+
+describe('display filter on an Ethernet link', () => {
+  const e = analyze(ethernetForms());
+  const keep = (expr: string): number[] => {
+    const f = compileFilter(expr);
+    if (!f.ok) throw new Error(`${expr}: ${f.message}`);
+    return [...filterRows(e, f.test)].map((i) => i + 1);
+  };
+  it('eth, arp and its opcode; the IPv4 fields read after the 14-byte header', () => {
+    const rows = e.rows;
+    const arp = rows.filter((r) => r.protocol === 'ARP').map((r) => r.no);
+    expect(arp.length).toBeGreaterThan(3);
+    expect(keep('arp')).toEqual(arp);
+    expect(keep('arp.opcode == 2')).toEqual(rows.filter((r) => r.protocol === 'ARP' && / is at |\(Reply\)/.test(r.info)).map((r) => r.no));
+    expect(keep('eth')).toHaveLength(rows.length);
+    expect(keep('tcp.port == 7891')).toEqual(rows.filter((r) => r.protocol === 'TCP').map((r) => r.no));
+    expect(keep('ip.src == 10.0.0.2 && tcp')).toEqual(rows.filter((r) => r.protocol === 'TCP' && r.source === '10.0.0.2').map((r) => r.no));
+  });
+});
 
 describe('display filter: protocols and fields', () => {
   it('protocol names', () => {

@@ -4,13 +4,15 @@
 // layer to be present follow the dissectors (web/src/core/packets/dissect.ts): no transport in
 // a fragment that does not complete its datagram, TCP/UDP need their 4 port bytes, ICMP
 // its first 6 bytes. Values the analysis computes (relative numbers, streams, analysis
-// flags) come from the packet rows instead.
+// flags) come from the packet rows instead. A frame of an Ethernet link has its IPv4 facts
+// read after its 14-byte header, or its ARP opcode (RFC 826).
+import { ETH_HLEN, ETHERTYPE_ARP, ETHERTYPE_IPV4 } from './ethernet.ts';
 import type { PacketRow } from './types.ts';
 
 /** What the facts are read from: an analysed capture (CaptureAnalysis fits). */
 export interface FilterSource {
   rows: readonly PacketRow[];
-  frames: readonly { bytes: Uint8Array }[];
+  frames: readonly { bytes: Uint8Array; ethernet?: boolean }[];
   /** per frame: the reassembled payload of a datagram this frame completed, UDP stream */
   records?: readonly { payload?: Uint8Array; udpStream?: number }[];
 }
@@ -51,6 +53,11 @@ export interface Facts {
   udpLen: Uint16Array;
   icmpType: Uint8Array;
   icmpCode: Uint8Array;
+  /** 1 for a frame of an Ethernet link */
+  eth: Uint8Array;
+  /** 1 for an ARP packet (an Ethernet frame of EtherType ARP with its 8-byte fixed part) */
+  arp: Uint8Array;
+  arpOp: Uint16Array;
 }
 
 const cache = new WeakMap<FilterSource, Facts>();
@@ -96,15 +103,30 @@ export function readFacts(s: FilterSource): Facts {
     udpLen: new Uint16Array(n),
     icmpType: new Uint8Array(n),
     icmpCode: new Uint8Array(n),
+    eth: new Uint8Array(n),
+    arp: new Uint8Array(n),
+    arpOp: new Uint16Array(n),
   };
   const records = s.records; // read once: on CaptureAnalysis it is a getter
   for (let i = 0; i < n; i++) {
     const rec = records?.[i];
     if (rec?.udpStream !== undefined) f.udpStream[i] = rec.udpStream;
-    const b = s.frames[i]?.bytes;
-    if (b) readFrame(f, i, b, rec?.payload);
+    const fr = s.frames[i];
+    if (fr?.ethernet) readEthernet(f, i, fr.bytes, rec?.payload);
+    else if (fr) readFrame(f, i, fr.bytes, rec?.payload);
   }
   return f;
+}
+
+function readEthernet(f: Facts, i: number, b: Uint8Array, reassembled: Uint8Array | undefined): void {
+  if (b.length < ETH_HLEN) return;
+  f.eth[i] = 1;
+  const type = u16(b, 12);
+  if (type === ETHERTYPE_IPV4) readFrame(f, i, b.subarray(ETH_HLEN), reassembled);
+  else if (type === ETHERTYPE_ARP && b.length >= ETH_HLEN + 8) {
+    f.arp[i] = 1;
+    f.arpOp[i] = u16(b, ETH_HLEN + 6);
+  }
 }
 
 function readFrame(f: Facts, i: number, b: Uint8Array, reassembled: Uint8Array | undefined): void {

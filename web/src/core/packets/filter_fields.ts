@@ -67,6 +67,10 @@ export const FIELDS: Record<string, FilterField> = {
   'frame.cap_len': num((f, i) => row(f, i).length),
   'frame.time_relative': num((f, i) => row(f, i).timeS),
 
+  eth: { type: 'protocol', get: (f, i) => (f.eth[i] ? 1 : undefined) },
+  arp: { type: 'protocol', get: (f, i) => (f.arp[i] ? 1 : undefined) },
+  'arp.opcode': num((f, i) => (f.arp[i] ? f.arpOp[i] : undefined)),
+
   ip: { type: 'protocol', get: presence(HAS_IP) },
   'ip.src': { type: 'ipv4', get: when(HAS_IP, (f, i) => f.src[i]) },
   'ip.dst': { type: 'ipv4', get: when(HAS_IP, (f, i) => f.dst[i]) },

@@ -49,7 +49,19 @@ describe('packet list columns', () => {
 
   it('gives every row a colouring rule as Wireshark would', () => {
     const names = new Set(Object.values(CAPTURES).flatMap((m) => analyzeCapture(m()).map((r) => r.colour.name)));
-    expect([...names].sort()).toEqual(['', 'Bad TCP', 'ICMP', 'ICMP errors', 'TCP', 'TCP RST', 'TCP SYN/FIN', 'TTL low or unexpected', 'UDP']);
+    expect([...names].sort()).toEqual([
+      '',
+      'ARP',
+      'Bad TCP',
+      'Broadcast',
+      'ICMP',
+      'ICMP errors',
+      'TCP',
+      'TCP RST',
+      'TCP SYN/FIN',
+      'TTL low or unexpected',
+      'UDP',
+    ]);
   });
 
   it('colours bad checksums only when asked to check them', () => {

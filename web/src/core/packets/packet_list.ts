@@ -10,6 +10,7 @@ import { verifyChecksums } from './checksums.ts';
 import { colourFor, noFacts, type ColourFacts } from './colour.ts';
 import { analysisFieldNames, printedAnalysis, tcpColumns } from './columns.ts';
 import { decodeFrame, type Decoded } from './dissect.ts';
+import { ETHERTYPE_ARP } from './ethernet.ts';
 import { EchoMatcher, type EchoPairing } from './icmp_echo.ts';
 import { ICMP_ECHO, ICMP_ECHOREPLY, isError } from './icmp.ts';
 import { Reassembler } from './ip_reassembly.ts';
@@ -79,13 +80,13 @@ export class CaptureAnalysis {
     for (let i = 0; i < n; i++) {
       const f = frames[i]!;
       const no = i + 1;
-      let d = decodeFrame(f.bytes);
+      let d = decodeFrame(f.bytes, null, f.ethernet);
       let r: TcpSegmentResult | null = null;
       const ip = d.ip?.header ?? null;
       if (d.fragment && ip) {
-        const re = reasm.add(no, f.bytes, ip);
+        const re = reasm.add(no, d.ipBytes, ip);
         if (re.payload) {
-          d = decodeFrame(f.bytes, re.payload);
+          d = decodeFrame(f.bytes, re.payload, f.ethernet);
           this.reassembled.set(i, { payload: re.payload, fragments: re.frames, pieces: re.pieces });
           for (const k of re.frames) if (k !== no) this.reassembledIn.set(k - 1, no);
         }
@@ -188,7 +189,8 @@ export class CaptureAnalysis {
 
   /** Frame `i` (0-based) decoded again, with its reassembled datagram if it completed one. */
   decoded(i: number): Decoded {
-    return decodeFrame(this.frames[i]!.bytes, this.reassembled.get(i)?.payload ?? null);
+    const f = this.frames[i]!;
+    return decodeFrame(f.bytes, this.reassembled.get(i)?.payload ?? null, f.ethernet);
   }
 
   private allRecords: FrameRecord[] | null = null;
@@ -244,13 +246,13 @@ export class CaptureAnalysis {
     return {
       no: i + 1,
       timeS,
-      source: ipr ? ipr.source : 'N/A',
-      destination: ipr ? ipr.destination : 'N/A',
+      source: ipr ? ipr.source : (d.eth?.srcName ?? 'N/A'),
+      destination: ipr ? ipr.destination : (d.eth?.dstName ?? 'N/A'),
       protocol,
       length: d.len,
       info,
       flags,
-      colour: colourFor(this.colourFacts(i, d, ta)),
+      colour: colourFor(this.colourFacts(d, ta)),
       tcp: tcpInfo,
       icmp: undefined,
       malformed: d.malformed ?? undefined,
@@ -258,13 +260,15 @@ export class CaptureAnalysis {
   }
 
   /** The facts the colouring rules test (one scratch object, filled per frame). */
-  private colourFacts(i: number, d: Decoded, ta: TcpAcked | null): ColourFacts {
+  private colourFacts(d: Decoded, ta: TcpAcked | null): ColourFacts {
     const f = this.facts;
     const ip = d.ip?.header ?? null;
     f.ipDst = ip ? ip.dstNum : -1;
     f.ipTtl = ip ? ip.ttl : -1;
     f.badTcp = ta !== null && ta.flags !== 0 && !(ta.flags & (TCP_A_WINDOW_UPDATE | TCP_A_KEEP_ALIVE | TCP_A_KEEP_ALIVE_ACK));
     f.tcp = f.tcpSynOrFin = f.tcpRst = f.tcpPort80 = f.udp = f.icmp = f.icmpError = f.badChecksum = false;
+    f.arp = d.eth !== null && d.eth.type === ETHERTYPE_ARP;
+    f.ethGroup = d.eth !== null && d.eth.group;
     if (d.tcp) addTcp(f, d.tcp);
     if (d.udp && !d.udp.noPorts) f.udp = true;
     // An ICMP message shorter than 6 bytes throws before Wireshark adds "icmp" to the tree.
@@ -278,7 +282,7 @@ export class CaptureAnalysis {
       }
     }
     if (this.options.checkChecksums) {
-      verifyChecksums(this.frames[i]!.bytes, d);
+      verifyChecksums(d.ipBytes, d);
       f.badChecksum = (ip !== null && !ip.checksumOk) || d.tcp?.checksumOk === false || d.udp?.checksumOk === false || d.icmp?.checksumOk === false;
     }
     return f;

@@ -1,10 +1,12 @@
 // The shapes the packets module hands to the CLI and the page. UI-agnostic: plain data.
 
-/** One captured frame: a raw IPv4 datagram (LINKTYPE_RAW, no link header) and its capture
- *  time in microseconds. Frames of one capture/link, in capture order. */
+/** One captured frame and its capture time in microseconds: a raw IPv4 datagram
+ *  (LINKTYPE_RAW, no link header), or with `ethernet` an Ethernet II frame
+ *  (LINKTYPE_ETHERNET). Frames of one capture/link, in capture order. */
 export interface CapturedFrame {
   timeUs: number;
   bytes: Uint8Array;
+  ethernet?: boolean;
 }
 
 /** Wireshark's expert info severities and the groups we use. */

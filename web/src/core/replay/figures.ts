@@ -16,7 +16,8 @@ export interface FigurePair {
   seed: FigureLine | null;
   ours: FigureLine | null;
   /** Same segment: the Info columns agree but for the window (see sameSegment). null when
-   *  one side has no row, or the seed's row is not TCP (our links carry no ARP). */
+   *  one side has no row, or the seed's row is not TCP (ARP's rows, in both lists, are not
+   *  paired: only the TCP rows are). */
   same: boolean | null;
 }
 
@@ -53,7 +54,7 @@ function fromSeed(rows: readonly FigureRow[]): FigureLine[] {
 function fromRun(figure: ReferenceFigure, view: RunView): FigureLine[] {
   const link = view.world.links.findIndex((l) => l.name === figure.link);
   const frames = view.trace.frames.filter((f) => f.link === link);
-  const rows = analyzeCapture(frames.map((f) => ({ timeUs: f.tSent, bytes: f.bytes })));
+  const rows = analyzeCapture(frames.map((f) => ({ timeUs: f.tSent, bytes: f.bytes, ethernet: f.ethernet })));
   const t0 = rows.find((r) => r.protocol === 'TCP')?.timeS ?? 0;
   return rows.map((r) => ({
     no: r.no,

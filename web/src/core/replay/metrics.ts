@@ -35,8 +35,8 @@ export const METRICS: Record<MetricName, { unit: string; what: string }> = {
   spurious_retransmissions: { unit: 'segments', what: 'segments the host sent again although an earlier copy had reached the peer' },
   rto_first_data_ms: { unit: 'ms', what: 'the RTO the host armed when it first sent data' },
   frames_dropped: { unit: 'frames', what: 'frames dropped on the links (queue, fault rules, busy modules)' },
-  capture_span_s: { unit: 's', what: "time from the link's first frame to its last, as the capture's Time column" },
-  link_frames: { unit: 'frames', what: 'frames the capture of the link holds' },
+  capture_span_s: { unit: 's', what: "time from the link's first datagram to its last, as the capture's Time column (ARP frames left out)" },
+  link_frames: { unit: 'frames', what: 'datagrams the capture of the link holds (ARP frames left out: the rows count TCP segments)' },
 };
 
 /** The metric of `row` measured on `run`. Throws MetricError when the run does not have it. */
@@ -82,10 +82,11 @@ export function measure(row: Pick<ReferenceRow, 'metric' | 'app' | 'host' | 'lin
   }
 }
 
+/** The frames of the row's link that carry an IPv4 datagram (not ARP's). */
 function linkFrames(row: { link?: string }, run: RunView): readonly TraceFrame[] {
   const i = run.world.links.findIndex((l) => l.name === row.link);
   if (i < 0) throw new MetricError(`no link "${row.link ?? ''}" in the run`);
-  return run.trace.frames.filter((f) => f.link === i);
+  return run.trace.frames.filter((f) => f.link === i && f.dgram.length > 0);
 }
 
 /** Frames the host itself sent (not copies a bridge forwarded), in the order it sent them. */
@@ -97,7 +98,7 @@ function sentBy(run: RunView, host: number): TraceFrame[] {
  * data, same window, seq and ack as the previous segment), so the host's sent frames are
  * enough; the paper's tables count them per side, as its stack logs did, dropped or not. */
 function dupAcksSent(run: RunView, host: number): number {
-  const rows = analyzeCapture(sentBy(run, host).map((f) => ({ timeUs: f.tSent, bytes: f.bytes })));
+  const rows = analyzeCapture(sentBy(run, host).map((f) => ({ timeUs: f.tSent, bytes: f.bytes, ethernet: f.ethernet })));
   return rows.filter((r) => r.flags.includes('tcp.analysis.duplicate_ack')).length;
 }
 
@@ -126,7 +127,7 @@ function spuriousRetransmissions(run: RunView, host: number): number {
   const arrived = new Set<string>();
   let n = 0;
   for (const f of sentBy(run, host)) {
-    const key = tcpSegmentKey(f.bytes);
+    const key = tcpSegmentKey(f.dgram);
     if (key === null) continue;
     if (f.retx !== NO_RETX && arrived.has(key)) n++;
     if (reachedAHost(run, f, children)) arrived.add(key);
@@ -153,7 +154,7 @@ function tcpSegmentKey(b: Uint8Array): string | null {
 /** The RTO armed (tcp.rto.arm, µs) at the instant the host first sent a TCP segment with
  * data: what its estimator chose for that segment. */
 function firstDataRto(run: RunView, host: number): number {
-  const first = sentBy(run, host).find((f) => (tcpOf(f.bytes)?.payloadLen ?? 0) > 0);
+  const first = sentBy(run, host).find((f) => (tcpOf(f.dgram)?.payloadLen ?? 0) > 0);
   if (!first) throw new MetricError(`host ${run.world.hosts[host]!.name} sent no TCP data`);
   const arm = run.world.trace_kinds.indexOf('tcp.rto.arm');
   const e = run.trace.events.find((ev) => ev.kind === arm && ev.host === host && ev.time === first.tSent);

@@ -17,13 +17,15 @@ function variant(change: (s: { hosts: { stack: Record<string, unknown> }[] }) =>
 function ethRows(r: RunResult) {
   const eth = r.world.links.findIndex((l) => l.name === 'eth');
   const frames = r.trace.frames.filter((f) => f.link === eth);
-  return { frames, rows: analyzeCapture(frames.map((f) => ({ timeUs: f.tSent, bytes: f.bytes }))) };
+  return { frames, rows: analyzeCapture(frames.map((f) => ({ timeUs: f.tSent, bytes: f.bytes, ethernet: f.ethernet }))) };
 }
 
 describe('metrics on the engine', () => {
-  it("capture_span_s and link_frames read the link's capture: first to last frame, and how many", async () => {
+  it("capture_span_s and link_frames read the link's capture: first to last datagram, and how many (ARP's frames left out)", async () => {
     const r = await runScenario(shipped);
-    const { frames } = ethRows(r);
+    const { frames: all, rows } = ethRows(r);
+    expect(rows.slice(0, 2).map((p) => p.protocol)).toEqual(['ARP', 'ARP']);
+    const frames = all.filter((_, i) => rows[i]!.protocol !== 'ARP');
     expect(frames.length).toBeGreaterThan(5);
     expect(measure({ metric: 'link_frames', link: 'eth' }, r)).toBe(frames.length);
     expect(measure({ metric: 'capture_span_s', link: 'eth' }, r)).toBe((frames.at(-1)!.tSent - frames[0]!.tSent) / 1e6);

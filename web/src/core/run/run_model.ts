@@ -47,7 +47,7 @@ export function buildRunModel(result: RunResult): RunModel {
           index,
           name: result.world.links[index]?.name ?? `link ${index}`,
           frames,
-          analysis: analyze(frames.map((f) => ({ timeUs: f.tSent, bytes: f.bytes }))),
+          analysis: analyze(frames.map((f) => ({ timeUs: f.tSent, bytes: f.bytes, ethernet: f.ethernet }))),
           rowOf,
         };
         cache.set(index, v);

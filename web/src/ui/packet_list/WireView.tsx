@@ -20,6 +20,7 @@ export interface WireViewProps {
 export function WireView({ frame: f, link, dropTexts, stackSays, highlight, onPick }: WireViewProps) {
   const m: WireModel = link ? wireModel(f, link.config) : { kind: 'unknown' };
   const nfc = m.kind === 'nfc';
+  const carried = f.ethernet ? 'frame' : 'datagram';
   // Times the trace knows: the line's only if the frame reached it, the end once its fate is.
   const onLine = f.wireLen > 0 || f.tWireEnd > 0;
   const times: [string, number][] = [['Sent', f.tSent]];
@@ -41,7 +42,9 @@ export function WireView({ frame: f, link, dropTexts, stackSays, highlight, onPi
           <FactRow key={k} k={k} v={`${secondsText(t)}${k === 'Sent' ? '' : ` (+${durationText(t - f.tSent)})`}`} />
         ))}
         <dt>Wire length</dt>
-        <dd>{f.wireLen ? `${f.wireLen} bytes for ${aNum(f.bytes.length)}-byte datagram` : `never reached the line (${aNum(f.bytes.length)}-byte datagram)`}</dd>
+        <dd>
+          {f.wireLen ? `${f.wireLen} bytes for ${aNum(f.bytes.length)}-byte ${carried}` : `never reached the line (${aNum(f.bytes.length)}-byte ${carried})`}
+        </dd>
         {f.queue > 0 && <FactRow k="Queue" v={`${f.queue} frame${f.queue === 1 ? '' : 's'} waiting ahead of it`} />}
       </dl>
       {(m.kind === 'slip' || m.kind === 'slip6') && <Serial m={m} highlight={highlight} onPick={onPick} />}
@@ -161,7 +164,7 @@ function Ethernet({ m }: { m: EthernetWire }) {
   const parts: [string, number, string][] = [
     ['Preamble + SFD', m.preamble, ''],
     ['Header', m.header, 'wire-part-frame'],
-    ['IPv4 datagram', m.datagramLen, 'wire-part-data'],
+    ['Payload (IPv4 or ARP)', m.payloadLen, 'wire-part-data'],
     ['Padding', m.padding, 'wire-part-frame'],
     ['FCS', m.fcs, 'wire-part-frame'],
     ['Gap', m.gap, ''],

@@ -22,6 +22,8 @@ function frame(bytes: Uint8Array, p: Partial<TraceFrame> = {}): TraceFrame {
     queue: 0,
     rule: NONE,
     bytes,
+    ethernet: false,
+    dgram: bytes,
     fate: 0,
     reason: 0,
     tWire: 0,
@@ -75,8 +77,14 @@ describe('hand-computed wire models', () => {
     expect(nfcWire(frame(new Uint8Array(40), { fate: 1 }), cfg).chunks).toEqual([]);
   });
   it('Ethernet: padding to 46 data bytes, 64-byte minimum, preamble and gap', () => {
-    expect(ethernetWire(frame(new Uint8Array(40)), 10e6)).toMatchObject({ padding: 6, frameLen: 64, total: 84, lineUs: 67.2 });
-    expect(ethernetWire(frame(new Uint8Array(1064)), 100e6)).toMatchObject({ padding: 0, frameLen: 1082, total: 1102 });
+    expect(ethernetWire(frame(new Uint8Array(54), { ethernet: true }), 10e6)).toMatchObject({
+      payloadLen: 40,
+      padding: 6,
+      frameLen: 64,
+      total: 84,
+      lineUs: 67.2,
+    });
+    expect(ethernetWire(frame(new Uint8Array(1078), { ethernet: true }), 100e6)).toMatchObject({ payloadLen: 1064, padding: 0, frameLen: 1082, total: 1102 });
   });
   it('fate lines and link labels', () => {
     expect(fateText(frame(new Uint8Array(1), { fate: 1, reason: 1 }), ['none', 'link: transmit queue full'])).toBe('dropped: link: transmit queue full');

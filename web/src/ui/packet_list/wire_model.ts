@@ -62,7 +62,9 @@ export interface NfcWire {
 
 export interface EthernetWire {
   kind: 'ethernet';
-  datagramLen: number;
+  /** what follows the 14-byte header: an IPv4 datagram or an ARP packet, padded if the
+   *  frame was captured as received */
+  payloadLen: number;
   preamble: number;
   header: number;
   padding: number;
@@ -155,16 +157,17 @@ export function nfcWire(f: TraceFrame, c: Extract<LinkConfig, { type: 'nfc' }>):
   };
 }
 
-/** IEEE 802.3 (wasm/sim/link_eth.h): header 14 + data padded to 46 + FCS 4, min 64, with
- *  8 bytes of preamble and SFD before and a 12-byte gap after. */
+/** IEEE 802.3 (wasm/sim/link_eth.h): the captured frame (header 14 and its payload) with
+ *  the payload padded to 46 + FCS 4, min 64, with 8 bytes of preamble and SFD before and a
+ *  12-byte gap after. A frame captured as received is padded already. */
 export function ethernetWire(f: TraceFrame, rateBps: number): EthernetWire {
-  const n = f.bytes.length;
+  const n = Math.max(0, f.bytes.length - 14);
   const padding = Math.max(0, 46 - n);
   const frameLen = 14 + n + padding + 4;
   const total = 8 + frameLen + 12;
   return {
     kind: 'ethernet',
-    datagramLen: n,
+    payloadLen: n,
     preamble: 8,
     header: 14,
     padding,

@@ -68,7 +68,7 @@ interface StreamSpan {
 
 /** The limits of the run's connections, or null when none of them carried data. */
 export function lineLimits(frames: readonly TraceFrame[], run: RunOnLine): LineLimits | null {
-  const rows = analyzeCapture(frames.map((f) => ({ timeUs: f.tSent, bytes: f.bytes })));
+  const rows = analyzeCapture(frames.map((f) => ({ timeUs: f.tSent, bytes: f.bytes, ethernet: f.ethernet })));
   const streams = runStreams(frames, rows, run);
   const spans = new Map<number, StreamSpan>();
   let boardMss: number | null = null;
@@ -83,7 +83,7 @@ export function lineLimits(frames: readonly TraceFrame[], run: RunOnLine): LineL
   rows.forEach((row, i) => {
     const tcp = row.tcp;
     if (!tcp || !streams.has(tcp.stream)) return;
-    const d = decodeFrame(frames[i]!.bytes);
+    const d = decodeFrame(frames[i]!.bytes, null, frames[i]!.ethernet);
     if (!d.ip?.header || !d.tcp) return;
     const header = d.ip.header.hlen + d.tcp.hlen;
     const fromBoard = row.source === run.board;

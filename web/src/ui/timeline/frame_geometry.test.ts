@@ -19,6 +19,8 @@ function frame(p: Partial<TraceFrame>): TraceFrame {
     queue: 0,
     rule: NONE,
     bytes: new Uint8Array(40),
+    ethernet: false,
+    dgram: new Uint8Array(40),
     fate: Fate.Delivered,
     reason: 0,
     tWire: 0,

@@ -64,14 +64,14 @@ describe('ladder scene', () => {
       .scaleLinear()
       .domain([0, 1_000_000])
       .range([headerHeight(NORMAL_TEXT), 800]);
-    const scene = buildScene(m, { width: 1200, height: 800, y, selected: 5, text: NORMAL_TEXT, horizonUs: null });
+    const scene = buildScene(m, { width: 1200, height: 800, y, selected: 7, text: NORMAL_TEXT, horizonUs: null });
     expect(scene.canvas).toBe(false);
     expect(scene.arrows.map((a) => a.id)).toEqual(m.frameIndex.query(scene.t0, scene.t1).map((i) => m.frames[i]!.id));
     const drop = scene.arrows.find((a) => a.drop)!;
-    expect(drop.id).toBe(5);
+    expect(drop.id).toBe(7); // (frames 1 and 2 are the PTx's ARP request and its reply)
     expect(drop.selected).toBe(true);
     // The busy module discarded it: the cross sits on the appliance's module column.
-    expect(drop.cross).toEqual({ x: scene.laneX[1], y: y(m.frames[5]!.tEnd) });
+    expect(drop.cross).toEqual({ x: scene.laneX[1], y: y(m.frames[7]!.tEnd) });
     expect(drop.reason?.text).toMatch(/^nfc: module busy/);
     expect(drop.label?.text).toBe('[PSH, ACK] Seq=1 Ack=1 Len=1024');
     // The appliance's first RTO bar: armed with 1 s, expires on the tick at 1 s.
@@ -263,7 +263,7 @@ describe('at Fit the story is readable', () => {
 describe('hide the future', () => {
   it('clips a path at the horizon: the hop under way cut, no end', async () => {
     const m = buildLadderModel(await shippedRun('nfc-bridge-1080'));
-    const p = m.paths[7]!; // the first retransmission: UART, held in the module, then the air
+    const p = m.paths[9]!; // the first retransmission: UART, held in the module, then the air
     const air = p.hops.find((h) => h.kind === 'air')!;
     const h = (air.t0 + air.t1) / 2;
     const c = clipPath(p, h);
@@ -309,7 +309,7 @@ describe('hide the future', () => {
           ).toBe(true);
           // The retransmission sent at 1.0 s is on its way: no head, no cross; its label stays
           // (where there is room: the time left comes first).
-          const retx = scene.arrows.find((a) => a.id === 7)!;
+          const retx = scene.arrows.find((a) => a.id === 9)!;
           expect(retx.end).toBe('open');
           expect(retx.head).toBeUndefined();
           if (height > 250) expect(retx.label?.text.startsWith('[RTO expired]'), where).toBe(true);
@@ -325,17 +325,17 @@ describe('hide the future', () => {
 
   it('a drop that has not happened yet is no drop', async () => {
     const m = buildLadderModel(await shippedRun('nfc-bridge-1080'));
-    const f = m.frames[5]!; // dropped by the busy module
+    const f = m.frames[7]!; // dropped by the busy module
     const h = (f.tSent + f.tEnd) / 2;
     const y = view(m, NORMAL_TEXT, 600, 64, f.tSent);
     const scene = buildScene(m, { width: 1270, height: 600, y, selected: null, text: NORMAL_TEXT, horizonUs: h });
-    const a = scene.arrows.find((x) => x.id === 5)!;
+    const a = scene.arrows.find((x) => x.id === 7)!;
     expect([a.end, a.drop, a.cross, a.reason]).toEqual(['open', null, undefined, null]);
     // It shows once its cross fits above the horizon (a few pixels after it happened).
     const at = buildScene(m, { width: 1270, height: 600, y, selected: null, text: NORMAL_TEXT, horizonUs: f.tEnd });
-    expect(at.arrows.find((x) => x.id === 5)!.cross).toBeUndefined();
+    expect(at.arrows.find((x) => x.id === 7)!.cross).toBeUndefined();
     const after = buildScene(m, { width: 1270, height: 600, y, selected: null, text: NORMAL_TEXT, horizonUs: y.invert(y(f.tEnd) + 6) });
-    expect(after.arrows.find((x) => x.id === 5)!.cross).toBeDefined();
-    expect(after.arrows.find((x) => x.id === 5)!.reason?.text).toMatch(/^nfc: module busy/);
+    expect(after.arrows.find((x) => x.id === 7)!.cross).toBeDefined();
+    expect(after.arrows.find((x) => x.id === 7)!.reason?.text).toMatch(/^nfc: module busy/);
   });
 });

@@ -355,6 +355,52 @@ export function optionForms(): CapturedFrame[] {
   return cap.frames;
 }
 
+/** An Ethernet II frame (LINKTYPE_ETHERNET) around a payload, padded to 60 bytes when
+ *  `pad` (as a NIC puts a short frame on the wire). */
+function ethFrame(dst: string, src: string, type: number, payload: Uint8Array, pad: boolean): Uint8Array {
+  const mac = (m: string): number[] => m.split(':').map((h) => parseInt(h, 16));
+  const n = 14 + payload.length;
+  const b = new Uint8Array(pad && n < 60 ? 60 : n);
+  b.set([...mac(dst), ...mac(src), type >> 8, type & 0xff]);
+  b.set(payload, 14);
+  return b;
+}
+
+function arpPacket(op: number, sha: string, spa: string, tha: string, tpa: string): Uint8Array {
+  const mac = (m: string): number[] => m.split(':').map((h) => parseInt(h, 16));
+  const ip = (a: string): number[] => a.split('.').map(Number);
+  return new Uint8Array([0, 1, 8, 0, 6, 4, 0, op, ...mac(sha), ...ip(spa), ...mac(tha), ...ip(tpa)]);
+}
+
+/** Ethernet II as the engine's Ethernet links carry it: ARP request (broadcast, 42 bytes)
+ *  and reply (padded to 60), the handshake and close of handshakeDataClose() with the
+ *  frames of one side padded, gratuitous requests and replies (an announcement, RFC 5227),
+ *  a probe, a datagram of a protocol without a dissector sent to the broadcast MAC
+ *  (Wireshark's "Broadcast" colour, which no earlier rule takes). The engine's MACs are 02:00:00:..., a prefix Wireshark's vendor list leaves
+ *  unnamed. (Other EtherTypes are left out: Wireshark names hundreds, the engine sends
+ *  none.) */
+export function ethernetForms(): CapturedFrame[] {
+  const [c, s, bc, zero] = ['02:00:00:00:00:03', '02:00:00:00:01:07', 'ff:ff:ff:ff:ff:ff', '00:00:00:00:00:00'];
+  const out: CapturedFrame[] = [];
+  let t = 1_000_000;
+  const add = (bytes: Uint8Array): void => {
+    t += 500;
+    out.push({ timeUs: t, bytes, ethernet: true });
+  };
+  add(ethFrame(bc, c, 0x0806, arpPacket(1, c, A, zero, S), false));
+  add(ethFrame(c, s, 0x0806, arpPacket(2, s, S, c, A), true));
+  for (const f of handshakeDataClose()) {
+    const fromClient = f.bytes[15] === 1; // the source address's last byte: 10.0.0.1
+    add(ethFrame(fromClient ? s : c, fromClient ? c : s, 0x0800, f.bytes, !fromClient));
+  }
+  add(ethFrame(bc, c, 0x0806, arpPacket(1, c, A, zero, A), false));
+  add(ethFrame(bc, c, 0x0806, arpPacket(1, c, A, bc, A), false));
+  add(ethFrame(bc, c, 0x0806, arpPacket(1, c, '0.0.0.0', zero, A), false));
+  add(ethFrame(bc, s, 0x0806, arpPacket(2, s, S, bc, S), true));
+  add(ethFrame(bc, c, 0x0800, B.ipv4({ src: A, dst: '10.0.0.255', proto: 99, payload: new Uint8Array(30) }), false));
+  return out;
+}
+
 export const CAPTURES: Record<string, () => CapturedFrame[]> = {
   handshakeDataClose,
   lossAndRetransmissions,
@@ -369,4 +415,5 @@ export const CAPTURES: Record<string, () => CapturedFrame[]> = {
   malformedFrames,
   optionForms,
   scalingAndWrap,
+  ethernetForms,
 };

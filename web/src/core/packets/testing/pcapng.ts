@@ -1,10 +1,12 @@
 // A minimal pcapng writer for tests (draft-ietf-opsawg-pcapng): one Section Header Block,
-// one Interface Description Block with LINKTYPE_RAW (101, raw IPv4, no link header) and
-// the default microsecond resolution, then one Enhanced Packet Block per frame.
+// one Interface Description Block with LINKTYPE_RAW (101, raw IPv4, no link header), or
+// LINKTYPE_ETHERNET (1) when the frames are Ethernet's, and the default microsecond
+// resolution, then one Enhanced Packet Block per frame.
 // Little-endian throughout, as the byte-order magic says.
 import type { CapturedFrame } from '../types.ts';
 
 const LINKTYPE_RAW = 101;
+const LINKTYPE_ETHERNET = 1;
 const BT_SHB = 0x0a0d0d0a;
 const BT_IDB = 0x00000001;
 const BT_EPB = 0x00000006;
@@ -35,7 +37,7 @@ export function writePcapng(frames: readonly CapturedFrame[]): Uint8Array {
   // Interface Description Block: link type, reserved, snap length 0 (no limit).
   dv.setUint32(o, BT_IDB, true);
   dv.setUint32(o + 4, idbLen, true);
-  dv.setUint16(o + 8, LINKTYPE_RAW, true);
+  dv.setUint16(o + 8, frames[0]?.ethernet ? LINKTYPE_ETHERNET : LINKTYPE_RAW, true);
   dv.setUint16(o + 10, 0, true);
   dv.setUint32(o + 12, 0, true);
   dv.setUint32(o + 16, idbLen, true);

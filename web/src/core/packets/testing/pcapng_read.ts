@@ -1,7 +1,7 @@
 // Reads a pcapng file into frames per interface (for tests on captures the engine wrote):
 // Section Header, Interface Description and Enhanced/Simple Packet Blocks, either byte
-// order, timestamps with the interface's if_tsresol. Ethernet frames carrying IPv4 are
-// reduced to their IPv4 datagram, so every interface yields raw IPv4 frames.
+// order, timestamps with the interface's if_tsresol. The frames of a LINKTYPE_ETHERNET
+// interface are marked `ethernet`; the others are raw IPv4.
 import type { CapturedFrame } from '../types.ts';
 
 export interface PcapngInterface {
@@ -11,7 +11,6 @@ export interface PcapngInterface {
 }
 
 const LINKTYPE_ETHERNET = 1;
-const ETHERTYPE_IPV4 = 0x0800;
 
 export function readPcapng(bytes: Uint8Array): PcapngInterface[] {
   const dv = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
@@ -47,12 +46,10 @@ export function readPcapng(bytes: Uint8Array): PcapngInterface[] {
       const ts = dv.getUint32(o + 12, le) * 2 ** 32 + dv.getUint32(o + 16, le);
       const cap = dv.getUint32(o + 20, le);
       if (iface) {
-        let data = bytes.slice(o + 28, o + 28 + cap);
-        if (iface.linkType === LINKTYPE_ETHERNET) {
-          if (data.length < 14 || ((data[12]! << 8) | data[13]!) !== ETHERTYPE_IPV4) data = new Uint8Array(0);
-          else data = data.slice(14);
-        }
-        iface.frames.push({ timeUs: Math.round((ts / iface.unitsPerSecond) * 1e6), bytes: data });
+        const data = bytes.slice(o + 28, o + 28 + cap);
+        const frame: CapturedFrame = { timeUs: Math.round((ts / iface.unitsPerSecond) * 1e6), bytes: data };
+        if (iface.linkType === LINKTYPE_ETHERNET) frame.ethernet = true;
+        iface.frames.push(frame);
       }
     }
     o += len;

@@ -1,5 +1,5 @@
-// Compares our details tree with tshark -V's, line by line, from "Raw packet data" on (the
-// Frame section describes the capture file, which we do not have). Left out on both sides:
+// Compares our details tree with tshark -V's, line by line, from "Raw packet data" or
+// "Ethernet II" on (the Frame section describes the capture file, which we do not have). Left out on both sides:
 // checksum lines (Wireshark does not verify checksums by default; we do), tshark's
 // rendering of an expert info as a subtree (its message, severity and group lines), the
 // hex dump of a data item, and blank lines.
@@ -11,6 +11,12 @@ function keep(line: string): boolean {
   return !SKIP.some((r) => r.test(line));
 }
 
+/** Where the link layer's lines start: "Raw packet data" or "Ethernet II, ...". */
+function firstLayer(lines: readonly string[]): number {
+  const start = lines.findIndex((l) => l === 'Raw packet data' || l.startsWith('Ethernet II, '));
+  return start < 0 ? 0 : start;
+}
+
 /** Our tree as tshark -V prints one: four spaces per level. */
 export function treeLines(tree: readonly DetailNode[]): string[] {
   const lines: string[] = [];
@@ -19,8 +25,7 @@ export function treeLines(tree: readonly DetailNode[]): string[] {
     for (const c of n.children ?? []) walk(c, depth + 1);
   };
   for (const n of tree) walk(n, 0);
-  const start = lines.indexOf('Raw packet data');
-  return lines.slice(start < 0 ? 0 : start).filter(keep);
+  return lines.slice(firstLayer(lines)).filter(keep);
 }
 
 /** tshark's text for one frame, in the same form. */
@@ -34,8 +39,7 @@ export function tsharkLines(text: string): string[] {
     if (/^\[Expert Info/.test(l.trim())) skipDeeper = ind;
     out.push(l);
   }
-  const start = out.indexOf('Raw packet data');
-  return out.slice(start < 0 ? 0 : start).filter(keep);
+  return out.slice(firstLayer(out)).filter(keep);
 }
 
 /** Lines only tshark has ("- ...") and lines only we have ("+ ..."). */
