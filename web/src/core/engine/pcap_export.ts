@@ -4,9 +4,8 @@
 // a serial or NFC link, LINKTYPE_ETHERNET (1) for an Ethernet link, as the engine's pcapng
 // says. Written in pieces, header then records, so a long run's file never sits whole in
 // memory. The pcapng export (several links, comments) comes from the engine itself.
+import { LINKTYPE_ETHERNET, LINKTYPE_RAW } from '../packets/capture_format.ts';
 const PCAP_MAGIC_US = 0xa1b2c3d4;
-const LINKTYPE_RAW = 101;
-const LINKTYPE_ETHERNET = 1;
 const FILE_HDR = 24;
 const REC_HDR = 16;
 

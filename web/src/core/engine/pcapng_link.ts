@@ -5,12 +5,9 @@
 // are copied byte for byte (packet bytes, link type, comments, direction flags); only the
 // Interface ID of each packet changes, to 0 (draft-ietf-opsawg-pcapng 4.2: the first
 // Interface Description Block of a section is interface 0).
+import { BT_EPB, BT_IDB, BT_SHB, BYTE_ORDER_MAGIC } from '../packets/capture_format.ts';
 import type { WorldDescription } from './trace_types.ts';
 
-const BT_SHB = 0x0a0d0d0a;
-const BT_IDB = 0x00000001;
-const BT_EPB = 0x00000006;
-const BYTE_ORDER_MAGIC = 0x1a2b3c4d;
 /** Block Type, Block Total Length, ..., Block Total Length (3.1) */
 const MIN_BLOCK = 12;
 /** offset of an Enhanced Packet Block's Interface ID (4.3) */

@@ -3,14 +3,8 @@
 // LINKTYPE_ETHERNET (1) when the frames are Ethernet's, and the default microsecond
 // resolution, then one Enhanced Packet Block per frame.
 // Little-endian throughout, as the byte-order magic says.
+import { BT_EPB, BT_IDB, BT_SHB, BYTE_ORDER_MAGIC, LINKTYPE_ETHERNET, LINKTYPE_RAW } from '../capture_format.ts';
 import type { CapturedFrame } from '../types.ts';
-
-const LINKTYPE_RAW = 101;
-const LINKTYPE_ETHERNET = 1;
-const BT_SHB = 0x0a0d0d0a;
-const BT_IDB = 0x00000001;
-const BT_EPB = 0x00000006;
-const BYTE_ORDER_MAGIC = 0x1a2b3c4d;
 
 function pad4(n: number): number {
   return (n + 3) & ~3;

@@ -2,6 +2,7 @@
 // Section Header, Interface Description and Enhanced/Simple Packet Blocks, either byte
 // order, timestamps with the interface's if_tsresol. The frames of a LINKTYPE_ETHERNET
 // interface are marked `ethernet`; the others are raw IPv4.
+import { LINKTYPE_ETHERNET } from '../capture_format.ts';
 import type { CapturedFrame } from '../types.ts';
 
 export interface PcapngInterface {
@@ -9,8 +10,6 @@ export interface PcapngInterface {
   name: string;
   frames: CapturedFrame[];
 }
-
-const LINKTYPE_ETHERNET = 1;
 
 export function readPcapng(bytes: Uint8Array): PcapngInterface[] {
   const dv = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
