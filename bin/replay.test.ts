@@ -33,7 +33,9 @@ describe('stackscope replay', () => {
     const r = await cli('replay', 'nfc-bridge-sessions', '--figures');
     expect(r.code, r.err).toBe(0);
     expect(r.out).toContain('Fig. 5.10 beside run fig510, link eth: 11 of 11 rows matched, 0 differing, 0 missing, 0 extra');
-    expect(r.out).toMatch(/Fig\. 5\.6 beside run fig56, link eth: \d+ of 14 rows matched, \d+ differing, \d+ missing, \d+ extra; the seed's sequence of TCP segments in \d+ of 50 tick placements \(run fig56-avg\)/);
+    expect(r.out).toMatch(
+      /Fig\. 5\.6 beside run fig56, link eth: \d+ of 14 rows matched, \d+ differing, \d+ missing, \d+ extra; the seed's sequence of TCP segments in \d+ of 50 tick placements \(run fig56-avg\)/,
+    );
     // the ARP pair, in both lists: one row each, matched
     expect(r.out).toMatch(/^ +matched +192\.168\.1\.102 asks +1 +-0\.000630 +who-has +42 +1 +-0\.\d+ +who-has +42$/m);
     expect(r.out).toMatch(/^ +extra +192\.168\.1\.202 → 192\.168\.1\.102 +\d+ +\d\.\d+ +PSH, ACK +1 +1025 +1024 +1078$/m);

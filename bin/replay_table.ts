@@ -2,8 +2,8 @@
 // ratio row "run / over_run"; the paper's figure, ours, how far ours is from the paper's,
 // what the row is judged against, the tolerance, the verdict), then what each corrected
 // theory is, and with --why each row's reason; with --figures, the seed's packet lists
-// beside the runs' captures. Figures, deviations and verdicts are written by the same core
-// functions as the page's table (web/src/core/replay/standing.ts, number_text.ts).
+// aligned with the runs' captures, each row marked. Figures, deviations, verdicts and marks
+// are written by the same core functions as the page's table (web/src/core/replay/).
 import type { AlignRow, Segment } from '../web/src/core/replay/align.ts';
 import { alignmentSummary, markText, type FigureComparison } from '../web/src/core/replay/figures.ts';
 import { unitOf, type JudgedRow } from '../web/src/core/replay/judge.ts';

@@ -18,10 +18,18 @@ const reply = () => tcp(B, A, '7891 → 49153 [PSH, ACK] Seq=1 Ack=1025 Win=8096
 const resent = () => tcp(B, A, '[TCP Retransmission] 7891 → 49153 [PSH, ACK] Seq=1 Ack=1025 Win=8096 Len=1024', 1078);
 
 describe('a seed packet list aligned with ours', () => {
-  it('reads the compared fields from the columns, Wireshark\'s words around them ignored', () => {
+  it("reads the compared fields from the columns, Wireshark's words around them ignored", () => {
     expect(segmentOf(resent())).toEqual({ direction: `${B} → ${A}`, flags: 'PSH, ACK', seq: 1, ack: 1025, len: 1024, length: 1078 });
     expect(segmentOf(syn())).toMatchObject({ flags: 'SYN', seq: 0, ack: null, len: 0 });
-    const ask = { no: 1, time: 0, source: 'HS-NLB-PhysServe...', destination: 'Broadcast', protocol: 'ARP', length: 42, info: 'who has 192.168.1.202? Tell 192.168.1.102' };
+    const ask = {
+      no: 1,
+      time: 0,
+      source: 'HS-NLB-PhysServe...',
+      destination: 'Broadcast',
+      protocol: 'ARP',
+      length: 42,
+      info: 'who has 192.168.1.202? Tell 192.168.1.102',
+    };
     expect(segmentOf(ask)).toMatchObject({ direction: `${A} asks`, flags: 'who-has', length: 42 });
   });
 

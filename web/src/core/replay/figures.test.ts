@@ -57,7 +57,7 @@ describe('a seed packet list aligned with a capture', () => {
     expect(c.rows.filter((r) => r.mark === 'differing').every((r) => r.differs.length > 0)).toBe(true);
   });
 
-  it('Fig. 5.10: the model gives the seed\'s eleven rows, ARP and TCP, all matched', async () => {
+  it("Fig. 5.10: the model gives the seed's eleven rows, ARP and TCP, all matched", async () => {
     const c = compareFigure(figure('Fig. 5.10'), await run('fig510'));
     expect(c.rows.map((r) => r.mark)).toEqual(new Array(11).fill('matched'));
     expect(c.rows[0]!.seed!.flags).toBe('who-has');
@@ -75,7 +75,7 @@ describe('a seed packet list aligned with a capture', () => {
       reference: {
         document: sessions.reference!.document,
         runs: [fig510Run, { name: 'two', set: fig510Run.set, repeat: [rto(5000), rto(1000)] }],
-        rows: [{ label: 'segments', run: 'fig510', metric: 'link_frames', link: 'eth', seed: 9, tolerance: { info: true } }],
+        rows: [{ label: 'segments', run: 'fig510', metric: 'link_frames', link: 'eth', seed: 9, tolerance: { info: true }, why: 'a replay needs a row' }],
         figures: [{ ...fig510, placements: 'two' }],
       },
     };
