@@ -29,13 +29,24 @@ describe('stackscope replay', () => {
     expect((await cli('replay', OK, '--why')).out).toContain('1. 57600: 2 x (84 + 2) x 10 / 57600 s');
   });
 
-  it("--figures: the seed's packet lists beside the runs' captures, row by row", async () => {
+  it("--figures: the seed's packet lists aligned with the runs' captures, each row marked; --json carries them", async () => {
     const r = await cli('replay', 'nfc-bridge-sessions', '--figures');
     expect(r.code, r.err).toBe(0);
-    expect(r.out).toContain('Fig. 5.10 beside run fig510, link eth: 9 of 9 TCP rows the same segment');
-    // the paper's ARP rows stand alone: our Ethernet carries IP only
-    expect(r.out).toMatch(/^ +1 +-0\.000630 +MS-NLB-PhysServe\.\.\. > Broadcast ARP Who has 192\.168\.1\.202\?/m);
+    expect(r.out).toContain('Fig. 5.10 beside run fig510, link eth: 11 of 11 rows matched, 0 differing, 0 missing, 0 extra');
+    expect(r.out).toMatch(
+      /Fig\. 5\.6 beside run fig56, link eth: \d+ of 14 rows matched, \d+ differing, \d+ missing, \d+ extra; the seed's sequence of TCP segments in \d+ of 50 tick placements \(run fig56-avg\)/,
+    );
+    // the ARP pair, in both lists: one row each, matched
+    expect(r.out).toMatch(/^ +matched +192\.168\.1\.102 asks +1 +-0\.000630 +who-has +42 +1 +-0\.\d+ +who-has +42$/m);
+    expect(r.out).toMatch(/^ +extra +192\.168\.1\.202 → 192\.168\.1\.102 +\d+ +\d\.\d+ +PSH, ACK +1 +1025 +1024 +1078$/m);
     expect((await cli('replay', 'nfc-bridge-sessions')).out).not.toContain('beside run');
+    const j = JSON.parse((await cli('replay', 'nfc-bridge-sessions', '--json')).out) as {
+      replays: { figures: { label: string; matched: number; seedRows: number; rows: { mark: string }[]; placements?: { of: number } }[] }[];
+    };
+    const fig56 = j.replays[0]!.figures.find((f) => f.label === 'Fig. 5.6')!;
+    expect(fig56.rows.filter((x) => x.mark === 'matched')).toHaveLength(fig56.matched);
+    expect(fig56.seedRows).toBe(14);
+    expect(fig56.placements?.of).toBe(50);
   });
 
   it('--json: the same rows, each run measured on its own overrides', async () => {

@@ -17,7 +17,8 @@ export const REPLAY: CommandSpec = {
   each row beside the seed's figure.
   --json     the rows as JSON
   --why      each row's reason
-  --figures  the seed's packet lists beside the runs' captures
+  --figures  the seed's packet lists aligned with the runs' captures, row by row:
+             each row matched, differing (fields named), missing or extra
   Exit status: 0 every judged row within its tolerance, 1 a row outside it, 2 a bad
   argument or replay file.`,
   withValue: [],

@@ -2,9 +2,10 @@
 // ratio row "run / over_run"; the paper's figure, ours, how far ours is from the paper's,
 // what the row is judged against, the tolerance, the verdict), then what each corrected
 // theory is, and with --why each row's reason; with --figures, the seed's packet lists
-// beside the runs' captures. Figures, deviations and verdicts are written by the same core
-// functions as the page's table (web/src/core/replay/standing.ts, number_text.ts).
-import type { FigureComparison, FigureLine } from '../web/src/core/replay/figures.ts';
+// aligned with the runs' captures, each row marked. Figures, deviations, verdicts and marks
+// are written by the same core functions as the page's table (web/src/core/replay/).
+import type { AlignRow, Segment } from '../web/src/core/replay/align.ts';
+import { alignmentSummary, markText, type FigureComparison } from '../web/src/core/replay/figures.ts';
 import { unitOf, type JudgedRow } from '../web/src/core/replay/judge.ts';
 import { percent, sig4 } from '../web/src/core/replay/number_text.ts';
 import type { ReplayResult } from '../web/src/core/replay/replay.ts';
@@ -57,29 +58,26 @@ export function replayLines(r: ReplayResult, withWhy: boolean): string[] {
   return out;
 }
 
-function line(l: FigureLine | null): string[] {
-  if (!l) return ['', '', ''];
-  return [String(l.no), l.time.toFixed(6), `${l.source} > ${l.destination} ${l.protocol === 'TCP' ? '' : `${l.protocol} `}${l.info}`];
+/** A side's cells: No., time and the compared fields (empty where the side has no row). */
+function side(r: (AlignRow & Segment) | null): string[] {
+  if (!r) return ['', '', '', '', '', '', ''];
+  const n = (v: number | null): string => (v === null ? '' : String(v));
+  return [String(r.no), r.time.toFixed(6), r.flags, n(r.seq), n(r.ack), n(r.len), String(r.length)];
 }
 
-/** A seed's packet list and the run's, side by side: times from each list's first TCP
- *  row; "=" where the segment is the same (Info but for the window), "x" where not. */
+/** A seed's packet list aligned with the run's (core/replay/align.ts states the rule): one
+ *  line per row, its mark, its direction, then the seed's fields and ours. Times from each
+ *  list's first TCP row. */
 export function figureLines(f: FigureComparison): string[] {
-  const head = ['seed', 'time', 'seed row', 'same', 'ours', 'time', 'our row'];
-  const body = f.pairs.map((p) => {
-    const [sn, st, si] = line(p.seed);
-    const [on, ot, oi] = line(p.ours);
-    return [sn!, st!, si!, p.same === null ? '' : p.same ? '=' : 'x', on!, ot!, oi!];
-  });
+  const fields = ['time', 'flags', 'Seq', 'Ack', 'Len', 'Length'];
+  const head = ['mark', 'direction', 'seed', ...fields, 'ours', ...fields];
+  const body = f.rows.map((r) => [markText(r), (r.seed ?? r.ours)!.direction, ...side(r.seed), ...side(r.ours)]);
   const widths = head.map((_, i) => Math.max(...[head, ...body].map((r) => r[i]!.length)));
+  const text = new Set([0, 1, 4, 11]);
   const fmt = (r: string[]): string =>
     `    ${r
-      .map((c, i) => (i === 2 || i === 6 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!)))
+      .map((c, i) => (text.has(i) ? c.padEnd(widths[i]!) : c.padStart(widths[i]!)))
       .join('  ')
       .trimEnd()}`;
-  return [
-    `  ${f.label} beside run ${f.run || '(as written)'}, link ${f.link}: ${f.same} of ${f.compared} TCP rows the same segment`,
-    fmt(head),
-    ...body.map(fmt),
-  ];
+  return [`  ${alignmentSummary(f)}`, fmt(head), ...body.map(fmt)];
 }

@@ -41,13 +41,31 @@ test("the NFC paper's packet lists open under the table, each beside our capture
   // the paper's average: the mean over 50 placements of the stacks' timer ticks
   await expect(table.locator('tbody tr').filter({ hasText: 'Fig. 5.6 latency' })).toContainText('mean of 50 runs');
   const fig = table.locator('details.replay-figure').filter({ hasText: 'Fig. 5.10' });
-  await expect(fig.locator('summary')).toHaveText('Fig. 5.10 beside run fig510, link eth: 9 of 9 TCP rows the same segment');
+  await expect(fig.locator('summary')).toHaveText('Fig. 5.10 beside run fig510, link eth: 11 of 11 rows matched, 0 differing, 0 missing, 0 extra');
   await fig.locator('summary').click();
   const rows = fig.locator('tbody tr');
   await expect(rows).toHaveCount(11);
-  await expect(rows.nth(0)).toContainText('Who has 192.168.1.202?');
-  await expect(rows.nth(5)).toContainText('[PSH, ACK] Seq=1 Ack=1 Win=8096 Len=1024');
+  await expect(rows.nth(0)).toContainText('= matched');
+  await expect(rows.nth(0)).toContainText('192.168.1.102 asks');
+  await expect(rows.nth(5)).toContainText('PSH, ACK');
   await expect(fig).toContainText('its Seq=0 and MSS=1024 make it the SYN-ACK');
+  // Fig. 5.6: each row's mark in words, the count, and how many tick placements give the
+  // paper's sequence; the marks the rows carry add up to the summary's counts
+  const f56 = table.locator('details.replay-figure').filter({ hasText: 'Fig. 5.6 beside' });
+  const head = f56.locator('summary');
+  await expect(head).toHaveText(
+    /^Fig\. 5\.6 beside run fig56, link eth: \d+ of 14 rows matched, \d+ differing, \d+ missing, \d+ extra; the seed's sequence of TCP segments in \d+ of 50 tick placements \(run fig56-avg\)$/,
+  );
+  await head.click();
+  const marks = f56.locator('tbody tr');
+  const counted = /: (\d+) of 14 rows matched, (\d+) differing, (\d+) missing, (\d+) extra/
+    .exec((await head.textContent())!)!
+    .slice(1)
+    .map(Number);
+  const shown = await Promise.all(['matched', 'differing', 'missing', 'extra'].map((m) => f56.locator(`tbody tr[data-mark="${m}"]`).count()));
+  expect(shown).toEqual(counted);
+  await expect(marks).toHaveCount(counted.reduce((a, b) => a + b, 0));
+  await expect(f56.locator('tbody tr[data-mark="extra"]').first()).toContainText('+ extra');
   await shot(page, 'replay-nfc-figures');
   // the run picker: a run that repeats (50 tick placements) opens any one of its repetitions
   const summary = page.getByTestId('run-summary');

@@ -1,57 +1,39 @@
-// A seed's packet list (a Wireshark figure) beside the same link's capture in a run: row by
-// row, in order, the seed's TCP rows paired with ours. Shown, not judged: the judged
-// figures (latency, segments, retransmissions) are rows of the reference block; this is
-// what a reader compares by eye, with each pair marked where the segment is the same.
+// A seed's packet list (a Wireshark figure) beside the same link's capture in a run, aligned
+// row by row (align.ts states the rule): each row matched, differing (the fields named),
+// missing from ours or extra in ours. Shown, not judged: the judged figures (latency,
+// segments, retransmissions) are rows of the reference block; this is what a reader
+// compares by eye, with each row marked.
 
 import { analyzeCapture } from '../packets/index.ts';
 import type { FigureRow, ReferenceFigure } from '../scenarios/reference.ts';
+import { alignRows, sameSequence, type AlignedRow, type AlignRow, type Alignment } from './align.ts';
 import type { RunView } from './metrics.ts';
 
-/** One line of a packet list: the seed's or ours, its time from that list's first TCP row. */
-export interface FigureLine extends FigureRow {
-  no: number;
+/** In how many of a run's repetitions (tick placements) the capture has the seed's
+ *  sequence of TCP segments exactly. */
+export interface Placements {
+  run: string;
+  reproduced: number;
+  of: number;
 }
 
-export interface FigurePair {
-  seed: FigureLine | null;
-  ours: FigureLine | null;
-  /** Same segment: the Info columns agree but for the window (see sameSegment). null when
-   *  one side has no row, or the seed's row is not TCP (ARP's rows, in both lists, are not
-   *  paired: only the TCP rows are). */
-  same: boolean | null;
-}
-
-export interface FigureComparison {
+export interface FigureComparison extends Alignment {
   label: string;
   /** what the transcription corrected (the figure's note) */
   note?: string;
   run: string;
   link: string;
-  pairs: FigurePair[];
-  /** Pairs that are the same segment, and pairs with a TCP row on both sides. */
-  same: number;
-  compared: number;
+  placements?: Placements;
 }
 
-/** The Info column without the advertised window, whose printed value the seed's figures
- *  do not always keep (OCR), with runs of spaces made one. */
-function segmentOf(info: string): string {
-  return info
-    .replace(/\s*Win=\S+/g, '')
-    .replace(/\s+/g, ' ')
-    .trim();
-}
-
-export function sameSegment(a: string, b: string): boolean {
-  return segmentOf(a) === segmentOf(b);
-}
-
-function fromSeed(rows: readonly FigureRow[]): FigureLine[] {
+/** The seed's rows, times from its first TCP row. */
+function fromSeed(rows: readonly FigureRow[]): AlignRow[] {
   const t0 = rows.find((r) => r.protocol === 'TCP')?.time ?? 0;
   return rows.map((r, i) => ({ no: i + 1, ...r, time: r.time - t0 }));
 }
 
-function fromRun(figure: ReferenceFigure, view: RunView): FigureLine[] {
+/** The figure's link in a run as Wireshark lists it, times from its first TCP row. */
+function fromRun(figure: ReferenceFigure, view: RunView): AlignRow[] {
   const link = view.world.links.findIndex((l) => l.name === figure.link);
   const frames = view.trace.frames.filter((f) => f.link === link);
   const rows = analyzeCapture(frames.map((f) => ({ timeUs: f.tSent, bytes: f.bytes, ethernet: f.ethernet })));
@@ -67,30 +49,34 @@ function fromRun(figure: ReferenceFigure, view: RunView): FigureLine[] {
   }));
 }
 
-/** Pairs the seed's rows with the run's: a seed row that is not TCP stands alone; the TCP
- *  rows pair in order, and whichever list is longer ends with unpaired rows. */
+/** The seed's packet list aligned with the run's capture of the figure's link. */
 export function compareFigure(figure: ReferenceFigure, view: RunView): FigureComparison {
-  const seed = fromSeed(figure.rows);
-  const ours = fromRun(figure, view).filter((r) => r.protocol === 'TCP');
-  const pairs: FigurePair[] = [];
-  let o = 0;
-  for (const s of seed) {
-    if (s.protocol !== 'TCP') {
-      pairs.push({ seed: s, ours: null, same: null });
-      continue;
-    }
-    const mine = ours[o++] ?? null;
-    pairs.push({ seed: s, ours: mine, same: mine ? sameSegment(s.info, mine.info) : null });
-  }
-  for (; o < ours.length; o++) pairs.push({ seed: null, ours: ours[o]!, same: null });
-  const compared = pairs.filter((p) => p.same !== null);
   return {
     label: figure.label,
     ...(figure.note === undefined ? {} : { note: figure.note }),
     run: figure.run ?? '',
     link: figure.link,
-    pairs,
-    same: compared.filter((p) => p.same).length,
-    compared: compared.length,
+    ...alignRows(fromSeed(figure.rows), fromRun(figure, view)),
   };
+}
+
+/** Whether a run's capture has the figure's sequence of TCP segments exactly (align.ts). */
+export function reproducesFigure(figure: ReferenceFigure, view: RunView): boolean {
+  return sameSequence(fromSeed(figure.rows), fromRun(figure, view));
+}
+
+const FIELD_NAME = { seq: 'Seq', ack: 'Ack', len: 'Len', length: 'Length' } as const;
+
+/** A row's mark in words, the same in the CLI and the page: "matched", "differs: Seq, Ack",
+ *  "missing" (the seed's row, none of ours), "extra" (ours, none of the seed's). */
+export function markText(r: AlignedRow): string {
+  return r.mark === 'differing' ? `differs: ${r.differs.map((f) => FIELD_NAME[f]).join(', ')}` : r.mark;
+}
+
+/** The figure's counts in one line. */
+export function alignmentSummary(f: FigureComparison): string {
+  const counts = `${f.matched} of ${f.seedRows} rows matched, ${f.differing} differing, ${f.missing} missing, ${f.extra} extra`;
+  const p = f.placements;
+  const placed = p ? `; the seed's sequence of TCP segments in ${p.reproduced} of ${p.of} tick placements (run ${p.run})` : '';
+  return `${f.label} beside run ${f.run || '(as written)'}, link ${f.link}: ${counts}${placed}`;
 }

@@ -10,7 +10,7 @@ import { formatErrors } from '../scenarios/errors.ts';
 import type { ReferenceRow, ReferenceRun } from '../scenarios/reference.ts';
 import type { Scenario } from '../scenarios/types.ts';
 import { validateScenario } from '../scenarios/validate.ts';
-import { compareFigure, type FigureComparison } from './figures.ts';
+import { compareFigure, reproducesFigure, type FigureComparison } from './figures.ts';
 import { judgeRow, type JudgedRow } from './judge.ts';
 import { ReplayPlanError } from './plan_error.ts';
 import { sweepsOf, sweepUnit, type Sweep } from './sweeps.ts';
@@ -96,7 +96,8 @@ export function runCount(replay: Scenario): number {
 export function runNames(replay: Scenario): string[] {
   const rows = replay.reference?.rows ?? [];
   const figures = replay.reference?.figures ?? [];
-  return [...new Set([...rows.flatMap((r) => (r.over_run === undefined ? [r.run ?? ''] : [r.run ?? '', r.over_run])), ...figures.map((f) => f.run ?? '')])];
+  const ofFigures = figures.flatMap((f) => [f.run ?? '', ...(f.placements === undefined ? [] : [f.placements])]);
+  return [...new Set([...rows.flatMap((r) => (r.over_run === undefined ? [r.run ?? ''] : [r.run ?? '', r.over_run])), ...ofFigures])];
 }
 
 /** The row's value from its metric as measured on a run (`measuredOn` throws MetricError
@@ -161,11 +162,14 @@ export async function runReplay(replay: Scenario, runner: Runner): Promise<Repla
   // measured[i] maps a run's name to row i's metric on it (the mean over its repetitions).
   const measured = ref.rows.map(() => new Map<string, RunMeasure>());
   const figures = new Array<FigureComparison>((ref.figures ?? []).length);
+  // reproduced[i]: the repetitions of figure i's placements run with the seed's sequence.
+  const reproduced = (ref.figures ?? []).map(() => 0);
   for (const [n, reps] of scenarios) {
     for (const [k, s] of reps.entries()) {
       const view: RunView = await runner(JSON.stringify(s));
       (ref.figures ?? []).forEach((f, i) => {
         if ((f.run ?? '') === n && k === 0) figures[i] = compareFigure(f, view);
+        if (f.placements === n && reproducesFigure(f, view)) reproduced[i]!++;
       });
       ref.rows.forEach((row, i) => {
         if ((row.run ?? '') !== n && row.over_run !== n) return;
@@ -197,7 +201,10 @@ export async function runReplay(replay: Scenario, runner: Runner): Promise<Repla
     title: replay.title,
     document: ref.document,
     rows,
-    figures,
+    figures: figures.map((f, i) => {
+      const run = ref.figures![i]!.placements;
+      return run === undefined ? f : { ...f, placements: { run, reproduced: reproduced[i]!, of: scenarios.get(run)!.length } };
+    }),
     sweeps: sweepsOf(ref.sweeps ?? [], rows, replay.name),
     pass: rows.every((r) => r.pass !== false),
   };

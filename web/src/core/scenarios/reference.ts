@@ -36,6 +36,8 @@ export function checkReference(ref: Reference, s: Context, report: (path: string
     if (f.run !== undefined && !runs.has(f.run))
       report(`${base}.run`, `names run "${f.run}", which does not exist${runs.size ? ` (runs: ${[...runs].join(', ')})` : ''}`);
     if (!s.links.includes(f.link)) report(`${base}.link`, `names link "${f.link}", which does not exist`);
+    if (f.placements !== undefined && !ref.runs?.find((r) => r.name === f.placements)?.repeat)
+      report(`${base}.placements`, `names run "${f.placements}", which ${runs.has(f.placements) ? 'has no "repeat"' : 'does not exist'}`);
   });
   ref.rows.forEach((row, i) => {
     const base = `reference.rows[${i}]`;

@@ -117,6 +117,12 @@ export interface ReferenceFigure {
   run?: string;
   /** Link. The link whose capture is shown beside it. */
   link: string;
+  /**
+   * Placements run. The name of one of `runs` that has `repeat` (the stacks' timer ticks placed
+   * differently): the figure says in how many of its repetitions the capture has the seed's
+   * sequence of TCP segments exactly (direction, flags and Len in order).
+   */
+  placements?: string;
   /** Note. What the transcription corrected, or what to know reading it. */
   note?: string;
   /** Rows. The seed's rows, as printed. */
