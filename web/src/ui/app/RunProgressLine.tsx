@@ -1,6 +1,7 @@
 // The run going on, in words and as a bar: "Running: 12 340 frames, 4.2 s of 10 s". The bar
 // is the virtual time reached of the scenario's duration (a run whose apps are done ends
-// sooner); the words say what the bar cannot, and name it for a screen reader.
+// sooner); the words say what the bar cannot, and name it for a screen reader. A row of its
+// own under the Run button: the first row has no room for it in presenter type.
 import { progressText } from '../../core/run/progress_text.ts';
 import { useApp } from '../common/store.ts';
 
@@ -9,9 +10,9 @@ export function RunProgressLine() {
   const text = progressText(progress);
   const fraction = progress && progress.durationUs > 0 ? Math.min(1, progress.nowUs / progress.durationUs) : 0;
   return (
-    <span className="run-progress" role="status" data-testid="run-progress">
+    <div className="bar-row run-progress" role="status" data-testid="run-progress">
       <progress max={1} value={fraction} aria-label={text} />
       <span>{text}</span>
-    </span>
+    </div>
   );
 }

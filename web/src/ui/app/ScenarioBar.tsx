@@ -1,5 +1,5 @@
 // The top bar: scenario picker with the scenario's description under it, topology strip,
-// Run with progress, the what-if rules in force (in the packet list's words), exports and
+// Run (Cancel and a row of progress while a run goes on), the what-if rules in force (in the packet list's words), exports and
 // the display toggles.
 import { useEffect } from 'react';
 import { describeRule } from '../../core/run/what_if.ts';
@@ -108,7 +108,6 @@ export function ScenarioBar() {
           </button>
         )}
         <OpenLessonButton />
-        {status === 'running' && <RunProgressLine />}
         {cancelled && status !== 'running' && (
           <span className="run-cancelled" role="status">
             Run cancelled
@@ -131,6 +130,7 @@ export function ScenarioBar() {
           <input type="checkbox" checked={presenter} onChange={(e) => setState({ presenter: e.target.checked })} /> Presenter
         </label>
       </div>
+      {status === 'running' && <RunProgressLine />}
       {mode === 'scenario' && base.description && <ScenarioDescription text={base.description} />}
       {mode === 'scenario' && (
         <div className="bar-row topology" aria-label="Topology">
