@@ -68,7 +68,7 @@ test('a long run shows growing progress, Cancel stops it, and the next scenario 
   expect(errors).toEqual([]);
 });
 
-test("Cancel keeps the run before on show, and Presenter type keeps the progress line whole", async ({ page }) => {
+test('Cancel keeps the run before on show, and Presenter type keeps the progress line whole', async ({ page }) => {
   const errors = await openPage(page, '#s=ethernet-bulk-lossy');
   await waitForRun(page);
   await page.getByLabel('Presenter').check();
