@@ -1,6 +1,6 @@
 // The top bar: scenario picker with the scenario's description under it, topology strip,
-// Run (Cancel and a row of progress while a run goes on), the what-if rules in force (in the packet list's words), exports and
-// the display toggles.
+// Run (Cancel and a row of progress while a long run goes on), the what-if rules in force
+// (in the packet list's words), exports and the display toggles.
 import { useEffect } from 'react';
 import { describeRule } from '../../core/run/what_if.ts';
 import { ScenarioDescription } from './ScenarioDescription.tsx';
@@ -15,7 +15,7 @@ import type { Scenario } from '../../core/scenarios/types.ts';
 import { LIVE_SCENARIO_NAME, LIVE_SCENARIO_TITLE } from '../common/live_mode.ts';
 import { enterLive } from './live_page.ts';
 import { ExportCapture } from './ExportCapture.tsx';
-import { RunProgressLine } from './RunProgressLine.tsx';
+import { RunProgressLine, useLongRun } from './RunProgressLine.tsx';
 
 function ScenarioOptions(props: { label: string; scenarios: readonly Pick<Scenario, 'name' | 'title'>[] }) {
   return (
@@ -41,6 +41,7 @@ export function ScenarioBar() {
   const sets = useApp((s) => s.sets);
   const rules = useApp((s) => s.rules);
   const status = useApp((s) => s.status);
+  const longRun = useLongRun(status === 'running');
   const cancelled = useApp((s) => s.cancelled);
   const run = useApp((s) => s.run);
   const theme = useApp((s) => s.theme);
@@ -97,12 +98,12 @@ export function ScenarioBar() {
             </optgroup>
           </select>
         </label>
-        {mode === 'scenario' && status !== 'running' && (
-          <button type="button" onClick={() => void runNow()}>
+        {mode === 'scenario' && !longRun && (
+          <button type="button" onClick={() => void runNow()} disabled={status === 'running'}>
             Run
           </button>
         )}
-        {mode === 'scenario' && status === 'running' && (
+        {mode === 'scenario' && longRun && (
           <button type="button" onClick={cancelRun} title="Stop this run; the views keep the run before it">
             Cancel
           </button>
@@ -130,7 +131,7 @@ export function ScenarioBar() {
           <input type="checkbox" checked={presenter} onChange={(e) => setState({ presenter: e.target.checked })} /> Presenter
         </label>
       </div>
-      {status === 'running' && <RunProgressLine />}
+      {longRun && <RunProgressLine />}
       {mode === 'scenario' && base.description && <ScenarioDescription text={base.description} />}
       {mode === 'scenario' && (
         <div className="bar-row topology" aria-label="Topology">
