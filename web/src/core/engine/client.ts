@@ -1,6 +1,7 @@
-// The page's side of the engine worker: one worker for the page's life, one run at a time
-// (a newer run supersedes an older one, whose result is dropped).
-import type { RunResult } from './run.ts';
+// The page's side of the engine worker: one run at a time in one worker. A newer run
+// supersedes an older one, and Cancel stops one: either ends the worker, which stops the
+// run even inside a long slice, and a new worker is started for the next run.
+import type { RunProgress, RunResult } from './run.ts';
 import { Trace } from './trace_reader.ts';
 import type { WorkerReply, WorkerRequest } from './worker_protocol.ts';
 
@@ -14,10 +15,15 @@ export class RunError extends Error {
   }
 }
 
-export interface Progress {
-  nowUs: number;
-  durationUs: number;
+/** The run was stopped by cancel(), or by a newer run; its result will never come. */
+export class RunStopped extends RunError {
+  constructor(readonly reason: 'cancelled' | 'superseded') {
+    super(reason === 'cancelled' ? 'the run was cancelled' : 'superseded by a newer run', false);
+    this.name = 'RunStopped';
+  }
 }
+
+export type Progress = RunProgress;
 
 export class EngineClient {
   private worker: Worker | null = null;
@@ -41,7 +47,7 @@ export class EngineClient {
     const p = this.pending.get(msg.id);
     if (!p) return;
     if (msg.type === 'progress') {
-      p.progress?.({ nowUs: msg.nowUs, durationUs: msg.durationUs });
+      p.progress?.({ nowUs: msg.nowUs, durationUs: msg.durationUs, frames: msg.frames });
       return;
     }
     this.pending.delete(msg.id);
@@ -57,14 +63,26 @@ export class EngineClient {
   /** Runs the scenario (validated JSON text) to its end in the worker. */
   run(json: string, progress?: (p: Progress) => void, sliceUs = 1_000_000): Promise<RunResult> {
     const id = this.nextId++;
-    for (const [oldId, p] of this.pending) {
-      p.reject(new RunError('superseded by a newer run', false));
-      this.pending.delete(oldId);
-    }
+    this.stop('superseded');
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject, progress });
       const req: WorkerRequest = { type: 'run', id, json, sliceUs };
       this.ensure().postMessage(req);
     });
+  }
+
+  /** Stops the run going on, if any (its promise rejects with RunStopped); false if none was. */
+  cancel(): boolean {
+    return this.stop('cancelled');
+  }
+
+  private stop(why: RunStopped['reason']): boolean {
+    if (this.pending.size === 0) return false;
+    for (const p of this.pending.values()) p.reject(new RunStopped(why));
+    this.pending.clear();
+    this.worker?.terminate();
+    this.worker = null;
+    this.ensure();
+    return true;
   }
 }

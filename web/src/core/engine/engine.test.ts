@@ -2,7 +2,7 @@
 // and real-time mode (bytes in and out of an external link, the clock given by the caller).
 import { describe, expect, it } from 'vitest';
 import { Engine, EngineScenarioError } from './engine.ts';
-import { runScenario } from './run.ts';
+import { runScenario, streamScenario, type RunProgress } from './run.ts';
 import { Trace } from './trace_reader.ts';
 import { AppRecordKind, Fate, LinkEventKind } from './trace_types.ts';
 
@@ -71,6 +71,23 @@ describe('engine', () => {
     const fine = await runScenario(json, undefined, 1_000);
     expect(fine.hash).toBe(coarse.hash);
     expect(fine.traceBytes).toEqual(coarse.traceBytes);
+  });
+
+  it("reports progress after each slice: frames so far and virtual time, up to the run's end, the hash unchanged", async () => {
+    const json = twoHosts([{ type: 'ping', host: 'a', to: 'b', count: 3, interval_ms: 1000 }]);
+    const whole = await runScenario(json);
+    const seen: RunProgress[] = [];
+    const run = await streamScenario(json, { trace: () => {}, progress: (p) => seen.push(p) }, undefined, 500_000);
+    expect(run.hash).toBe(whole.hash);
+    expect(seen.length).toBeGreaterThan(3);
+    for (const [i, p] of seen.entries()) {
+      expect(p.durationUs).toBe(5_000_000);
+      if (i === 0) continue;
+      expect(p.nowUs).toBeGreaterThan(seen[i - 1]!.nowUs);
+      expect(p.frames).toBeGreaterThanOrEqual(seen[i - 1]!.frames);
+    }
+    expect(seen[0]!.frames).toBeLessThan(whole.trace.frames.length);
+    expect(seen.at(-1)).toEqual({ nowUs: whole.virtualUs, durationUs: 5_000_000, frames: whole.trace.frames.length });
   });
 
   it('refuses an impossible value with the field named', async () => {

@@ -1,6 +1,6 @@
 // A run in one call: streamed to sinks slice by slice (the command line's run, which writes
-// its files as it goes), or kept whole (the tests, replays and lessons). The page's worker
-// runs its own slices, to report progress while it plays.
+// its files as it goes, and the page's worker, which reports progress after each slice), or
+// kept whole (the tests, replays and lessons).
 import { Engine, type AppCheck } from './engine.ts';
 import type { EngineModule } from './engine_module.ts';
 import { APP_OFF, RecordType, Trace, forEachRecord } from './trace_reader.ts';
@@ -20,6 +20,16 @@ export interface RunResult {
   checks?: Map<number, AppCheck>;
 }
 
+/** How far a run has gone, after each slice. */
+export interface RunProgress {
+  /** virtual time reached */
+  nowUs: number;
+  /** the scenario's duration (duration_ms): the run ends there, or sooner once its apps are done */
+  durationUs: number;
+  /** frames sent so far, on every link */
+  frames: number;
+}
+
 /** Where a streamed run's output goes, slice by slice, in order. */
 export interface RunSinks {
   /** The world, before the first slice (links, names of kinds and reasons). */
@@ -29,6 +39,8 @@ export interface RunSinks {
   /** Each piece of the pcapng file; without this sink the engine keeps the whole file and
    *  the run's `pcapng` is all of it. */
   pcapng?(bytes: Uint8Array): void;
+  /** After each slice, once its output has gone to the other sinks. */
+  progress?(p: RunProgress): void;
 }
 
 /** What a streamed run leaves once its records have gone to the sinks. */
@@ -54,6 +66,7 @@ export async function streamScenario(json: string, sinks: RunSinks, mod?: Engine
   try {
     sinks.start?.(engine.describe());
     const apps = new Set<number>();
+    let frames = 0;
     let step = sliceUs;
     let done = false;
     let turn = performance.now();
@@ -66,6 +79,7 @@ export async function streamScenario(json: string, sinks: RunSinks, mod?: Engine
       const batch = engine.takeTrace();
       forEachRecord(batch, (type, view, off) => {
         if (type === RecordType.App) apps.add(view.getUint8(off + APP_OFF.app));
+        else if (type === RecordType.Frame) frames++;
       });
       sinks.trace(batch);
       let out = batch.length;
@@ -74,6 +88,7 @@ export async function streamScenario(json: string, sinks: RunSinks, mod?: Engine
         out += bytes.length;
         sinks.pcapng(bytes);
       }
+      sinks.progress?.({ nowUs: engine.nowUs, durationUs: engine.durationUs, frames });
       if (out > SLICE_OUTPUT_BYTES) step = Math.max(MIN_SLICE_US, Math.floor(step / 2));
       else if (out < SLICE_OUTPUT_BYTES / 8) step = Math.min(sliceUs, step * 2);
     }

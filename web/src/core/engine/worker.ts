@@ -1,8 +1,10 @@
 /// <reference lib="webworker" />
-// The engine's Web Worker: runs a scenario in slices of virtual time, reports progress
-// after each, and hands the whole trace back in one transfer (no per-event messages).
-import { Engine, EngineScenarioError } from './engine.ts';
+// The engine's Web Worker: runs a scenario in slices of virtual time (run.ts streamScenario),
+// reports progress after each, and hands the whole trace back in one transfer (no
+// per-event messages). The page cancels a run by ending this worker (client.ts).
+import { EngineScenarioError } from './engine.ts';
 import { loadEngineModule, type EngineModule } from './engine_module.ts';
+import { streamScenario } from './run.ts';
 import type { WorkerReply, WorkerRequest } from './worker_protocol.ts';
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
@@ -14,29 +16,30 @@ function post(msg: WorkerReply, transfer: Transferable[] = []): void {
 
 async function run(req: WorkerRequest): Promise<void> {
   mod ??= loadEngineModule();
-  const engine = await Engine.create(req.json, await mod);
-  try {
-    const parts: Uint8Array[] = [];
-    let size = 0;
-    let done = false;
-    while (!done) {
-      done = engine.run(engine.nowUs + req.sliceUs);
-      const batch = engine.takeTrace();
-      parts.push(batch);
-      size += batch.length;
-      post({ type: 'progress', id: req.id, nowUs: engine.nowUs, durationUs: engine.durationUs });
-    }
-    const trace = new Uint8Array(size);
-    let off = 0;
-    for (const p of parts) {
-      trace.set(p, off);
-      off += p.length;
-    }
-    const pcapng = engine.pcapng();
-    post({ type: 'done', id: req.id, trace, pcapng, world: engine.describe(), hash: engine.hash(), virtualUs: engine.nowUs }, [trace.buffer, pcapng.buffer]);
-  } finally {
-    engine.destroy();
+  const parts: Uint8Array[] = [];
+  let size = 0;
+  const done = await streamScenario(
+    req.json,
+    {
+      trace: (batch) => {
+        parts.push(batch);
+        size += batch.length;
+      },
+      progress: (p) => post({ type: 'progress', id: req.id, ...p }),
+    },
+    await mod,
+    req.sliceUs,
+  );
+  const trace = new Uint8Array(size);
+  let off = 0;
+  for (const p of parts) {
+    trace.set(p, off);
+    off += p.length;
   }
+  post({ type: 'done', id: req.id, trace, pcapng: done.pcapng, world: done.world, hash: done.hash, virtualUs: done.virtualUs }, [
+    trace.buffer,
+    done.pcapng.buffer,
+  ]);
 }
 
 scope.onmessage = (e: MessageEvent<WorkerRequest>) => {

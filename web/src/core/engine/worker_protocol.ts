@@ -1,10 +1,12 @@
-// Messages between the page and the engine's Web Worker (worker.ts, client.ts).
+// Messages between the page and the engine's Web Worker (worker.ts, client.ts). A run is
+// cancelled by ending the worker (client.ts), which stops it even inside a long slice.
+import type { RunProgress } from './run.ts';
 import type { WorldDescription } from './trace_types.ts';
 
 export type WorkerRequest = { type: 'run'; id: number; json: string; sliceUs: number };
 
 export type WorkerReply =
-  | { type: 'progress'; id: number; nowUs: number; durationUs: number }
+  | ({ type: 'progress'; id: number } & RunProgress)
   | {
       type: 'done';
       id: number;

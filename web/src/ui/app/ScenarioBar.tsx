@@ -1,11 +1,11 @@
 // The top bar: scenario picker with the scenario's description under it, topology strip,
-// Run with progress, the what-if rules in force (in the packet list's words), exports and
-// the display toggles.
+// Run (Cancel and a row of progress while a long run goes on), the what-if rules in force
+// (in the packet list's words), exports and the display toggles.
 import { useEffect } from 'react';
 import { describeRule } from '../../core/run/what_if.ts';
 import { ScenarioDescription } from './ScenarioDescription.tsx';
 import { topologyChain } from './topology.ts';
-import { chooseScenario, composeScenario, removeRule, runNow, setCompare, setState, SHIPPED, useApp, type AppState } from '../common/store.ts';
+import { cancelRun, chooseScenario, composeScenario, removeRule, runNow, setCompare, setState, SHIPPED, useApp, type AppState } from '../common/store.ts';
 import type { RunModel } from '../../core/run/run_model.ts';
 import { LESSONS, loadScenario, REPLAYS } from '../common/shipped.ts';
 import { chooseLesson, openedLesson } from './lesson_player.ts';
@@ -15,6 +15,7 @@ import type { Scenario } from '../../core/scenarios/types.ts';
 import { LIVE_SCENARIO_NAME, LIVE_SCENARIO_TITLE } from '../common/live_mode.ts';
 import { enterLive } from './live_page.ts';
 import { ExportCapture } from './ExportCapture.tsx';
+import { RunProgressLine, useLongRun } from './RunProgressLine.tsx';
 
 function ScenarioOptions(props: { label: string; scenarios: readonly Pick<Scenario, 'name' | 'title'>[] }) {
   return (
@@ -40,7 +41,8 @@ export function ScenarioBar() {
   const sets = useApp((s) => s.sets);
   const rules = useApp((s) => s.rules);
   const status = useApp((s) => s.status);
-  const progress = useApp((s) => s.progress);
+  const longRun = useLongRun(status === 'running');
+  const cancelled = useApp((s) => s.cancelled);
   const run = useApp((s) => s.run);
   const theme = useApp((s) => s.theme);
   const presenter = useApp((s) => s.presenter);
@@ -96,13 +98,22 @@ export function ScenarioBar() {
             </optgroup>
           </select>
         </label>
-        {mode === 'scenario' && (
+        {mode === 'scenario' && !longRun && (
           <button type="button" onClick={() => void runNow()} disabled={status === 'running'}>
             Run
           </button>
         )}
+        {mode === 'scenario' && longRun && (
+          <button type="button" onClick={cancelRun} title="Stop this run; the views keep the run before it">
+            Cancel
+          </button>
+        )}
         <OpenLessonButton />
-        {status === 'running' && <progress max={1} value={progress} aria-label="Run progress" />}
+        {cancelled && status !== 'running' && (
+          <span className="run-cancelled" role="status">
+            Run cancelled
+          </span>
+        )}
         {run && status !== 'running' && (
           <span className="muted run-summary" data-testid="run-summary" title={runSummary(run, mode)}>
             {runSummary(run, mode)}
@@ -120,6 +131,7 @@ export function ScenarioBar() {
           <input type="checkbox" checked={presenter} onChange={(e) => setState({ presenter: e.target.checked })} /> Presenter
         </label>
       </div>
+      {longRun && <RunProgressLine />}
       {mode === 'scenario' && base.description && <ScenarioDescription text={base.description} />}
       {mode === 'scenario' && (
         <div className="bar-row topology" aria-label="Topology">

@@ -2,7 +2,7 @@
 // parameters applied) run in a worker of its own, so the main run and its views are not
 // held up, and each row measured and judged as `stackscope replay` does (web/src/core/replay).
 import { useEffect, useState } from 'react';
-import { EngineClient, RunError } from '../../core/engine/client.ts';
+import { EngineClient, RunStopped } from '../../core/engine/client.ts';
 import { ReplayPlanError, runCount, runReplay, type ReplayResult } from '../../core/replay/replay.ts';
 import type { Scenario } from '../../core/scenarios/types.ts';
 
@@ -29,7 +29,7 @@ export function useReplayResults(replay: Scenario | null): ReplayState | null {
     })
       .then((result) => live && setState({ status: 'ready', result }))
       .catch((e: unknown) => {
-        if (!live || (e instanceof RunError && e.message === 'superseded by a newer run')) return;
+        if (!live || e instanceof RunStopped) return; // a newer replay's runs took the worker
         setState({ status: 'failed', message: e instanceof ReplayPlanError || e instanceof Error ? e.message : String(e) });
       });
     return () => {

@@ -1,7 +1,7 @@
 // The page's state and what changes it: one store, read with useApp(selector), so the packet
 // list, the details, the ladder and the graphs share one cursor and one selection.
 import { useSyncExternalStore } from 'react';
-import { EngineClient, RunError, type Progress } from '../../core/engine/client.ts';
+import { EngineClient, RunStopped, type Progress } from '../../core/engine/client.ts';
 import { defaultCapturePoint } from '../../core/engine/capture_point.ts';
 import { applySet, formatErrors, validateScenario } from '../../core/scenarios/index.ts';
 import type { Scenario } from '../../core/scenarios/types.ts';
@@ -21,7 +21,10 @@ export interface AppState {
   sets: string[];
   rules: WhatIfRule[];
   status: 'idle' | 'running' | 'ready';
-  progress: number;
+  /** how far the run going on has gone (null before its first slice) */
+  progress: Progress | null;
+  /** the last run was cancelled (Cancel): the run before it, if any, is still shown */
+  cancelled: boolean;
   /** the last problem (a bad parameter, a refused scenario); the last good run stays */
   error: string | null;
   /** what was wrong with the URL the page was opened with (those parts were left out) */
@@ -92,7 +95,8 @@ let state: AppState = {
   sets: [],
   rules: [],
   status: 'idle',
-  progress: 0,
+  progress: null,
+  cancelled: false,
   error: null,
   urlProblems: null,
   run: null,
@@ -171,13 +175,13 @@ export async function runNow(): Promise<void> {
     setState({ error: c.message });
     return;
   }
-  setState({ status: 'running', progress: 0, error: null });
+  setState({ status: 'running', progress: null, cancelled: false, error: null });
   try {
     // Side by side, the other run goes first (quickly: its progress is not shown), so both
     // are there when the views draw.
     const other = sideBySideScenario();
     const otherRun = other ? buildRunModel(await client.run(JSON.stringify(other.scenario), () => {})) : null;
-    const result = await client.run(JSON.stringify(c.scenario), (p: Progress) => setState({ progress: p.durationUs ? p.nowUs / p.durationUs : 0 }));
+    const result = await client.run(JSON.stringify(c.scenario), (p: Progress) => setState({ progress: p }));
     const run = buildRunModel(result);
     const sideBySide =
       other && otherRun ? (other.rulesOff ? { left: otherRun, right: run, labels: other.labels } : { left: run, right: otherRun, labels: other.labels }) : null;
@@ -191,13 +195,20 @@ export async function runNow(): Promise<void> {
       selected: sameScenario ? state.selected : null,
       speed: sameScenario ? state.speed : defaultSpeed(run.endUs),
       playing: false,
-      progress: 1,
+      progress: null,
       sideBySide,
     });
   } catch (e) {
-    if (e instanceof RunError && e.message === 'superseded by a newer run') return;
-    setState({ status: state.run ? 'ready' : 'idle', error: e instanceof Error ? e.message : String(e) });
+    if (e instanceof RunStopped && e.reason === 'superseded') return; // the newer run goes on
+    const cancelled = e instanceof RunStopped;
+    const error = cancelled ? null : e instanceof Error ? e.message : String(e);
+    setState({ status: state.run ? 'ready' : 'idle', progress: null, cancelled, error });
   }
+}
+
+/** Stops the run going on (Cancel); the views keep the run before it, if there was one. */
+export function cancelRun(): void {
+  client.cancel();
 }
 
 export function chooseScenario(name: string): void {

@@ -19,6 +19,12 @@ interface MenuState {
   y: number;
 }
 
+/** The list before any run is shown: the progress line is in the top bar. */
+function emptyText(status: string, cancelled: boolean): string {
+  if (status === 'running') return 'The first run is going on (its progress is in the top bar).';
+  return cancelled ? 'Run cancelled: no run to show. Press Run to start one.' : 'No run yet.';
+}
+
 export function PacketListPane() {
   const run = useApp((s) => s.run);
   const ran = useApp((s) => s.ran);
@@ -28,6 +34,8 @@ export function PacketListPane() {
   const selected = useApp((s) => s.selected);
   const presenter = useApp((s) => s.presenter);
   const hideFuture = useApp((s) => s.hideFuture);
+  const status = useApp((s) => s.status);
+  const cancelled = useApp((s) => s.cancelled);
   const [filter, setFilter] = useState<{ test: RowPredicate | null }>({ test: null });
   const [menu, setMenu] = useState<MenuState | null>(null);
 
@@ -78,7 +86,7 @@ export function PacketListPane() {
         )}
         <MaximiseButton pane="list" />
       </div>
-      {!run && <div className="pl-empty">No run yet.</div>}
+      {!run && <div className="pl-empty">{emptyText(status, cancelled)}</div>}
       {view && view.frames.length === 0 && <div className="pl-empty">No frames crossed this link.</div>}
       {run && view && view.frames.length > 0 && (
         <PacketGrid
