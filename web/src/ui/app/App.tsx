@@ -7,7 +7,6 @@ import { GraphsPane } from '../timeline/GraphsPane.tsx';
 import { CompareLadder } from '../timeline/CompareLadder.tsx';
 import { LadderPane } from '../timeline/LadderPane.tsx';
 import { ErrorBanner } from './ErrorBanner.tsx';
-import { LessonPanel } from './LessonPanel.tsx';
 import { PaneSplitter } from './PaneSplitter.tsx';
 import { ParamsPanel } from './ParamsPanel.tsx';
 import { PlaybackBar } from './PlaybackBar.tsx';
@@ -17,9 +16,10 @@ import { stateFromUrl, urlFromState } from './url_sync.ts';
 import './layout.css';
 
 // Loaded when first shown, not in the first download: the replays' table (with the seeds'
-// figures and their judging) and the live tools (the emulated board's worker is fetched
-// only when it is connected).
+// figures and their judging), a lesson's panel (with the lesson engine and its validator)
+// and the live tools (the emulated board's worker is fetched only when it is connected).
 const ReplayTable = lazy(() => import('./ReplayTable.tsx').then((m) => ({ default: m.ReplayTable })));
+const LessonPanel = lazy(() => import('./LessonPanel.tsx').then((m) => ({ default: m.LessonPanel })));
 const SerialPanel = lazy(() => import('../serial/SerialPanel.tsx').then((m) => ({ default: m.SerialPanel })));
 
 export function App() {
@@ -74,7 +74,7 @@ export function App() {
             </Suspense>
           ) : (
             <>
-              {lessonOpen && <LessonPanel />}
+              <Suspense fallback={null}>{lessonOpen && <LessonPanel />}</Suspense>
               <button type="button" className="side-toggle" onClick={() => setShowParams(!showParams)} aria-expanded={showParams} aria-label="Parameters panel">
                 {showParams ? '◀ Parameters' : '▶'}
               </button>
