@@ -194,12 +194,15 @@ export function defaultSpeed(endUs: number): number {
 /** Runs the current scenario; on success the cursor and selection are kept where they make sense. */
 export async function runNow(): Promise<void> {
   if (state.mode === 'live') return; // the live session is the run (app/live_page.ts)
+  // running from the start: the validator may have to load first, and the last run's
+  // summary must not pass for this one's meanwhile
+  const last = state.run ? 'ready' : 'idle';
+  setState({ status: 'running', progress: 0, error: null });
   const c = await composeScenario(state);
   if (!c.ok) {
-    setState({ error: c.message });
+    setState({ status: last, error: c.message });
     return;
   }
-  setState({ status: 'running', progress: 0, error: null });
   try {
     // Side by side, the other run goes first (quickly: its progress is not shown), so both
     // are there when the views draw.
