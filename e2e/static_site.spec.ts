@@ -115,18 +115,18 @@ test('the built site under a sub-path: the lessons and the scenario validator lo
   await waitForRun(page);
   await expect(packetRows(page).first()).toBeVisible();
   const firstLoad = fetchedText(fetched);
-  expect(firstLoad).not.toContain(lessonData);
-  expect(firstLoad).not.toContain(lessonPlayer);
-  expect(firstLoad).not.toContain(validator);
+  expect(firstLoad.includes(lessonData), 'a lesson file in the first load').toBe(false);
+  expect(firstLoad.includes(lessonPlayer), 'the lesson player in the first load').toBe(false);
+  expect(firstLoad.includes(validator), 'a validator in the first load').toBe(false);
 
   // the picker lists the lessons all the same; choosing one fetches what it needs
   await page.getByLabel('Scenario').selectOption(`lesson:${first.name}`);
   await expect(page.getByTestId('lesson-caption')).toBeVisible();
   await expect(page.getByTestId('run-summary')).toContainText('frames');
   const later = fetchedText(fetched);
-  expect(later).toContain(lessonData);
-  expect(later).toContain(lessonPlayer);
-  expect(later).toContain(validator);
+  expect(later.includes(lessonData), 'the lesson file fetched when chosen').toBe(true);
+  expect(later.includes(lessonPlayer), 'the lesson player fetched when chosen').toBe(true);
+  expect(later.includes(validator), 'the validators fetched when a lesson is chosen').toBe(true);
   expect(await cspViolations(page)).toEqual([]);
   expect(problems).toEqual([]);
   expect(site.missing).toEqual([]);
