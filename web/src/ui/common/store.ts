@@ -251,16 +251,20 @@ export function chooseScenario(name: string): void {
   });
 }
 
-/** Sets one parameter (a path into the scenario) and re-runs. */
+/** Sets one parameter (a path into the scenario) and re-runs. The control shows the value
+ *  at once (the validator may have to load first); a value the scenario refuses is taken
+ *  back, with the reason. */
 export async function setParam(path: string, value: unknown): Promise<void> {
   const assignment = `${path}=${JSON.stringify(value)}`;
-  const sets = [...state.sets.filter((a) => !a.startsWith(`${path}=`)), assignment];
+  const before = state.sets;
+  const sets = [...before.filter((a) => !a.startsWith(`${path}=`)), assignment];
+  setState({ sets });
   const c = await composeScenario({ ...state, sets });
+  if (state.sets !== sets) return; // changed again meanwhile: that change decides
   if (!c.ok) {
-    setState({ error: c.message });
+    setState({ sets: before, error: c.message });
     return;
   }
-  setState({ sets });
   void runNow();
 }
 
