@@ -25,23 +25,24 @@ function cspMeta(): Plugin {
   };
 }
 
-const REPLAY_DIR = fileURLToPath(new URL('./web/src/core/scenarios/replays', import.meta.url));
-const REPLAY_INDEX = 'virtual:replay-index';
+const SRC = (dir: string) => fileURLToPath(new URL(`./web/src/${dir}`, import.meta.url));
 
-/** The replays' names and titles, for the scenario picker: the files themselves (most of
- *  their bytes are the seeds' figures) are loaded when one is chosen (ui/common/shipped.ts). */
-function replayIndex(): Plugin {
+/** A virtual module listing the JSON files of one folder, each file's name and title and its
+ *  file name: the picker's entries for the replays (most of their bytes are the seeds'
+ *  figures) and the lessons (with their validator and player), whose files load when one is
+ *  chosen (ui/common/shipped.ts). */
+function jsonIndex(id: string, dir: string): Plugin {
   return {
-    name: 'stackscope-replay-index',
-    resolveId: (id) => (id === REPLAY_INDEX ? `\0${REPLAY_INDEX}` : undefined),
-    load(id) {
-      if (id !== `\0${REPLAY_INDEX}`) return undefined;
-      const files = readdirSync(REPLAY_DIR)
+    name: `stackscope-${id}`,
+    resolveId: (source) => (source === id ? `\0${id}` : undefined),
+    load(source) {
+      if (source !== `\0${id}`) return undefined;
+      const files = readdirSync(dir)
         .filter((f) => f.endsWith('.json'))
         .sort();
       const index = files.map((file) => {
-        this.addWatchFile(`${REPLAY_DIR}/${file}`);
-        const { name, title } = JSON.parse(readFileSync(`${REPLAY_DIR}/${file}`, 'utf8')) as { name: string; title: string };
+        this.addWatchFile(`${dir}/${file}`);
+        const { name, title } = JSON.parse(readFileSync(`${dir}/${file}`, 'utf8')) as { name: string; title: string };
         return { name, title, file };
       });
       return `export default ${JSON.stringify(index)};`;
@@ -59,7 +60,12 @@ export default defineConfig({
   root: 'web',
   base: './',
   publicDir: '../public',
-  plugins: [react(), cspMeta(), replayIndex()],
+  plugins: [
+    react(),
+    cspMeta(),
+    jsonIndex('virtual:replay-index', SRC('core/scenarios/replays')),
+    jsonIndex('virtual:lesson-index', SRC('core/lessons/shipped')),
+  ],
   build: { outDir: '../dist', emptyOutDir: true, assetsInlineLimit: 0, target: 'es2022' },
   worker: { format: 'es' },
   server: { host: '127.0.0.1', port: 5173, strictPort: true },

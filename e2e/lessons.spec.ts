@@ -14,6 +14,9 @@ async function lessonNames(page: Page): Promise<string[]> {
 
 async function openLesson(page: Page, name: string, step = 1): Promise<void> {
   await page.goto(`/#lesson=${name}&step=${step}`);
+  // the lesson's code and file load when first used: wait for this lesson, not the one before
+  await expect(page.getByLabel('Scenario')).toHaveValue(`lesson:${name}`);
+  await expect(page.locator('.lesson-count')).toContainText(`Step ${step} of`);
   await expect(page.getByTestId('run-summary')).toBeVisible();
   await expect(page.getByTestId('lesson-caption')).toBeVisible();
 }

@@ -1,7 +1,10 @@
 // The built site (dist/) served from a folder of a static host, as a teacher would publish it:
 // under a strict Content-Security-Policy, with no request leaving the folder, the page loads
 // and runs a shipped scenario, a permalink opens its scenario, a lesson opens, the replays'
-// table fills, and the live page connects its emulated Arduino.
+// table fills, and the live page connects its emulated Arduino; the first load leaves the
+// lessons and the scenario validator to their first use.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { packetRows, shot, waitForRun } from './helpers.ts';
 import { serveStatic, type StaticSite } from './static_site.ts';
@@ -85,6 +88,45 @@ test('the built site under a sub-path: the live page loads and connects its emul
   await page.getByRole('button', { name: 'Ping', exact: true }).click();
   await expect(page.getByLabel('Ping output')).toContainText('2 packets transmitted, 2 received, 0% packet loss', { timeout: 20_000 });
   await shot(page, 'static-site-live');
+  expect(await cspViolations(page)).toEqual([]);
+  expect(problems).toEqual([]);
+  expect(site.missing).toEqual([]);
+});
+
+/** The text of the built files the page has asked for so far (every request of its context,
+ *  the workers' included). */
+function fetchedText(urls: readonly string[]): string {
+  return [...new Set(urls)]
+    .filter((u) => u.startsWith(site.url) && /\.m?js$/.test(u))
+    .map((u) => readFileSync(join('dist', decodeURIComponent(new URL(u).pathname.slice(new URL(site.url).pathname.length))), 'utf8'))
+    .join('\n');
+}
+
+test('the built site under a sub-path: the lessons and the scenario validator load when first used', async ({ page }) => {
+  const problems = watch(page);
+  const fetched: string[] = [];
+  page.context().on('request', (r) => fetched.push(r.url()));
+  // what only the lessons' files, the player and the validators (Ajv's words) hold
+  const first = JSON.parse(readFileSync('web/src/core/lessons/shipped/01-retransmission-timer.json', 'utf8')) as { name: string; description: string };
+  const lessonData = first.description;
+  const lessonPlayer = 'there is no lesson called';
+  const validator = 'must NOT have additional properties';
+  await page.goto(site.url);
+  await waitForRun(page);
+  await expect(packetRows(page).first()).toBeVisible();
+  const firstLoad = fetchedText(fetched);
+  expect(firstLoad.includes(lessonData), 'a lesson file in the first load').toBe(false);
+  expect(firstLoad.includes(lessonPlayer), 'the lesson player in the first load').toBe(false);
+  expect(firstLoad.includes(validator), 'a validator in the first load').toBe(false);
+
+  // the picker lists the lessons all the same; choosing one fetches what it needs
+  await page.getByLabel('Scenario').selectOption(`lesson:${first.name}`);
+  await expect(page.getByTestId('lesson-caption')).toBeVisible();
+  await expect(page.getByTestId('run-summary')).toContainText('frames');
+  const later = fetchedText(fetched);
+  expect(later.includes(lessonData), 'the lesson file fetched when chosen').toBe(true);
+  expect(later.includes(lessonPlayer), 'the lesson player fetched when chosen').toBe(true);
+  expect(later.includes(validator), 'the validators fetched when a lesson is chosen').toBe(true);
   expect(await cspViolations(page)).toEqual([]);
   expect(problems).toEqual([]);
   expect(site.missing).toEqual([]);

@@ -5,3 +5,9 @@ declare module 'virtual:replay-index' {
   const index: readonly { name: string; title: string; file: string }[];
   export default index;
 }
+
+/** vite.config.ts: each shipped lesson's name and title, and its file in core/lessons/shipped. */
+declare module 'virtual:lesson-index' {
+  const index: readonly { name: string; title: string; file: string }[];
+  export default index;
+}

@@ -4,12 +4,9 @@ import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { DetailsPane } from '../packet_list/DetailsPane.tsx';
 import { PacketListPane } from '../packet_list/PacketListPane.tsx';
 import { GraphsPane } from '../timeline/GraphsPane.tsx';
-import { CompareLadder } from '../timeline/CompareLadder.tsx';
 import { LadderPane } from '../timeline/LadderPane.tsx';
 import { ErrorBanner } from './ErrorBanner.tsx';
-import { LessonPanel } from './LessonPanel.tsx';
 import { PaneSplitter } from './PaneSplitter.tsx';
-import { ParamsPanel } from './ParamsPanel.tsx';
 import { PlaybackBar } from './PlaybackBar.tsx';
 import { ScenarioBar } from './ScenarioBar.tsx';
 import { getState, runNow, setState, subscribeState, useApp, type PaneId } from '../common/store.ts';
@@ -17,9 +14,14 @@ import { stateFromUrl, urlFromState } from './url_sync.ts';
 import './layout.css';
 
 // Loaded when first shown, not in the first download: the replays' table (with the seeds'
-// figures and their judging) and the live tools (the emulated board's worker is fetched
-// only when it is connected).
+// figures and their judging), a lesson's panel (with the lesson engine and its validator),
+// the parameters (folded below 1500 px), the two ladders side by side (with the runs'
+// differences) and the live tools (the emulated board's worker is fetched only when it is
+// connected).
 const ReplayTable = lazy(() => import('./ReplayTable.tsx').then((m) => ({ default: m.ReplayTable })));
+const LessonPanel = lazy(() => import('./LessonPanel.tsx').then((m) => ({ default: m.LessonPanel })));
+const ParamsPanel = lazy(() => import('./ParamsPanel.tsx').then((m) => ({ default: m.ParamsPanel })));
+const CompareLadder = lazy(() => import('../timeline/CompareLadder.tsx').then((m) => ({ default: m.CompareLadder })));
 const SerialPanel = lazy(() => import('../serial/SerialPanel.tsx').then((m) => ({ default: m.SerialPanel })));
 
 export function App() {
@@ -74,11 +76,11 @@ export function App() {
             </Suspense>
           ) : (
             <>
-              {lessonOpen && <LessonPanel />}
+              <Suspense fallback={null}>{lessonOpen && <LessonPanel />}</Suspense>
               <button type="button" className="side-toggle" onClick={() => setShowParams(!showParams)} aria-expanded={showParams} aria-label="Parameters panel">
                 {showParams ? '◀ Parameters' : '▶'}
               </button>
-              {showParams && <ParamsPanel />}
+              <Suspense fallback={null}>{showParams && <ParamsPanel />}</Suspense>
             </>
           )}
         </aside>
@@ -94,7 +96,13 @@ export function App() {
             <PacketListPane />
           </Pane>
           <Pane id="ladder" label="Ladder diagram" maximised={maximised}>
-            {sideBySide ? <CompareLadder pair={sideBySide} /> : <LadderPane />}
+            {sideBySide ? (
+              <Suspense fallback={null}>
+                <CompareLadder pair={sideBySide} />
+              </Suspense>
+            ) : (
+              <LadderPane />
+            )}
           </Pane>
           <Pane id="details" label="Packet details" maximised={maximised}>
             <DetailsPane />

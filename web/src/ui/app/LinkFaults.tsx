@@ -37,7 +37,7 @@ export function LinkFaults({ link, ends, faults, baseFaults }: LinkFaultsProps) 
   const write = (next: Faults) => {
     const value = writeFaults(next);
     if (JSON.stringify(value) === JSON.stringify(writeFaults(base))) resetFaults(path);
-    else setParam(path, value);
+    else void setParam(path, value);
   };
   const way = (d: Dir) => (d === 'ab' ? `${ends[0]} → ${ends[1]}` : `${ends[1]} → ${ends[0]}`);
   const box = (action: FaultAction, d: Dir, key: keyof RandomFault) => {

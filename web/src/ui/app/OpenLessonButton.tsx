@@ -1,12 +1,12 @@
 // "Open lesson…": a teacher's own lesson from a JSON file (docs/lessons.md). A file with
 // problems gets them in the error banner, each with its field, line and column.
 import { useRef } from 'react';
-import { openLessonText } from './lesson_player.ts';
 import { runNow, setState } from '../common/store.ts';
 
 export function OpenLessonButton() {
   const input = useRef<HTMLInputElement>(null);
   const open = async (file: File) => {
+    const { openLessonText } = await import('./lesson_player.ts'); // loaded when first used
     const problem = openLessonText(await file.text(), file.name);
     if (problem) setState({ error: problem });
     else void runNow();

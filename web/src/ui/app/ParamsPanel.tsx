@@ -2,12 +2,12 @@
 // host's stack, each link (its random faults too), each application. A change re-runs at
 // once; changed values are marked and can be reset; the URL keeps them.
 import type { ReactNode } from 'react';
-import { applyDefaults } from '../../core/scenarios/index.ts';
+import { applyDefaults } from '../../core/scenarios/defaults.ts';
 import type { Scenario } from '../../core/scenarios/types.ts';
 import { LinkFaults } from './LinkFaults.tsx';
 import { ParamControl } from './ParamControl.tsx';
 import { defForType, fieldsOf, topFields, type FieldSpec } from '../common/schema_fields.ts';
-import { composeScenario, resetParam, setParam, useApp } from '../common/store.ts';
+import { resetParam, setParam, useApp, withSetsOrBase } from '../common/store.ts';
 
 const LINK_SKIP = ['name', 'type', 'a', 'b', 'faults'];
 const APP_SKIP = ['type', 'host', 'to', 'rounds'];
@@ -56,8 +56,7 @@ function faultsOf(s: Scenario, link: string) {
 export function ParamsPanel() {
   const base = useApp((s) => s.base);
   const sets = useApp((s) => s.sets);
-  const composed = composeScenario({ base, sets, rules: [] });
-  const scenario: Scenario = composed.ok ? composed.scenario : base;
+  const scenario: Scenario = withSetsOrBase(base, sets);
   const full = applyDefaults(scenario);
   const stack = fieldsOf('stack').filter((f) => f.key !== 'tcp_nfc');
   return (

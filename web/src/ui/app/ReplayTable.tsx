@@ -12,7 +12,7 @@ import { ReplayFigures } from './ReplayFigures.tsx';
 import { ReplayRunPicker } from './ReplayRunPicker.tsx';
 import { ReplaySweeps } from './ReplaySweeps.tsx';
 import { useReplayResults } from './replay_results.ts';
-import { composeScenario, useApp } from '../common/store.ts';
+import { useApp, withSetsOrBase } from '../common/store.ts';
 import './replay.css';
 
 const VERDICT: Record<Standing, string> = {
@@ -26,8 +26,8 @@ export function ReplayTable() {
   const base = useApp((s) => s.base);
   const sets = useApp((s) => s.sets);
   const replay = useMemo(() => {
-    const c = composeScenario({ base, sets, rules: [], replayRun: null });
-    return c.ok && c.scenario.reference ? c.scenario : null;
+    const s = withSetsOrBase(base, sets);
+    return s.reference ? s : null;
   }, [base, sets]);
   const state = useReplayResults(replay);
   const [open, setOpen] = useState<number | null>(null);

@@ -5,10 +5,10 @@ import { useEffect } from 'react';
 import { describeRule } from '../../core/run/what_if.ts';
 import { ScenarioDescription } from './ScenarioDescription.tsx';
 import { topologyChain } from './topology.ts';
-import { cancelRun, chooseScenario, composeScenario, removeRule, runNow, setCompare, setState, SHIPPED, useApp, type AppState } from '../common/store.ts';
+import { cancelRun, chooseScenario, removeRule, runNow, setCompare, setState, SHIPPED, useApp, withSetsOrBase, type AppState } from '../common/store.ts';
 import type { RunModel } from '../../core/run/run_model.ts';
 import { LESSONS, loadScenario, REPLAYS } from '../common/shipped.ts';
-import { chooseLesson, openedLesson } from './lesson_player.ts';
+import { openedLesson } from './opened_lessons.ts';
 import { OpenLessonButton } from './OpenLessonButton.tsx';
 import { LESSON_PREFIX } from './permalink.ts';
 import type { Scenario } from '../../core/scenarios/types.ts';
@@ -51,8 +51,7 @@ export function ScenarioBar() {
   // A lesson opened from a file is in the picker while it is open.
   const lessonName = useApp((s) => s.lesson?.name);
   const openedTitle = lessonName === undefined ? undefined : openedLesson(lessonName)?.title;
-  const composed = composeScenario({ base, sets, rules: [] });
-  const chain = topologyChain(composed.ok ? composed.scenario : base);
+  const chain = topologyChain(withSetsOrBase(base, sets));
 
   useEffect(() => {
     document.documentElement.dataset.theme = theme;
@@ -73,9 +72,10 @@ export function ScenarioBar() {
               const v = e.target.value;
               if (v === LIVE_SCENARIO_NAME) enterLive();
               else if (v.startsWith(LESSON_PREFIX)) {
-                const problem = chooseLesson(v.slice(LESSON_PREFIX.length));
-                if (problem) setState({ error: problem });
-                else void runNow();
+                // the player, the lesson engine and the lesson's file load when one is first chosen
+                void import('./lesson_player.ts')
+                  .then((p) => p.openLesson(v.slice(LESSON_PREFIX.length)))
+                  .then((problem) => (problem ? setState({ error: problem }) : runNow()));
               } else
                 void loadScenario(v).then(() => {
                   chooseScenario(v);

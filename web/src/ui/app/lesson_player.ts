@@ -15,26 +15,12 @@ import {
 import type { Hit } from '../../core/lessons/hit.ts';
 import { LESSON_PREFIX } from './permalink.ts';
 import type { RunModel } from '../../core/run/run_model.ts';
-import { lessonByName, shippedByName } from '../common/shipped.ts';
+import { lessonByName, loadLesson, shippedByName } from '../common/shipped.ts';
 import { getState, runNow, setState } from '../common/store.ts';
-
-/** Lessons a teacher opened from a file (or a link that carries one), by name: they come
- *  before the shipped ones, so an edited copy of a shipped lesson is the one played. */
-const opened = new Map<string, Lesson>();
+import { openedLesson, rememberOpened } from './opened_lessons.ts';
 
 export function findLesson(name: string): Lesson | undefined {
-  return opened.get(name) ?? lessonByName(name);
-}
-
-/** The lesson of that name opened from a file, if it was. */
-export function openedLesson(name: string): Lesson | undefined {
-  return opened.get(name);
-}
-
-/** The lesson's JSON for a link, when it is not a shipped one (a link must carry it). */
-export function openedLessonText(name: string): string | undefined {
-  const l = opened.get(name);
-  return l ? JSON.stringify(l) : undefined;
+  return openedLesson(name) ?? lessonByName(name);
 }
 
 /** Opens a lesson from its text (a file, a link); returns what is wrong with it instead,
@@ -42,13 +28,19 @@ export function openedLessonText(name: string): string | undefined {
 export function openLessonText(text: string, source: string, step = 0): string | null {
   const r = parseLesson(text);
   if (!r.ok) return formatLessonErrors(r.errors, source);
-  opened.set(r.lesson.name, r.lesson);
+  rememberOpened(r.lesson);
   return chooseLesson(r.lesson.name, step);
+}
+
+/** chooseLesson() for a lesson that may not be loaded yet: a shipped one is fetched first. */
+export async function openLesson(name: string, step = 0): Promise<string | null> {
+  if (!openedLesson(name)) await loadLesson(name);
+  return chooseLesson(name, step);
 }
 
 /** Makes lesson `name` the page's, on step `step` (0-based) once its run is there; returns
  *  what is wrong instead (no such lesson, a scenario it cannot make). */
-export function chooseLesson(name: string, step = 0): string | null {
+function chooseLesson(name: string, step = 0): string | null {
   const lesson = findLesson(name);
   if (!lesson) return `there is no lesson called "${name}"`;
   const s = lessonScenario(lesson, (n) => shippedByName(n));

@@ -1,7 +1,7 @@
 // Keeps the URL and the store in step: the URL is read once at start (a broken part is
 // reported and left out), then rewritten whenever the run's definition changes. Reading it
-// may fetch the replay it names (shipped.ts), hence async.
-import { chooseLesson, openedLessonText, openLessonText } from './lesson_player.ts';
+// may fetch the replay or the lesson it names (shipped.ts) and the validator, hence async.
+import { openedLessonText } from './opened_lessons.ts';
 import { decodePermalink, encodePermalink, LESSON_PREFIX } from './permalink.ts';
 import { composeScenario, getState, setState } from '../common/store.ts';
 import { loadScenario, shippedByName } from '../common/shipped.ts';
@@ -15,10 +15,11 @@ export async function stateFromUrl(): Promise<void> {
     Object.assign(patch, { mode: 'live', scenarioName: LIVE_SCENARIO_NAME, lesson: null, focus: null });
   } else if (link.scenario?.startsWith(LESSON_PREFIX)) {
     const step = link.step ?? 0;
+    const player = await import('./lesson_player.ts'); // loaded when first used
     const problem =
       link.lessonText !== undefined
-        ? openLessonText(link.lessonText, "the link's lesson", step)
-        : chooseLesson(link.scenario.slice(LESSON_PREFIX.length), step);
+        ? player.openLessonText(link.lessonText, "the link's lesson", step)
+        : await player.openLesson(link.scenario.slice(LESSON_PREFIX.length), step);
     if (problem) problems.push(`URL: ${problem}`);
   } else if (link.scenario !== undefined) {
     const s = shippedByName(link.scenario);
@@ -26,13 +27,13 @@ export async function stateFromUrl(): Promise<void> {
     else problems.push(`URL: there is no scenario called "${link.scenario}"`);
   }
   Object.assign(patch, { sets: link.sets ?? [], rules: link.rules ?? [], link: link.link ?? 0, replayRun: link.replayRun ?? null });
-  setState(patch);
-  const c = composeScenario(getState());
+  // the URL's changes are checked before the views see them (they show them unchecked, withSets)
+  const c = await composeScenario({ ...getState(), ...patch });
   if (!c.ok) {
     problems.push(`URL: ${c.message}; running the scenario without the URL's changes`);
-    setState({ sets: [], rules: [], replayRun: null });
+    Object.assign(patch, { sets: [], rules: [], replayRun: null });
   }
-  setState({ urlProblems: problems.length ? problems.join('\n') : null });
+  setState({ ...patch, urlProblems: problems.length ? problems.join('\n') : null });
 }
 
 export function urlFromState(): void {

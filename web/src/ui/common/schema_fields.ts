@@ -1,7 +1,7 @@
 // The parameter controls come from the scenario schema: each field's kind, range, choices,
 // default, title and description, so the page shows every parameter the format has with
 // the words the schema uses, and never a range of its own.
-import { scenarioSchema } from '../../core/scenarios/index.ts';
+import { scenarioSchema } from '../../core/scenarios/defaults.ts';
 
 type Schema = Record<string, unknown>;
 

@@ -1,15 +1,17 @@
 // The scenarios shipped with the page (web/src/core/scenarios/shipped), the replays of the
 // seeds' experiments (web/src/core/scenarios/replays, docs/replays.md) and the lessons
 // (web/src/core/lessons/shipped, docs/lessons.md), bundled by Vite. A replay's file is
-// mostly the seed's figures: only the replays' names and titles are in the first download
-// (vite.config.ts, virtual:replay-index), a replay's file is fetched when it is chosen.
+// mostly the seed's figures, and a lesson needs its validator and the lesson engine: only
+// the names and titles of both are in the first download (vite.config.ts, virtual:replay-index
+// and virtual:lesson-index), a file (and the code it needs) is fetched when it is chosen.
 import replayIndex from 'virtual:replay-index';
+import lessonIndex from 'virtual:lesson-index';
 import type { Scenario } from '../../core/scenarios/types.ts';
-import { validateLesson, type Lesson } from '../../core/lessons/index.ts';
+import type { Lesson } from '../../core/lessons/types.ts';
 
 const files = import.meta.glob<Scenario>('../../core/scenarios/shipped/*.json', { eager: true, import: 'default' });
 const replayFiles = import.meta.glob<Scenario>('../../core/scenarios/replays/*.json', { import: 'default' });
-const lessonFiles = import.meta.glob<unknown>('../../core/lessons/shipped/*.json', { eager: true, import: 'default' });
+const lessonFiles = import.meta.glob<unknown>('../../core/lessons/shipped/*.json', { import: 'default' });
 
 const sorted = (f: Record<string, Scenario>) =>
   Object.keys(f)
@@ -36,16 +38,25 @@ export async function loadScenario(name: string): Promise<void> {
   if (load) loadedReplays.set(name, await load());
 }
 
-/** The shipped lessons, in file order (their numbers). A lesson that does not validate is a
- *  bug of the project (its tests check every one), so it fails loudly here too. */
-export const LESSONS: Lesson[] = Object.keys(lessonFiles)
-  .sort()
-  .map((k) => {
-    const r = validateLesson(lessonFiles[k]);
-    if (!r.ok) throw new Error(`${k}: ${r.errors.map((e) => `${e.path}: ${e.message}`).join('; ')}`);
-    return r.lesson;
-  });
+/** The shipped lessons, by name and title in file order (their numbers), until one is
+ *  loaded (loadLesson). */
+export const LESSONS: readonly { name: string; title: string }[] = lessonIndex;
+const loadedLessons = new Map<string, Lesson>();
 
+/** Makes lessonByName(name) answer: fetches and validates the shipped lesson of that name if
+ *  there is one and it is not loaded yet. A lesson that does not validate is a bug of the
+ *  project (its tests check every one), so it fails loudly here too. */
+export async function loadLesson(name: string): Promise<void> {
+  const entry = lessonIndex.find((l) => l.name === name);
+  const load = entry && lessonFiles[`../../core/lessons/shipped/${entry.file}`];
+  if (!entry || !load || loadedLessons.has(name)) return;
+  const [doc, { validateLesson }] = await Promise.all([load(), import('../../core/lessons/validate.ts')]);
+  const r = validateLesson(doc);
+  if (!r.ok) throw new Error(`${entry.file}: ${r.errors.map((e) => `${e.path}: ${e.message}`).join('; ')}`);
+  loadedLessons.set(name, r.lesson);
+}
+
+/** A shipped lesson already loaded (loadLesson). */
 export function lessonByName(name: string): Lesson | undefined {
-  return LESSONS.find((l) => l.name === name);
+  return loadedLessons.get(name);
 }

@@ -3,13 +3,13 @@
 import { useSyncExternalStore } from 'react';
 import { EngineClient, RunStopped, type Progress } from '../../core/engine/client.ts';
 import { defaultCapturePoint } from '../../core/engine/capture_point.ts';
-import { applySet, formatErrors, validateScenario } from '../../core/scenarios/index.ts';
+import { formatErrors } from '../../core/scenarios/errors.ts';
+import { applySet } from '../../core/scenarios/set_path.ts';
 import type { Scenario } from '../../core/scenarios/types.ts';
 import { buildRunModel, frameSentAt, stepInstant, type RunModel } from '../../core/run/run_model.ts';
 import { SHIPPED, shippedByName } from './shipped.ts';
 import { withRules, type WhatIfRule } from '../../core/run/what_if.ts';
 import type { Compare } from '../../core/lessons/types.ts';
-import { viewRunScenario } from '../../core/replay/replay.ts';
 
 export interface AppState {
   /** a scenario simulated in the worker, or the live session with a board (web/src/ui/serial) */
@@ -143,21 +143,49 @@ export function useApp<T>(select: (s: AppState) => T): T {
   return useSyncExternalStore(subscribe, () => select(state));
 }
 
-/** The scenario with the changed parameters and what-if rules applied, or the problem. */
-export function composeScenario(
-  s: Pick<AppState, 'base' | 'sets' | 'rules'> & Partial<Pick<AppState, 'replayRun'>>,
-): { ok: true; scenario: Scenario } | { ok: false; message: string } {
+type Composed = { ok: true; scenario: Scenario } | { ok: false; message: string };
+
+/**
+ * The scenario with the changed parameters and what-if rules applied and validated, or the
+ * problem. The validator (and a replay's run planner) load on first use, not in the first
+ * download: a scenario the project ships, unchanged, is not validated here, as its tests
+ * validate every one (shipped.test.ts, the replays' tests).
+ */
+export async function composeScenario(s: Pick<AppState, 'base' | 'sets' | 'rules'> & Partial<Pick<AppState, 'replayRun'>>): Promise<Composed> {
+  if (s.sets.length === 0 && s.rules.length === 0 && !s.replayRun && shippedByName(s.base.name) === s.base) return { ok: true, scenario: s.base };
+  const [{ validateScenario }, replay] = await Promise.all([
+    import('../../core/scenarios/validate.ts'),
+    s.replayRun ? import('../../core/replay/replay.ts') : null,
+  ]);
   let doc: unknown = s.base;
   try {
-    for (const a of s.sets) doc = applySet(doc, a);
+    doc = withSets(s.base, s.sets);
     // A replay's run: the scenario with that run's overrides, as the replay runs it.
-    if (s.replayRun) doc = viewRunScenario(doc as Scenario, s.replayRun);
+    if (s.replayRun && replay) doc = replay.viewRunScenario(doc as Scenario, s.replayRun);
   } catch (e) {
     return { ok: false, message: (e as Error).message };
   }
   doc = withRules(doc as Scenario, s.rules);
   const v = validateScenario(doc);
   return v.ok ? { ok: true, scenario: v.scenario } : { ok: false, message: formatErrors(v.errors, s.base.name) };
+}
+
+/** The scenario with the changed parameters applied, not validated: what the views show. A
+ *  change is validated before it is kept (setParam, the URL's in url_sync.ts), so the
+ *  views need not load the validator; an assignment that does not apply throws. */
+export function withSets(base: Scenario, sets: readonly string[]): Scenario {
+  let doc: unknown = base;
+  for (const a of sets) doc = applySet(doc, a);
+  return doc as Scenario;
+}
+
+/** withSets(), or `base` when an assignment does not apply. */
+export function withSetsOrBase(base: Scenario, sets: readonly string[]): Scenario {
+  try {
+    return withSets(base, sets);
+  } catch {
+    return base;
+  }
 }
 
 /** A speed that makes the whole run last about 20 s of playback. */
@@ -170,16 +198,19 @@ export function defaultSpeed(endUs: number): number {
 /** Runs the current scenario; on success the cursor and selection are kept where they make sense. */
 export async function runNow(): Promise<void> {
   if (state.mode === 'live') return; // the live session is the run (app/live_page.ts)
-  const c = composeScenario(state);
+  // running from the start: the validator may have to load first, and the last run's
+  // summary must not pass for this one's meanwhile
+  const last = state.run ? 'ready' : 'idle';
+  setState({ status: 'running', progress: null, cancelled: false, error: null });
+  const c = await composeScenario(state);
   if (!c.ok) {
-    setState({ error: c.message });
+    setState({ status: last, error: c.message });
     return;
   }
-  setState({ status: 'running', progress: null, cancelled: false, error: null });
   try {
     // Side by side, the other run goes first (quickly: its progress is not shown), so both
     // are there when the views draw.
-    const other = sideBySideScenario();
+    const other = await sideBySideScenario();
     const otherRun = other ? buildRunModel(await client.run(JSON.stringify(other.scenario), () => {})) : null;
     const result = await client.run(JSON.stringify(c.scenario), (p: Progress) => setState({ progress: p }));
     const run = buildRunModel(result);
@@ -231,16 +262,20 @@ export function chooseScenario(name: string): void {
   });
 }
 
-/** Sets one parameter (a path into the scenario) and re-runs. */
-export function setParam(path: string, value: unknown): void {
+/** Sets one parameter (a path into the scenario) and re-runs. The control shows the value
+ *  at once (the validator may have to load first); a value the scenario refuses is taken
+ *  back, with the reason. */
+export async function setParam(path: string, value: unknown): Promise<void> {
   const assignment = `${path}=${JSON.stringify(value)}`;
-  const sets = [...state.sets.filter((a) => !a.startsWith(`${path}=`)), assignment];
-  const c = composeScenario({ ...state, sets });
+  const before = state.sets;
+  const sets = [...before.filter((a) => !a.startsWith(`${path}=`)), assignment];
+  setState({ sets });
+  const c = await composeScenario({ ...state, sets });
+  if (state.sets !== sets) return; // changed again meanwhile: that change decides
   if (!c.ok) {
-    setState({ error: c.message });
+    setState({ sets: before, error: c.message });
     return;
   }
-  setState({ sets });
   void runNow();
 }
 
@@ -256,13 +291,13 @@ export function addRule(rule: WhatIfRule): void {
 
 /** The scenario to run beside the page's: a lesson step's change, else (with "Side by side"
  *  and rules in force) the scenario without the what-if rules; null for none. */
-function sideBySideScenario(): { scenario: Scenario; labels: [string, string]; rulesOff: boolean } | null {
+async function sideBySideScenario(): Promise<{ scenario: Scenario; labels: [string, string]; rulesOff: boolean } | null> {
   if (state.stepChange) {
-    const c = composeScenario({ ...state, sets: [...state.sets, ...state.stepChange.set] });
+    const c = await composeScenario({ ...state, sets: [...state.sets, ...state.stepChange.set] });
     return c.ok ? { scenario: c.scenario, labels: ['as the lesson runs', state.stepChange.label], rulesOff: false } : null;
   }
   if (!state.compare || state.rules.length === 0) return null;
-  const c = composeScenario({ ...state, rules: [] });
+  const c = await composeScenario({ ...state, rules: [] });
   return c.ok ? { scenario: c.scenario, labels: ['without the what-if rules', 'with them'], rulesOff: true } : null;
 }
 

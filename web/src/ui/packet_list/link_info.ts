@@ -3,7 +3,7 @@
 // configuration comes from the scenario that ran, with its defaults filled in; if that is
 // missing, from the engine's own description of the link.
 import type { WorldDescription } from '../../core/engine/trace_types.ts';
-import { applyDefaults } from '../../core/scenarios/index.ts';
+import { applyDefaults } from '../../core/scenarios/defaults.ts';
 import type { ResolvedLink, Scenario } from '../../core/scenarios/types.ts';
 
 export type LinkConfig =
