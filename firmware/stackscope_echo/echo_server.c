@@ -65,10 +65,11 @@ __attribute__((noinline)) void echo_setup(void)
 __attribute__((noinline)) void echo_loop(void)
 {
     uint16_t n;
+    uint8_t *frame;
     frame_rx_pump(&rx, host.txbuf, 0);
-    n = frame_rx_take(&rx);
+    n = frame_rx_take(&rx, &frame);
     if (n) {
-        host_input(&host, 0, host.txbuf, n, micros()); /* the answer leaves meanwhile */
+        host_input(&host, 0, frame, n, micros()); /* the answer leaves meanwhile */
         frame_rx_release(&rx);
         return;
     }

@@ -89,7 +89,34 @@ uint16_t frame_rx_pump(struct frame_rx *f, const uint8_t *unsent, uint16_t left)
     return taken;
 }
 
-uint16_t frame_rx_take(struct frame_rx *f)
+/* Reverses buf[from .. to). */
+static void reverse(uint8_t *buf, uint16_t from, uint16_t to)
+{
+    while (from + 1u < to) {
+        uint8_t t = buf[from];
+        buf[from++] = buf[--to];
+        buf[to] = t;
+    }
+}
+
+/* The frame taken, with its slack, and the frame under way behind it swap places: the
+ * frame under way to the front, where it follows the answer out instead of stopping at the
+ * end of the buffer (a short frame taken, a long one arriving: the ring overran by what the
+ * long one could not store before the short one's answer had left). Three reversals turn
+ * buf[0 .. end) in place, with no room of its own. */
+static void rotate(struct frame_rx *f)
+{
+    uint16_t end = waiting_end(f);
+    reverse(f->buf, 0, f->shift);
+    reverse(f->buf, f->shift, end);
+    reverse(f->buf, 0, end);
+    f->taken_at = (uint16_t)(end - f->shift);
+    f->at = 0;
+    f->dec.buf = f->buf;
+    f->shift = 0;
+}
+
+uint16_t frame_rx_take(struct frame_rx *f, uint8_t **frame)
 {
     uint16_t n;
     if (f->n_held == 0)
@@ -98,12 +125,16 @@ uint16_t frame_rx_take(struct frame_rx *f)
     f->n_held--;
     memmove(f->held, f->held + 1, f->n_held * sizeof f->held[0]);
     f->shift = (uint16_t)(n + FRAME_RX_SLACK);
+    f->taken_at = 0;
     if (f->n_held == 0 && f->dec.len == 0) {
         /* Nothing behind it: the next frame starts at the front, behind the answer. */
         f->at = 0;
         f->dec.buf = f->buf;
         f->shift = 0;
+    } else if (f->n_held == 0 && n >= FRAME_RX_ROTATE_MIN) {
+        rotate(f);
     }
+    *frame = f->buf + f->taken_at;
     return n;
 }
 

@@ -11,7 +11,9 @@
  *   - behind the frame being answered, when more arrived while it was being worked on
  *     (short frames, a pure ACK, come in whole while a long answer leaves): up to
  *     FRAME_RX_HELD whole frames wait there, in order, and move to the front as each
- *     answer before them has left.
+ *     answer before them has left; a frame still arriving behind a frame taken moves to
+ *     the front even before (frame_rx.c: rotate, move_up), so that it does not stop at
+ *     the end of the buffer.
  *
  * What cannot be decoded at once (the board is working on a frame, or the frame coming in
  * is ahead of the answer leaving) waits in the UART's ring (ECHO_RX_RING).
@@ -32,8 +34,13 @@
 
 #include "src/stack/slip.h"
 
-#define FRAME_RX_HELD  16 /* whole frames waiting behind the one being answered */
-#define FRAME_RX_SLACK 4  /* after each: what its answer may grow (a SYN-ACK's MSS option) */
+#define FRAME_RX_HELD       16 /* whole frames waiting behind the one being answered */
+#define FRAME_RX_SLACK      4  /* after each: what its answer may grow (a SYN-ACK's MSS option) */
+/* A frame taken away from the front is answered where it lies, in its own bytes and
+ * slack, only if its answer cannot outgrow it: the stack builds a SYN-ACK to a SYN without
+ * options (40 bytes) in the datagram buffer's first bytes (tcp_responder.h), and a frame of
+ * 44 bytes or more holds any SYN-ACK. */
+#define FRAME_RX_ROTATE_MIN (40 + FRAME_RX_SLACK)
 
 struct frame_rx {
     uint8_t *buf;                 /* the datagram buffer, ECHO_MTU bytes */
@@ -43,6 +50,7 @@ struct frame_rx {
                                      buf + shift, each followed by FRAME_RX_SLACK bytes */
     uint8_t n_held;
     uint16_t at;             /* where the frame being received starts: dec.buf */
+    uint16_t taken_at;       /* where the frame taken lies (not at the front once rotated) */
     struct slip_decoder dec; /* the frame being received, ECHO_MTU bytes at most */
     uint16_t last_byte_ms;   /* when a byte last came (millis(), wraps) */
 };
@@ -55,9 +63,10 @@ void frame_rx_init(struct frame_rx *f, uint8_t *buf);
  * number of bytes taken from the ring. */
 uint16_t frame_rx_pump(struct frame_rx *f, const uint8_t *unsent, uint16_t left);
 
-/* The first whole frame: its length (0: none), at the front of the buffer. It is the
- * caller's until frame_rx_release(). */
-uint16_t frame_rx_take(struct frame_rx *f);
+/* The first whole frame: its length (0: none) and where it lies, at the front of the
+ * buffer or, when a frame was arriving behind it, behind that one (rotated: see
+ * frame_rx.c). It is the caller's until frame_rx_release(). */
+uint16_t frame_rx_take(struct frame_rx *f, uint8_t **frame);
 
 /* The frame taken has been answered (or needed no answer): what came in behind it moves
  * to the front. */

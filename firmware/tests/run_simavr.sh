@@ -155,6 +155,7 @@ for size in 300 450 536; do
   check "a $size-byte segment: what fits the window acknowledged, then ping answered" probe segment "$size"
 done
 check "a 450-byte segment arriving while the board answers the one before: taken" probe busy 450
+check "a full segment, a short one and a full one back to back: all three taken" probe shortlong
 check "2000 bytes of garbage on the line, then ping answered" probe garbage
 check "a truncated frame, then ping answered" probe truncated
 check "a 1502-byte frame (beyond the MTU), then ping answered" probe oversize

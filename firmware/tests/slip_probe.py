@@ -15,6 +15,9 @@ sent and what came back; exit status 0 when the check held, 1 when not.
   busy BYTES            the same, but a window's worth first and BYTES right behind it, so
                         that they arrive while the board answers the first: some of them
                         must be acknowledged
+  shortlong             a full segment, a short one and a full one, back to back on one
+                        connection: the short one arrives whole while the first is answered,
+                        and the third behind it must not be lost (all three acknowledged)
   garbage               2000 random bytes that are no frame (with stray ENDs and ESCs)
   truncated             the first half of a frame, then silence, then a ping
   oversize              a frame of 1500 bytes, beyond the 576-byte MTU
@@ -208,6 +211,28 @@ def check_busy(line, size):
     return top > first and ping(line)
 
 
+def check_shortlong(line):
+    """A short segment between two full ones, back to back: the short one is whole while
+    the board answers the first, the third arrives behind it and fills the buffer to its
+    end; the board must take it too (frame_rx.c rotates the buffer), so that all three are
+    acknowledged, then answer a ping."""
+    opened = handshake(line)
+    if opened is None:
+        return False
+    sport, iss, irs, window = opened
+    sizes = (536, 100, 536)
+    frames, at = b"", 0
+    for n in sizes:
+        frames += slip(tcp(sport, 7, iss + 1 + at, irs + 1, PSH | ACK, random.randbytes(n)))
+        at += n
+    line.send(frames)
+    top = acked(line, sport, iss, 3 * REPLY_WAIT_S)
+    close(line, sport, iss, irs, top)
+    print("     shortlong: %s bytes back to back into a window of %d: %d acknowledged (%d expected)"
+          % (" + ".join(map(str, sizes)), window, top, at))
+    return top == at and ping(line)
+
+
 def check_garbage(line):
     rnd = random.Random(18)
     junk = bytes(rnd.choice((END, ESC, rnd.getrandbits(8), rnd.getrandbits(8)))
@@ -247,6 +272,7 @@ def check_badescape(line):
 
 
 CHECKS = {"ping": check_ping, "segment": check_segment, "busy": check_busy,
+          "shortlong": check_shortlong,
           "garbage": check_garbage,
           "truncated": check_truncated, "oversize": check_oversize,
           "badescape": check_badescape}
