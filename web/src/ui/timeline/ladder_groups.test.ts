@@ -14,6 +14,9 @@ describe('ladder groups', () => {
     expect(summarise(['[SYN] Seq=0 Len=0', '[SYN, ACK] Seq=0 Ack=1 Len=0', '[ACK] Seq=1 Ack=1 Len=0'])).toBe('[SYN]…[ACK] Seq=0…1 Len=0');
     expect(summarise(['Echo request seq=1', 'Echo request seq=2'])).toBe('Echo request seq=1…2');
     expect(summarise([])).toBe('');
+    // an Ethernet link's ARP exchange opens the burst: the line is the burst's
+    expect(summarise(['Who has 10.0.0.2? Tell 10.0.0.1', '[SYN] Seq=0 Len=0', '[ACK] Seq=1 Ack=1 Len=0'])).toBe('[SYN]…[ACK] Seq=0…1 Len=0');
+    expect(summarise(['Who has 10.0.0.2? Tell 10.0.0.1', 'Who has 10.0.0.2? Tell 10.0.0.1'])).toBe('Who has 10.0.0.2? Tell 10.0.0.1');
   });
 
   it('the head says how many and how many were resent or lost, first', () => {

@@ -83,20 +83,29 @@ class Values {
   }
 }
 
+/** Where a label's fields begin: the index of its first word "key=value" (words.length
+ *  when it has none). */
+function firstField(words: readonly string[]): number {
+  let k = 0;
+  for (; k < words.length; k++) {
+    const eq = words[k]!.indexOf('=');
+    if (eq > 0 && KEY.test(words[k]!.slice(0, eq))) break;
+  }
+  return k;
+}
+
 /** One line for many labels of the form "[ACK] Seq=1 Ack=1449 Len=0": the words they
  *  start with, and for each field its value or its range ("[ACK] Seq=1 Ack=1449…52129
- *  Len=0"). Runs can hold thousands of frames: one pass, no regular expression per word. */
+ *  Len=0"). Labels with no field at all (an ARP exchange before a TCP burst on an Ethernet
+ *  link) are left out when others have fields: the line describes the burst, not the two
+ *  frames before it. Runs can hold thousands of frames: no regular expression per word. */
 export function summarise(labels: readonly string[]): string {
+  const split = labels.filter((l) => l !== '').map((l) => l.split(' '));
+  const withFields = split.filter((words) => firstField(words) < words.length);
   const prefix = new Values();
   const fields = new Map<string, Values>();
-  for (const label of labels) {
-    if (label === '') continue;
-    const words = label.split(' ');
-    let k = 0;
-    for (; k < words.length; k++) {
-      const eq = words[k]!.indexOf('=');
-      if (eq > 0 && KEY.test(words[k]!.slice(0, eq))) break;
-    }
+  for (const words of withFields.length ? withFields : split) {
+    let k = firstField(words);
     prefix.add(words.slice(0, k).join(' '));
     const first = fields.size === 0;
     for (; k < words.length; k++) {

@@ -372,8 +372,10 @@ function groupOf(run: readonly ArrowMark[], placer: Placer, ctx: LabelContext): 
   const resent = run.filter((a) => a.retx).length;
   const lost = run.filter((a) => a.drop).length;
   // A label is made from the packet list's row: a run of a hundred thousand frames at Fit
-  // is summed up from its first and last frames rather than made to build every row.
-  const labelled = run.length > SUMMARY_LIMIT ? [run[0]!, run[run.length - 1]!] : run;
+  // is summed up from its first few frames and its last rather than made to build every
+  // row (a few: on an Ethernet link the run opens with an ARP frame, whose label has none
+  // of the fields the summary ranges over).
+  const labelled = run.length > SUMMARY_LIMIT ? [...run.slice(0, 3), run[run.length - 1]!] : run;
   const { head, whole } = groupWording(run.length, resent, lost, labelled.map(ctx.label));
   const room = Math.min(ctx.plot.w, Math.max(xb - xa, 24 * ctx.text.charPx));
   const texts = distinct([fitWords(whole, room, ctx.text.charPx, 2), head]);
