@@ -49,7 +49,17 @@
  *        slots up to its last chunk are its own; a packet of the other end waits (held
  *        in its own module) for the slot after. If both ends' packets could take the
  *        same slot, the end that did not send the previous packet goes first.
- *      Grants are decided at the slot's chunk deadline (slot start - lead).
+ *      - LINK_NFC_CHANNEL_A_FIRST: one chunk per slot, and the appliance's (end a's)
+        packet takes every slot from its first to its last; a packet of end b already on
+        the air pauses there and resumes after it (a new one of end b waits for it). Read
+        from Fig. 5.6, where the server's FIN (packet 11) follows its response (packet 7)
+        by 2.341 s on the Ethernet where Figs. 5.10 and 5.15 give 1.254 and 1.256 s (one
+        way of a 1080-byte packet and of a 54-byte one, the appliance closing at once):
+        1.085 s later, the 108 slots of the appliance's spurious retransmission (packet
+        9) that was on the air meanwhile; that retransmission itself crossed undelayed
+        (3.851 - 1.861 s = its 2 s RTO). The paper does not say which end the slots
+        favour: the assumption is this one capture.
+      Grants are decided at the slot's chunk deadline (slot start - lead).
  *   6. The receiving MCU forwards each chunk's payload to its stack over its UART as the
  *      chunk arrives (in parallel with the channel); the datagram is delivered when the
  *      last chunk's bytes are through: last slot end + last payload x 10 / 115200 (Eq.
@@ -75,7 +85,8 @@
 
 enum link_nfc_channel {
     LINK_NFC_CHANNEL_SLOT,  /* each slot carries a chunk each way */
-    LINK_NFC_CHANNEL_PACKET /* one packet on the channel at a time */
+    LINK_NFC_CHANNEL_PACKET, /* one packet on the channel at a time */
+    LINK_NFC_CHANNEL_A_FIRST /* a chunk per slot; end a's packet takes the slots first */
 };
 
 struct link_nfc_config {
@@ -119,6 +130,12 @@ struct link_nfc_frame {
     uint32_t order; /* arrival order in the module, for a buffering module's FIFO */
     uint64_t submitted, uart_start, uart_end, first_slot, air_end, due;
     uint16_t slots;
+    /* LINK_NFC_CHANNEL_A_FIRST, end b: chunks from i_resume on go in consecutive slots
+     * from k_resume on, and reach the receiving UART as it was (rx_resume) before them;
+     * the earlier ones are on the air already. */
+    uint16_t i_resume;
+    uint64_t k_resume;
+    struct link_line rx_resume;
 };
 
 struct link_nfc_stats {
