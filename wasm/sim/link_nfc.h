@@ -84,7 +84,7 @@
 #include "link_line.h"
 
 enum link_nfc_channel {
-    LINK_NFC_CHANNEL_SLOT,  /* each slot carries a chunk each way */
+    LINK_NFC_CHANNEL_SLOT,   /* each slot carries a chunk each way */
     LINK_NFC_CHANNEL_PACKET, /* one packet on the channel at a time */
     LINK_NFC_CHANNEL_A_FIRST /* a chunk per slot; end a's packet takes the slots first */
 };
