@@ -349,6 +349,29 @@ static void test_a_first_pauses_b_on_the_air(void)
     CHECK_EQ(d.time, 3122021);
 }
 
+static void test_a_first_pauses_b_twice(void)
+{
+    static struct nfc_fix x;
+    struct link_delivery d;
+    CHECK_EQ(nfc_setup_channel(&x, 0, LINK_NFC_CHANNEL_A_FIRST), ERR_OK);
+    /* As above, and a second 40-byte datagram from A at 500000: chunk due 506862, slots
+     * 51 .. 56 (delivered 561500 + 521). B sent 21 chunks in 10 .. 30 and 14 more in
+     * 37 .. 50; its last 73 take slots 57 .. 129: last ends 1291500, + 869 = 1292369. */
+    CHECK_EQ(link_nfc_submit(&x.l, LINK_DIR_BA, 0, x.dg, 1064, 1), ERR_OK);
+    CHECK_EQ(link_nfc_submit(&x.l, LINK_DIR_AB, 300000, x.dg, 40, 2), ERR_OK);
+    CHECK_EQ(link_nfc_submit(&x.l, LINK_DIR_AB, 500000, x.dg, 40, 3), ERR_OK);
+    CHECK_EQ(link_nfc_take(&x.l, 2000000, &d), 1);
+    CHECK_EQ(d.tag, 2);
+    CHECK_EQ(link_nfc_take(&x.l, 2000000, &d), 1);
+    CHECK_EQ(d.tag, 3);
+    CHECK_EQ(d.first_slot, 510000);
+    CHECK_EQ(d.time, 562021);
+    CHECK_EQ(link_nfc_take(&x.l, 2000000, &d), 1);
+    CHECK_EQ(d.tag, 1);
+    CHECK_EQ(d.wire_end, 1291500);
+    CHECK_EQ(d.time, 1292369);
+}
+
 static void test_uart_queue_limit_and_busy_drops(void)
 {
     static struct nfc_fix x;
@@ -387,4 +410,4 @@ UNIT_MAIN(UNIT(test_1080_bytes_at_11k2_is_108_slots), UNIT(test_packet_50us_afte
           UNIT(test_both_ways_in_every_slot),
           UNIT(test_ptx_side_buffers_while_waiting_not_while_on_air),
           UNIT(test_half_duplex_one_packet_at_a_time), UNIT(test_a_first_pauses_b_on_the_air),
-          UNIT(test_uart_queue_limit_and_busy_drops))
+          UNIT(test_a_first_pauses_b_twice), UNIT(test_uart_queue_limit_and_busy_drops))
