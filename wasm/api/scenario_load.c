@@ -46,7 +46,7 @@ static const char *const sl_nfc_keys[] = { "name",
                                            "module_buffer",
                                            "channel",
                                            NULL };
-static const char *const sl_nfc_channels[] = { "slot", "packet", NULL };
+static const char *const sl_nfc_channels[] = { "slot", "packet", "a_first", NULL };
 static const char *const sl_eth_keys[] = { "name",   "type",     "a",        "b",
                                            "faults", "rate_bps", "delay_us", "jitter_us",
                                            "qlen",   "mtu",      NULL };

@@ -69,7 +69,12 @@ static uint64_t link_nfc_slot_start(const struct link_nfc *l, uint64_t k)
  * its own when each slot carries a chunk each way. */
 static uint64_t link_nfc_slots_free_from(const struct link_nfc *l, uint8_t d)
 {
-    return l->cfg.channel == LINK_NFC_CHANNEL_PACKET ? l->next_slot : l->end[d].next_slot;
+    if (l->cfg.channel == LINK_NFC_CHANNEL_PACKET)
+        return l->next_slot;
+    if (l->cfg.channel == LINK_NFC_CHANNEL_A_FIRST && d == LINK_DIR_BA &&
+        l->end[LINK_DIR_AB].next_slot > l->end[d].next_slot)
+        return l->end[LINK_DIR_AB].next_slot; /* end a's packet has the slots */
+    return l->end[d].next_slot;
 }
 
 /* The first slot end d's packet ready (wholly in the module) at `ready` can use: its
@@ -109,8 +114,11 @@ static int link_nfc_next_decision(const struct link_nfc *l, uint64_t *t, int *ki
         if (e->held >= 0 && e->ring[e->held].state == LINK_NFC_HELD) {
             uint64_t k = link_nfc_first_slot(l, d, e->ring[e->held].uart_end);
             uint64_t td = link_nfc_slot_start(l, k) - l->cfg.lead_us;
-            /* Same slot for both ends: the one that did not send last goes first. */
-            if (!has || td < *t || (td == *t && *kind == 2 && d != l->last_dir)) {
+            /* Same slot for both ends: the one that did not send last goes first, or
+             * end a when it has the slots first (end a is looked at first). */
+            if (!has || td < *t ||
+                (td == *t && *kind == 2 && d != l->last_dir &&
+                 l->cfg.channel != LINK_NFC_CHANNEL_A_FIRST)) {
                 *t = td;
                 *kind = 2;
                 *dir = d;
@@ -191,33 +199,75 @@ static void link_nfc_module_decide(struct link_nfc *l, uint8_t d, int q)
         e->held = (int8_t)link_nfc_next_held(e);
 }
 
-/* End d's held packet gets slots k .. k + n - 1; its chunks are forwarded over the
- * receiving UART as each slot ends (Eq. 5.6 for the last). */
+/* Chunks first .. last - 1 of f in consecutive slots from k on, forwarded over the
+ * receiving UART *rx as each slot ends (Eq. 5.6 for the last). Returns the end of the
+ * last one's forwarding. */
+static uint64_t link_nfc_chunks(const struct link_nfc *l, struct link_line *rx,
+                                const struct link_nfc_frame *f, uint32_t first, uint32_t last,
+                                uint64_t k)
+{
+    uint32_t pkt = (uint32_t)f->len + l->cfg.pkt_overhead;
+    uint32_t pay = (uint32_t)l->cfg.chunk_bytes - l->cfg.chunk_overhead;
+    uint64_t start = 0, end = rx->free_at;
+    uint32_t i;
+    for (i = first; i < last; i++) {
+        uint32_t bytes = pkt - i * pay < pay ? pkt - i * pay : pay;
+        end = link_line_send(rx, link_nfc_slot_start(l, k + i - first) + l->cfg.slot_air_us, bytes,
+                             l->cfg.uart_bits_per_char, l->cfg.uart_baud, &start);
+    }
+    return end;
+}
+
+/* Places f's chunks from i_resume on at slots k_resume on: its air end, its delivery and
+ * the slots its end can use next. */
+static void link_nfc_place(struct link_nfc *l, struct link_nfc_end *e, struct link_nfc_frame *f)
+{
+    uint64_t k_end = f->k_resume + (uint64_t)(f->slots - f->i_resume);
+    e->uart_rx = f->rx_resume;
+    f->due = link_nfc_chunks(l, &e->uart_rx, f, f->i_resume, f->slots, f->k_resume);
+    f->air_end = link_nfc_slot_start(l, k_end - 1u) + l->cfg.slot_air_us;
+    e->next_slot = k_end;
+    e->air_until = f->air_end;
+}
+
+/* LINK_NFC_CHANNEL_A_FIRST: end a takes slots k .. k + n - 1, so end b's packet on the
+ * air keeps the chunks it sent before slot k and sends the rest after end a's. */
+static void link_nfc_pause_b(struct link_nfc *l, uint64_t k, uint32_t n)
+{
+    struct link_nfc_end *e = &l->end[LINK_DIR_BA];
+    uint8_t i;
+    for (i = 0; i < e->n; i++) {
+        struct link_nfc_frame *f = &e->ring[i];
+        uint32_t sent = k > f->k_resume ? (uint32_t)(k - f->k_resume) : 0u;
+        if (f->state != LINK_NFC_GRANTED || sent >= (uint32_t)(f->slots - f->i_resume))
+            continue; /* wholly on the air before slot k */
+        link_nfc_chunks(l, &f->rx_resume, f, f->i_resume, f->i_resume + sent, f->k_resume);
+        f->i_resume = (uint16_t)(f->i_resume + sent);
+        f->k_resume = k + n;
+        link_nfc_place(l, e, f);
+    }
+}
+
+/* End d's held packet gets slots k .. k + n - 1. */
 static void link_nfc_grant(struct link_nfc *l, uint8_t d, uint64_t k)
 {
     struct link_nfc_end *e = &l->end[d];
     struct link_nfc_frame *f = &e->ring[e->held];
-    uint32_t pkt = (uint32_t)f->len + l->cfg.pkt_overhead;
-    uint32_t pay = (uint32_t)l->cfg.chunk_bytes - l->cfg.chunk_overhead;
-    uint32_t n = link_nfc_slots(&l->cfg, f->len), i;
-    uint64_t start = 0, end = 0;
+    uint32_t n = link_nfc_slots(&l->cfg, f->len);
     int next;
     f->slots = (uint16_t)n;
     f->first_slot = link_nfc_slot_start(l, k);
-    f->air_end = link_nfc_slot_start(l, k + n - 1u) + l->cfg.slot_air_us;
-    for (i = 0; i < n; i++) {
-        uint32_t bytes = pkt - i * pay < pay ? pkt - i * pay : pay;
-        end = link_line_send(&e->uart_rx, link_nfc_slot_start(l, k + i) + l->cfg.slot_air_us, bytes,
-                             l->cfg.uart_bits_per_char, l->cfg.uart_baud, &start);
-    }
-    f->due = end;
+    f->i_resume = 0;
+    f->k_resume = k;
+    f->rx_resume = e->uart_rx;
+    link_nfc_place(l, e, f);
     f->state = LINK_NFC_GRANTED;
     e->stats.slots += n;
     l->next_slot = k + n;
-    e->next_slot = k + n;
     l->last_dir = d;
     e->air_from = f->first_slot - l->cfg.lead_us;
-    e->air_until = f->air_end;
+    if (l->cfg.channel == LINK_NFC_CHANNEL_A_FIRST && d == LINK_DIR_AB)
+        link_nfc_pause_b(l, k, n);
     /* A buffering module's next packet waits for the slots after these. */
     next = link_nfc_next_held(e);
     if (next >= 0)

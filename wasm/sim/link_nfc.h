@@ -43,12 +43,24 @@
  *        Fig. 5.6 shows it: the appliance's spurious retransmission (packet 9) reaches
  *        the Ethernet at 3.85 s, one UART + 108 slots after its RTO, while the server's
  *        1080-byte response (packet 7, 1.86 s) was still crossing the other way; one
- *        packet at a time would have held it until 4.14 s.
+ *        packet at a time would have held it until 4.14 s. (That the response, for its
+ *        part, paused meanwhile is the reading of LINK_NFC_CHANNEL_A_FIRST.)
  *      - LINK_NFC_CHANNEL_PACKET: "can only transmit packets one at a time" (5.2.2) read
  *        as one packet on the channel at a time. Once a packet has its first slot, the
  *        slots up to its last chunk are its own; a packet of the other end waits (held
  *        in its own module) for the slot after. If both ends' packets could take the
  *        same slot, the end that did not send the previous packet goes first.
+ *      - LINK_NFC_CHANNEL_A_FIRST: one chunk per slot, and the appliance's (end a's)
+ *        packet takes every slot from its first to its last; a packet of end b already
+ *        on the air pauses there and resumes after it (a new one of end b waits for it).
+ *        Read from Fig. 5.6: the appliance's FIN (packet 11) follows the server's
+ *        response (packet 7) by 2.341 s on the Ethernet, where Figs. 5.10 and 5.15 give
+ *        1.254 and 1.256 s (one way of a 1080-byte packet and of a 54-byte one: the
+ *        appliance closes at once). The 1.085 s more are the 108 slots of the
+ *        appliance's spurious retransmission (packet 9), on the air meanwhile and itself
+ *        undelayed, as above; and the FIN, sent once (Table 5.3), found the appliance's
+ *        module free. The paper does not say which end the slots favour: this capture
+ *        is the evidence (docs/replays.md, "The NFC bridge's close").
  *      Grants are decided at the slot's chunk deadline (slot start - lead).
  *   6. The receiving MCU forwards each chunk's payload to its stack over its UART as the
  *      chunk arrives (in parallel with the channel); the datagram is delivered when the
@@ -74,8 +86,9 @@
 #include "link_line.h"
 
 enum link_nfc_channel {
-    LINK_NFC_CHANNEL_SLOT,  /* each slot carries a chunk each way */
-    LINK_NFC_CHANNEL_PACKET /* one packet on the channel at a time */
+    LINK_NFC_CHANNEL_SLOT,   /* each slot carries a chunk each way */
+    LINK_NFC_CHANNEL_PACKET, /* one packet on the channel at a time */
+    LINK_NFC_CHANNEL_A_FIRST /* a chunk per slot; end a's packet takes the slots first */
 };
 
 struct link_nfc_config {
@@ -119,6 +132,12 @@ struct link_nfc_frame {
     uint32_t order; /* arrival order in the module, for a buffering module's FIFO */
     uint64_t submitted, uart_start, uart_end, first_slot, air_end, due;
     uint16_t slots;
+    /* LINK_NFC_CHANNEL_A_FIRST, end b: chunks from i_resume on go in consecutive slots
+     * from k_resume on, and reach the receiving UART as it was (rx_resume) before them;
+     * the earlier ones are on the air already. */
+    uint16_t i_resume;
+    uint64_t k_resume;
+    struct link_line rx_resume;
 };
 
 struct link_nfc_stats {

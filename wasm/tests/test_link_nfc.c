@@ -310,6 +310,68 @@ static void test_half_duplex_one_packet_at_a_time(void)
     CHECK_EQ(d.time, 322021);
 }
 
+static void test_a_first_pauses_b_on_the_air(void)
+{
+    static struct nfc_fix x;
+    struct link_delivery d;
+    CHECK_EQ(nfc_setup_channel(&x, 0, LINK_NFC_CHANNEL_A_FIRST), ERR_OK);
+    /* Fig. 5.6's close: B (the PTx) sends the 1064-byte response at 0: UART .. 93750,
+     * slots 10 .. 117 as in test_1080_bytes_at_11k2_is_108_slots. A (the appliance)
+     * sends a 40-byte datagram at 300000: UART .. 304862, chunk due 306862, slots 31 ..
+     * 36, last ends 361500, delivered + 521 (6 bytes) = 362021, undelayed. B has sent
+     * the chunks of slots 10 .. 30 (21 of 108); the other 87 take slots 37 .. 123: last
+     * ends 1231500, delivered + 869 (10 bytes: 100 bits) = 1232369, 6 slots later than
+     * with a chunk each way (1172369). */
+    CHECK_EQ(link_nfc_submit(&x.l, LINK_DIR_BA, 0, x.dg, 1064, 1), ERR_OK);
+    CHECK_EQ(link_nfc_submit(&x.l, LINK_DIR_AB, 300000, x.dg, 40, 2), ERR_OK);
+    link_nfc_advance(&x.l, 308000);
+    CHECK_EQ(link_nfc_module_free_at(&x.l, LINK_DIR_AB), 361500);
+    CHECK_EQ(link_nfc_module_free_at(&x.l, LINK_DIR_BA), 1231500);
+    CHECK_EQ(link_nfc_take(&x.l, 2000000, &d), 1);
+    CHECK_EQ(d.tag, 2);
+    CHECK_EQ(d.first_slot, 310000);
+    CHECK_EQ(d.time, 362021);
+    CHECK_EQ(link_nfc_take(&x.l, 2000000, &d), 1);
+    CHECK_EQ(d.tag, 1);
+    CHECK_EQ(d.first_slot, 100000);
+    CHECK_EQ(d.wire_end, 1231500);
+    CHECK_EQ(d.time, 1232369);
+    /* Both send 40 bytes at 3000000, ready for slot 301: A takes 301 .. 306 (delivered
+     * 3061500 + 521), B waits for 307 .. 312 (3121500 + 521) whoever sent last. */
+    CHECK_EQ(link_nfc_submit(&x.l, LINK_DIR_BA, 3000000, x.dg, 40, 3), ERR_OK);
+    CHECK_EQ(link_nfc_submit(&x.l, LINK_DIR_AB, 3000000, x.dg, 40, 4), ERR_OK);
+    CHECK_EQ(link_nfc_take(&x.l, 4000000, &d), 1);
+    CHECK_EQ(d.tag, 4);
+    CHECK_EQ(d.time, 3062021);
+    CHECK_EQ(link_nfc_take(&x.l, 4000000, &d), 1);
+    CHECK_EQ(d.tag, 3);
+    CHECK_EQ(d.first_slot, 3070000);
+    CHECK_EQ(d.time, 3122021);
+}
+
+static void test_a_first_pauses_b_twice(void)
+{
+    static struct nfc_fix x;
+    struct link_delivery d;
+    CHECK_EQ(nfc_setup_channel(&x, 0, LINK_NFC_CHANNEL_A_FIRST), ERR_OK);
+    /* As above, and a second 40-byte datagram from A at 500000: chunk due 506862, slots
+     * 51 .. 56 (delivered 561500 + 521). B sent 21 chunks in 10 .. 30 and 14 more in
+     * 37 .. 50; its last 73 take slots 57 .. 129: last ends 1291500, + 869 = 1292369. */
+    CHECK_EQ(link_nfc_submit(&x.l, LINK_DIR_BA, 0, x.dg, 1064, 1), ERR_OK);
+    CHECK_EQ(link_nfc_submit(&x.l, LINK_DIR_AB, 300000, x.dg, 40, 2), ERR_OK);
+    CHECK_EQ(link_nfc_submit(&x.l, LINK_DIR_AB, 500000, x.dg, 40, 3), ERR_OK);
+    CHECK_EQ(link_nfc_take(&x.l, 2000000, &d), 1);
+    CHECK_EQ(d.tag, 2);
+    CHECK_EQ(link_nfc_take(&x.l, 2000000, &d), 1);
+    CHECK_EQ(d.tag, 3);
+    CHECK_EQ(d.first_slot, 510000);
+    CHECK_EQ(d.time, 562021);
+    CHECK_EQ(link_nfc_take(&x.l, 2000000, &d), 1);
+    CHECK_EQ(d.tag, 1);
+    CHECK_EQ(d.wire_end, 1291500);
+    CHECK_EQ(d.time, 1292369);
+}
+
 static void test_uart_queue_limit_and_busy_drops(void)
 {
     static struct nfc_fix x;
@@ -347,4 +409,5 @@ UNIT_MAIN(UNIT(test_1080_bytes_at_11k2_is_108_slots), UNIT(test_packet_50us_afte
           UNIT(test_module_free_instant_is_exact), UNIT(test_424kbps_chunking),
           UNIT(test_both_ways_in_every_slot),
           UNIT(test_ptx_side_buffers_while_waiting_not_while_on_air),
-          UNIT(test_half_duplex_one_packet_at_a_time), UNIT(test_uart_queue_limit_and_busy_drops))
+          UNIT(test_half_duplex_one_packet_at_a_time), UNIT(test_a_first_pauses_b_on_the_air),
+          UNIT(test_a_first_pauses_b_twice), UNIT(test_uart_queue_limit_and_busy_drops))

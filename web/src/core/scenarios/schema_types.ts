@@ -680,10 +680,12 @@ export interface NfcLink {
   /**
    * Channel sharing. slot: every slot carries a chunk each way, so the two ends' packets cross at
    * once (ISO/IEC 14443-4 is half duplex within the slot); packet: one packet on the channel at a
-   * time.
+   * time; a_first: a chunk per slot, the appliance's (end a's) packet takes the slots from its
+   * first to its last and a packet of end b on the air pauses meanwhile (read from Fig. 5.6's
+   * close).
    * @default 'slot'
    */
-  channel?: 'slot' | 'packet';
+  channel?: 'slot' | 'packet' | 'a_first';
 }
 
 /**

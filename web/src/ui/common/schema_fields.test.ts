@@ -27,7 +27,7 @@ describe('parameter fields from the schema', () => {
       expect.objectContaining({ index: 0, kind: 'integer', min: 0, max: 2048, default: 0, title: 'Module buffer (bytes), end a' }),
       expect.objectContaining({ index: 1, kind: 'integer', min: 0, max: 2048, default: 2048, title: 'Module buffer (bytes), end b' }),
     ]);
-    expect(nfc.find((f) => f.key === 'channel')).toMatchObject({ kind: 'enum', choices: ['slot', 'packet'], default: 'slot' });
+    expect(nfc.find((f) => f.key === 'channel')).toMatchObject({ kind: 'enum', choices: ['slot', 'packet', 'a_first'], default: 'slot' });
   });
 
   it("a bridge's channel sensing is a checkbox", () => {
