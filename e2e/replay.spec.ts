@@ -65,7 +65,14 @@ test("the NFC paper's packet lists open under the table, each beside our capture
   const shown = await Promise.all(['matched', 'differing', 'missing', 'extra'].map((m) => f56.locator(`tbody tr[data-mark="${m}"]`).count()));
   expect(shown).toEqual(counted);
   await expect(marks).toHaveCount(counted.reduce((a, b) => a + b, 0));
-  await expect(f56.locator('tbody tr[data-mark="extra"]').first()).toContainText('+ extra');
+  // a row that does not match says so in words: Fig. 5.8 misses rows of the paper's (its
+  // mechanism is not modelled yet: issue 17; when it is, pick another figure here)
+  const f58 = table.locator('details.replay-figure').filter({ hasText: 'Fig. 5.8 beside' });
+  await f58.locator('summary').click();
+  const missing = Number(/(\d+) missing/.exec((await f58.locator('summary').textContent())!)![1]);
+  expect(missing).toBeGreaterThan(0);
+  await expect(f58.locator('tbody tr[data-mark="missing"]')).toHaveCount(missing);
+  await expect(f58.locator('tbody tr[data-mark="missing"]').first()).toContainText('missing');
   await shot(page, 'replay-nfc-figures');
   // the run picker: a run that repeats (50 tick placements) opens any one of its repetitions
   const summary = page.getByTestId('run-summary');

@@ -269,11 +269,14 @@ export async function setParam(path: string, value: unknown): Promise<void> {
   const assignment = `${path}=${JSON.stringify(value)}`;
   const before = state.sets;
   const sets = [...before.filter((a) => !a.startsWith(`${path}=`)), assignment];
-  setState({ sets });
+  // The new value shows at once, and from then on the page is running: while the
+  // validator loads, the last run's summary must not pass for this value's run.
+  const last = state.status;
+  setState({ sets, status: 'running', progress: null, cancelled: false, error: null });
   const c = await composeScenario({ ...state, sets });
   if (state.sets !== sets) return; // changed again meanwhile: that change decides
   if (!c.ok) {
-    setState({ sets: before, error: c.message });
+    setState({ sets: before, status: last, error: c.message });
     return;
   }
   void runNow();
