@@ -1,6 +1,7 @@
 // The built site as a static host serves it: dist/ under a folder of the host's (a class's
 // copy at /courses/net/stackscope/, say), every other path a 404. Used by static_site.spec.ts
 // and `npm run bench:web`, which also reads from it what the first load downloads.
+import { chromium, type Browser, type Page } from '@playwright/test';
 import { createServer, type Server } from 'node:http';
 import { readFileSync, statSync } from 'node:fs';
 import { extname, join, normalize } from 'node:path';
@@ -64,4 +65,17 @@ export function downloadByKind(dir: string, siteUrl: string, urls: readonly stri
     bytes[kind]! += gzippedBytes(dir, rel);
   }
   return bytes;
+}
+
+/** Debian's Chromium, headless, with the page at 1280 x 720 and every request the page and
+ *  its workers make recorded in `fetched` (the benchmarks' way to see what was downloaded). */
+export async function benchPage(): Promise<{ browser: Browser; page: Page; fetched: string[] }> {
+  const browser = await chromium.launch({
+    executablePath: '/usr/lib/chromium/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+  });
+  const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
+  const fetched: string[] = [];
+  page.context().on('request', (r) => fetched.push(r.url()));
+  return { browser, page, fetched };
 }

@@ -6,12 +6,12 @@
 //   - frames per second while scrolling 100 000 rows;
 //   - what the first load downloads (navigation to the first run on screen), gzipped, by kind,
 //     and the JS, CSS and wasm bytes of the whole built app (the rest loads when first used).
-import { chromium, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { gzipSync } from 'node:zlib';
-import { downloadByKind } from './static_site.ts';
+import { benchPage, downloadByKind } from './static_site.ts';
 
 const BASE = 'http://127.0.0.1:4173/';
 const ROW = '[role="grid"][aria-label="Packets"] .pl-body [role="row"]';
@@ -77,14 +77,8 @@ function gz(dir: string, ext: string): number {
 const server = spawn(process.execPath, ['node_modules/vite/bin/vite.js', 'preview', '--logLevel', 'warn'], { stdio: 'inherit' });
 try {
   await waitForServer();
-  const browser = await chromium.launch({
-    executablePath: '/usr/lib/chromium/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-  });
-  const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
   // the workers' requests (the engine's wasm) come through the context too
-  const fetched: string[] = [];
-  page.context().on('request', (r) => fetched.push(r.url()));
+  const { browser, page, fetched } = await benchPage();
   const first = await loadMs(page, '', 18);
   const firstLoad = downloadByKind('dist', BASE, fetched);
   const tenK = '#s=ethernet-bulk-lossy&set=apps.0.bytes%3D9000000&set=duration_ms%3D600000';

@@ -3,19 +3,12 @@
 // the workers' requests included, gzip -9 as a host sends it), but alone and per file, so a
 // change to the bundle can be weighed in seconds. Printed, not asserted. PW_PORT + 1 is the
 // port (the static-site spec's), 4174 without it.
-import { chromium } from '@playwright/test';
 import { extname } from 'node:path';
-import { downloadByKind, gzippedBytes, serveStatic } from './static_site.ts';
+import { benchPage, downloadByKind, gzippedBytes, serveStatic } from './static_site.ts';
 
 const site = await serveStatic('dist', '/', Number(process.env.PW_PORT ?? 4173) + 1);
 try {
-  const browser = await chromium.launch({
-    executablePath: '/usr/lib/chromium/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-  });
-  const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
-  const fetched: string[] = [];
-  page.context().on('request', (r) => fetched.push(r.url()));
+  const { browser, page, fetched } = await benchPage();
   await page.goto(site.url);
   await page.getByTestId('run-summary').filter({ hasText: 'frames' }).waitFor({ timeout: 60_000 });
   await browser.close();
