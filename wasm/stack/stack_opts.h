@@ -101,6 +101,16 @@
 #define TCP_RESPONDER_WND_DEFAULT 0
 #endif
 
+/* How long a responder connection counts as busy after its last segment, for sharing the
+ * window (tcp_responder.h): between one and two of these, microseconds. A connection that
+ * sends nothing for a second is not using its window (RFC 6298 2.4: a sender's timeout is
+ * at least a second, so a peer with data in flight is heard from within it), and an entry
+ * whose peer went away without a reset it could hear (the reset lost in the peer's own
+ * queue) no longer makes every other connection share. */
+#ifndef TCP_RESPONDER_BUSY_US
+#define TCP_RESPONDER_BUSY_US 1000000u
+#endif
+
 /* The ping client (ping.h). 0 leaves it out: echo requests are still answered (icmp.c),
  * but this host sends none, and echo replies count as unexpected. The firmware needs
  * neither its code nor its ~120 bytes of state in the host. */

@@ -50,6 +50,7 @@ int tcp_responder_init(struct host *h, struct host_arena *arena)
 {
     size_t n = (size_t)HOST_CFG(h).tcp_responder_conns * sizeof(struct tcp_responder_conn);
     h->responder.conns = host_arena_take(arena, n);
+    h->responder.busy_since = 0;
     h->responder.hand = 0;
     h->responder.open = 0;
     return h->responder.conns ? ERR_OK : ERR_MEM;
@@ -106,11 +107,45 @@ static uint16_t rsp_wnd_alone(const struct host *h, uint8_t netif)
     return w ? w : rsp_mss(h, netif);
 }
 
-/* One MSS each when several connections are open (tcp_responder.h: the window). */
-static uint16_t rsp_wnd(const struct host *h, uint8_t netif)
+/* A segment arrived for c: it is busy for this period and the next. A period that has
+ * ended moves every entry's mark back one period (two or more: both marks cleared). */
+static void rsp_busy(struct host *h, struct tcp_responder_conn *c)
+{
+    struct tcp_responder_state *r = &h->responder;
+    stack_time_t since = h->now - r->busy_since;
+    if (since >= TCP_RESPONDER_BUSY_US) {
+        uint8_t i, n = HOST_CFG(h).tcp_responder_conns;
+        uint8_t keep = since < 2u * TCP_RESPONDER_BUSY_US ? TCP_RESPONDER_F_BUSY : 0u;
+        for (i = 0; i < n; i++) {
+            struct tcp_responder_conn *e = &r->conns[i];
+            uint8_t was = e->flags & keep;
+            e->flags &= (uint8_t)~(TCP_RESPONDER_F_BUSY | TCP_RESPONDER_F_BUSY_PREV);
+            if (was)
+                e->flags |= TCP_RESPONDER_F_BUSY_PREV;
+        }
+        r->busy_since = h->now;
+    }
+    c->flags |= TCP_RESPONDER_F_BUSY;
+}
+
+/* Whether a connection other than c is open and busy. */
+static int rsp_others_busy(const struct host *h, const struct tcp_responder_conn *c)
+{
+    uint8_t i, n = HOST_CFG(h).tcp_responder_conns;
+    for (i = 0; i < n; i++) {
+        const struct tcp_responder_conn *e = &h->responder.conns[i];
+        if (e != c && rsp_in_use(rsp_state_of(e)) &&
+            (e->flags & (TCP_RESPONDER_F_BUSY | TCP_RESPONDER_F_BUSY_PREV)))
+            return 1;
+    }
+    return 0;
+}
+
+/* One MSS each when several connections are busy (tcp_responder.h: the window). */
+static uint16_t rsp_wnd(const struct host *h, const struct tcp_responder_conn *c, uint8_t netif)
 {
     uint16_t w = rsp_wnd_alone(h, netif), mss = rsp_mss(h, netif);
-    return w > mss && h->responder.open > 1u ? mss : w;
+    return w > mss && rsp_others_busy(h, c) ? mss : w;
 }
 
 /* RFC 9293 3.1 options: the MSS is read, every other kind skipped by its length; a length
@@ -245,7 +280,7 @@ static int rsp_ack(struct host *h, const struct tcp_responder_conn *c, struct ip
     memset(&a, 0, sizeof a);
     a.seq = c->snd_nxt;
     a.ack = c->rcv_nxt;
-    a.wnd = rsp_wnd(h, rx->netif);
+    a.wnd = rsp_wnd(h, c, rx->netif);
     a.flags = TCP_ACK;
     return rsp_send(h, rx, s, &a);
 }
@@ -260,7 +295,7 @@ static int rsp_syn_ack(struct host *h, const struct tcp_responder_conn *c, struc
     memset(&a, 0, sizeof a);
     a.seq = c->snd_nxt - 1u;
     a.ack = c->rcv_nxt;
-    a.wnd = rsp_wnd(h, rx->netif);
+    a.wnd = rsp_wnd(h, c, rx->netif);
     a.mss = s->peer_mss && s->peer_mss < mss ? s->peer_mss : mss;
     a.flags = TCP_SYN | TCP_ACK;
     return rsp_send(h, rx, s, &a);
@@ -312,6 +347,7 @@ static int rsp_open(struct host *h, struct ip_rx *rx, const struct rsp_seg *s)
     c->rcv_nxt = s->seq + 1u;
     c->snd_nxt = host_random(h) + 1u; /* ISS + 1 */
     rsp_set_state(h, c, TCP_SYN_RECEIVED);
+    rsp_busy(h, c);
     return rsp_syn_ack(h, c, rx, s);
 }
 
@@ -337,7 +373,7 @@ static int rsp_reset_in(struct host *h, struct tcp_responder_conn *c, struct ip_
         rsp_set_state(h, c, TCP_CLOSED);
         return 0;
     }
-    if (s->seq - c->rcv_nxt < rsp_wnd(h, rx->netif)) {
+    if (s->seq - c->rcv_nxt < rsp_wnd(h, c, rx->netif)) {
         host_drop(h, DROP_TCP_RST_CHALLENGE, IP_PROTO_TCP, tl);
         return rsp_ack(h, c, rx, s);
     }
@@ -402,7 +438,7 @@ static int rsp_text(struct host *h, struct tcp_responder_conn *c, struct ip_rx *
             c->snd_nxt += taken;
     }
     memset(&a, 0, sizeof a);
-    a.wnd = rsp_wnd(h, rx->netif);
+    a.wnd = rsp_wnd(h, c, rx->netif);
     a.flags = TCP_ACK;
     if (echo && to != from) {
         a.from = (uint16_t)(s->data + (from - s->seq));
@@ -458,7 +494,7 @@ static int rsp_echo_lost(const struct rsp_seg *s, uint32_t left, uint16_t wnd)
 static int rsp_segment(struct host *h, struct tcp_responder_conn *c, struct ip_rx *rx,
                        const struct rsp_seg *s)
 {
-    uint16_t tl = (uint16_t)(rx->len - rx->hlen), wnd = rsp_wnd(h, rx->netif);
+    uint16_t tl = (uint16_t)(rx->len - rx->hlen), wnd = rsp_wnd(h, c, rx->netif);
     uint32_t left = c->rcv_nxt, right = c->rcv_nxt + wnd;
     uint8_t st = rsp_state_of(c);
 
@@ -529,6 +565,7 @@ int tcp_responder_input(struct host *h, struct ip_rx *rx)
     if (!c)
         return rsp_closed(h, rx, &s);
     c->flags |= TCP_RESPONDER_F_SEEN;
+    rsp_busy(h, c);
     if (s.flags & TCP_RST)
         return rsp_reset_in(h, c, rx, &s);
     if (s.flags & TCP_SYN)

@@ -19,7 +19,8 @@
  * directions of the line busy with one connection. The device never holds more than that
  * whatever the number of connections: it answers each frame as it comes, and the peer's
  * other segments wait on the peer's side of the line. So a window above one MSS is for a
- * connection alone: with two or more open, each is offered one MSS, their segments
+ * connection alone: with two or more busy (a segment of each arrived within the last
+ * TCP_RESPONDER_BUSY_US or two of them), each is offered one MSS, their segments
  * together keep the line busy, and a larger window would only lengthen the peer's queue
  * and every round trip in it (Linux with 5 connections, measured under simavr: 78 % of
  * the line and one connection echoed 7 times as much as another, with two MSS each; 90 %
@@ -65,6 +66,7 @@
 
 #include "ip.h"
 #include "stack_opts.h"
+#include "stack_time.h"
 
 struct host;
 struct host_arena;
@@ -89,9 +91,12 @@ struct tcp_responder_conn {
 #define TCP_RESPONDER_F_STATE   0x0Fu
 #define TCP_RESPONDER_F_DISCARD 0x10u /* port 9; else port 7 */
 #define TCP_RESPONDER_F_SEEN    0x20u /* a segment arrived since the last full-table sweep */
+#define TCP_RESPONDER_F_BUSY    0x40u /* a segment arrived in this busy period... */
+#define TCP_RESPONDER_F_BUSY_PREV 0x80u /* ...or in the one before (TCP_RESPONDER_BUSY_US) */
 
 struct tcp_responder_state {
     struct tcp_responder_conn *conns; /* cfg.tcp_responder_conns entries */
+    stack_time_t busy_since;          /* when this busy period began */
     uint8_t hand;                     /* where the next full-table sweep starts */
     uint8_t open;                     /* entries in use: not CLOSED */
 };

@@ -441,6 +441,35 @@ static void test_window_shared(void)
     lab_free(&L);
 }
 
+/* A connection whose peer went away without a reset the responder heard (the reset lost
+ * in the peer's own queue) stays in the table, but once it has been quiet for two busy
+ * periods (TCP_RESPONDER_BUSY_US) a connection alone has both MSS again. */
+static void test_window_quiet_entry(void)
+{
+    struct tcp_lab L;
+    struct tseg g;
+    uint32_t a, b;
+    const stack_time_t quiet = 2u * TCP_RESPONDER_BUSY_US;
+    CHECK(rsp_start(&L, 50, 1072, 7) == 0);
+    CHECK((b = rsp_connect(&L, MS(1), 40001)) != 0); /* then silent: its peer is gone */
+    CHECK((a = rsp_connect(&L, MS(10), 40000)) != 0);
+    rsp_seg(&L, MS(20), 40000, TCP_ACK | TCP_PSH, IRS + 1, a + 1, pattern, 10);
+    CHECK(lab_next(&L, &g));
+    CHECK_EQ(g.wnd, 536); /* the other was heard from a moment ago: shared */
+    rsp_seg(&L, MS(20) + quiet, 40000, TCP_ACK | TCP_PSH, IRS + 11, a + 11, pattern, 10);
+    CHECK(lab_next(&L, &g));
+    CHECK_EQ(g.wnd, 1072); /* quiet for two periods: alone */
+    CHECK_EQ(tcp_responder_count(&L.h), 2); /* its entry is kept all the same */
+    /* the silent one speaks again: shared at once */
+    rsp_seg(&L, MS(30) + quiet, 40001, TCP_ACK | TCP_PSH, IRS + 1, b + 1, pattern, 10);
+    CHECK(lab_next(&L, &g));
+    CHECK_EQ(g.wnd, 536);
+    rsp_seg(&L, MS(40) + quiet, 40000, TCP_ACK | TCP_PSH, IRS + 21, a + 21, pattern, 10);
+    CHECK(lab_next(&L, &g));
+    CHECK_EQ(g.wnd, 536);
+    lab_free(&L);
+}
+
 static void test_rst_for_unknown(void)
 {
     struct tcp_lab L;
@@ -895,6 +924,6 @@ UNIT_MAIN(UNIT(test_handshake), UNIT(test_syn_received), UNIT(test_echo_one_segm
           UNIT(test_old_and_out_of_window), UNIT(test_larger_than_window), UNIT(test_peer_window),
           UNIT(test_rst_for_unknown), UNIT(test_rst_acceptability), UNIT(test_fin_close),
           UNIT(test_fin_close_discard), UNIT(test_fin_needs_room), UNIT(test_full_table),
-          UNIT(test_bad_checksums), UNIT(test_window_shared), UNIT(test_syn_without_options),
+          UNIT(test_bad_checksums), UNIT(test_window_shared), UNIT(test_window_quiet_entry), UNIT(test_syn_without_options),
           UNIT(test_fifty_connections), UNIT(test_ping_and_no_sockets),
           UNIT(test_two_peers_same_port), UNIT(test_input_result))
