@@ -27,6 +27,7 @@ Prints one line:
         warm-up W s, Linux's smoothed RTT, segments Linux resent while counting, ...
 and exits 0 when the echo was intact and every connection got at least one byte back.
 """
+import errno
 import selectors
 import socket
 import struct
@@ -57,6 +58,7 @@ class Conn:
         self.counted = 0
         self.connected = False
         self.bad = False
+        self.ended = None  # why the connection ended early (an errno name)
 
     def expected(self, offset, n):
         at = (self.start + offset) % CYCLE
@@ -69,7 +71,8 @@ class Conn:
             self.sent += self.sock.send(PATTERN[at:at + CHUNK])
         except BlockingIOError:
             pass
-        except OSError:
+        except OSError as e:
+            self.ended = errno.errorcode.get(e.errno, str(e))
             return False
         return True
 
@@ -78,9 +81,11 @@ class Conn:
             data = self.sock.recv(65536)
         except BlockingIOError:
             return True
-        except OSError:
+        except OSError as e:
+            self.ended = errno.errorcode.get(e.errno, str(e))
             return False
         if not data:
+            self.ended = "closed by the server"
             return False
         for i in range(0, len(data), CHUNK):
             part = data[i:i + CHUNK]
@@ -125,6 +130,15 @@ def resent_by_linux(conns):
     return sum(info[1] for info in (c.tcp_info() for c in conns) if info)
 
 
+def why_ended(conns):
+    """'; ended: ETIMEDOUT 4, ...' for the connections that ended early, else ''."""
+    why = {}
+    for c in conns:
+        if c.ended:
+            why[c.ended] = why.get(c.ended, 0) + 1
+    return "; ended: " + ", ".join("%s %d" % kv for kv in sorted(why.items())) if why else ""
+
+
 def run(host, port, n, seconds, warmup):
     sel = selectors.DefaultSelector()
     conns = [Conn(host, port, i) for i in range(n)]
@@ -153,7 +167,9 @@ def run(host, port, n, seconds, warmup):
             c = key.data
             if events & selectors.EVENT_WRITE:
                 if not c.connected:
-                    if c.sock.getsockopt(socket.SOL_SOCKET, socket.SO_ERROR):
+                    err = c.sock.getsockopt(socket.SOL_SOCKET, socket.SO_ERROR)
+                    if err:
+                        c.ended = errno.errorcode.get(err, str(err))
                         sel.unregister(c.sock)  # refused or timed out
                         lost += 1
                         continue
@@ -180,7 +196,8 @@ def run(host, port, n, seconds, warmup):
           "Linux's smoothed RTT %.2f-%.2f s, %d segments resent by Linux while counting, %s"
           % (n, established, lost, rate, elapsed, t_start - t_ready, min(counted), max(counted),
              min(rtts, default=0), max(rtts, default=0), resent,
-             "every byte as sent" if not bad else "%d streams CORRUPTED" % bad))
+             "every byte as sent" if not bad else "%d streams CORRUPTED" % bad)
+          + why_ended(conns))
     return not bad and min(counted) > 0
 
 

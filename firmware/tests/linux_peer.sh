@@ -14,6 +14,9 @@
 # The goal, of that line: 80 % up to 20 connections, 65 % beyond (the seed: 80-85 % with
 # 1 to 20 connections, 72 % with 30, 65 % with 50). Exits non-zero when a row misses it,
 # the echo came back altered, a connection was reset or got nothing. Needs root.
+# LINUX_PEER_TCP_RETRIES2=N sets Linux's tcp_retries2 in the namespace: Linux counts each
+# time its own full queue refuses a connection's segment as an unanswered probe and ends
+# the connection (ETIMEDOUT) after tcp_retries2 (15) of them (firmware/README.md).
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 
@@ -61,6 +64,7 @@ in_ns sysctl -q -w net.ipv6.conf.all.disable_ipv6=1 net.ipv6.conf.default.disabl
 # Each row a fresh start: Linux would otherwise seed the next row's connections with the
 # round trip and ssthresh it remembered from the last row's (tcp_metrics).
 in_ns sysctl -q -w net.ipv4.tcp_no_metrics_save=1
+[ -n "${LINUX_PEER_TCP_RETRIES2:-}" ] && in_ns sysctl -q -w net.ipv4.tcp_retries2="$LINUX_PEER_TCP_RETRIES2"
 in_ns ip tuntap add dev tun0 mode tun || { echo "linux-peer: cannot create a TUN device"; exit 1; }
 in_ns ip addr add "$KERNEL" peer "$BOARD" dev tun0
 in_ns ip link set tun0 mtu 576 up
