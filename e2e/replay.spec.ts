@@ -6,7 +6,7 @@ import { openPage, packetRows, shot, waitForRun } from './helpers.ts';
 test("the Arduino ping replay: the seed's figures beside the simulated ones", async ({ page }) => {
   const errors = await openPage(page, '#s=arduino-ping');
   const table = page.getByRole('region', { name: 'Replay against the seed' });
-  await expect(table.getByTestId('replay-summary')).toHaveText('3 match the paper, 3 match the corrected theory, 3 differ (shown, not judged)', {
+  await expect(table.getByTestId('replay-summary')).toHaveText('3 match the paper, 6 match the corrected theory, 0 differ (shown, not judged)', {
     timeout: 60_000,
   });
   const line56 = table.locator('tbody tr').filter({ hasText: '56 B, line theory' });
@@ -27,7 +27,7 @@ test("the Arduino ping replay: the seed's figures beside the simulated ones", as
 test('a changed parameter moves the figures: 5 ms of converter latency each way is outside the seed', async ({ page }) => {
   await openPage(page, '#s=arduino-ping&set=links.serial.latency_us%3D5000');
   const table = page.getByRole('region', { name: 'Replay against the seed' });
-  await expect(table.getByTestId('replay-summary')).toHaveText(/, 3 outside the tolerance, 3 differ \(shown, not judged\)$/, { timeout: 60_000 });
+  await expect(table.getByTestId('replay-summary')).toHaveText(/, 3 outside the tolerance, 0 differ \(shown, not judged\)$/, { timeout: 60_000 });
   await expect(table).toContainText('with 1 changed parameter');
   // the line-theory runs set their own latency (0): still exact
   await expect(table.locator('tbody tr').filter({ hasText: '548 B, line theory' })).toContainText('✓ matches');
@@ -91,10 +91,10 @@ test("the NFC paper's packet lists open under the table, each beside our capture
   expect(errors).toEqual([]);
 });
 
-test('mTCP: rows judged against a corrected theory say so, rows not judged say why, and any run opens in the views', async ({ page }) => {
+test('mTCP: rows judged against a corrected theory say so and why, and any run opens in the views', async ({ page }) => {
   const errors = await openPage(page, '#s=mtcp-fixed-window');
   const table = page.getByRole('region', { name: 'Replay against the seed' });
-  await expect(table.getByTestId('replay-summary')).toHaveText('1 matches the paper, 3 match the corrected theory, 3 differ (shown, not judged)', {
+  await expect(table.getByTestId('replay-summary')).toHaveText('1 matches the paper, 6 match the corrected theory, 0 differ (shown, not judged)', {
     timeout: 60_000,
   });
   await expect(table.getByRole('columnheader', { name: 'Δ paper' })).toBeVisible();
@@ -108,18 +108,19 @@ test('mTCP: rows judged against a corrected theory say so, rows not judged say w
   await expect(cells.nth(4)).toHaveText(/^\+15\d %$/);
   await expect(tenMb).toContainText(/theory 8 \(−1\d\.\d %\): cwnd\/RTT = 8 Mbit\/s/);
   await expect(tenMb).toContainText('✓ matches the corrected theory');
-  // the sender's figure is shown, not judged, with its reason
+  // the sender's figure: the paper's (the copy into its socket buffer) shown, ours judged
+  // against cwnd/RTT, with the reason on click
   const sender = table.locator('tbody tr').filter({ hasText: 'cwnd 20000, 1 MB, sender' });
-  await expect(sender.locator('.replay-not-judged')).toHaveText('not judged');
-  await expect(sender).toHaveAttribute('title', /^Not judged: /);
   await expect(sender.locator('td').nth(2)).toHaveText('32900');
+  await expect(sender).toContainText('theory 8');
+  await expect(sender).toContainText('✓ matches the corrected theory');
   await sender.click();
-  await expect(table.locator('tr.replay-why')).toContainText('Not judged:');
+  await expect(table.locator('tr.replay-why')).toContainText('Judged against a corrected theory (8), not the paper: cwnd/RTT');
   // from the keyboard too
   await sender.press('Enter');
   await expect(table.locator('tr.replay-why')).toHaveCount(0);
   await sender.press('Enter');
-  await expect(table.locator('tr.replay-why')).toContainText('Not judged: ');
+  await expect(table.locator('tr.replay-why')).toContainText('Judged against a corrected theory');
   // the run picker: the 40000 B run in the views
   const before = await page.getByTestId('run-summary').textContent();
   const picker = table.getByLabel('Run in the views');
@@ -173,6 +174,16 @@ test("the CSLIP sweep: ours drawn as curves over line speed with the paper's poi
   await page.getByLabel('Presenter').uncheck();
   await table.getByRole('button', { name: 'Rows' }).click();
   await expect(table.locator('table.replay-table')).toBeVisible();
+  // a row not judged says so, with its reason on hover, on click and from the keyboard
+  const notJudged = table.locator('tbody tr').filter({ hasText: 'CSLIP 115.2 kbps' });
+  await expect(notJudged.locator('.replay-not-judged')).toHaveText('not judged');
+  await expect(notJudged).toHaveAttribute('title', /^Not judged: /);
+  await notJudged.click();
+  await expect(table.locator('tr.replay-why')).toContainText('Not judged:');
+  await notJudged.press('Enter');
+  await expect(table.locator('tr.replay-why')).toHaveCount(0);
+  await notJudged.press('Enter');
+  await expect(table.locator('tr.replay-why')).toContainText('Not judged: ');
   expect(errors).toEqual([]);
 });
 
@@ -186,8 +197,10 @@ test("the Arduino echo sweep: throughput over connections, the seed's share of t
   await expect(fig.locator('circle.sweep-ours')).toHaveCount(14);
   await expect(fig.locator('rect.sweep-seed')).toHaveCount(14);
   await expect(fig.locator('rect.sweep-seed title').first()).toHaveText(
-    /^1 connection, 80 %: paper 36\.86 kbit\/s \(paper 36\.86, ours \d\d\.?\d*; not judged\)$/,
+    /^1 connection: the line's limit with a 2-MSS window: paper 36\.86 kbit\/s \(paper 36\.86, ours \d\d\.?\d*; theory\)$/,
   );
+  // a point whose row is not judged says so
+  await expect(fig.locator('rect.sweep-seed title').filter({ hasText: /^20 connections, 82 %/ })).toHaveText(/; not judged\)$/);
   await shot(page, 'replay-arduino-sweep');
   expect(errors).toEqual([]);
 });
