@@ -592,7 +592,8 @@ UNIT_MAIN(UNIT(test_rto_backoff_doubles), UNIT(test_rto_value_traced_with_floor)
           UNIT(test_restart_on_new_ack), UNIT(test_karn_no_sample_from_retransmission),
           UNIT(test_coarse_slow_timer_ticks), UNIT(test_coarse_timer_started_late_in_a_tick),
           UNIT(test_coarse_timer_phase), UNIT(test_timer_on_demand_starts_with_the_connection),
-          UNIT(test_timer_on_demand_runs_until_an_idle_expiry), UNIT(test_vj_tick_sample_counts_ticks),
-          UNIT(test_lwip_rules_with_vj_ticks), UNIT(test_data_retries_exhausted),
-          UNIT(test_sequence_wraparound), UNIT(test_coarse_ticks_round_time_wait_and_persist),
+          UNIT(test_timer_on_demand_runs_until_an_idle_expiry),
+          UNIT(test_vj_tick_sample_counts_ticks), UNIT(test_lwip_rules_with_vj_ticks),
+          UNIT(test_data_retries_exhausted), UNIT(test_sequence_wraparound),
+          UNIT(test_coarse_ticks_round_time_wait_and_persist),
           UNIT(test_rto_retransmission_stays_inside_the_peer_window))
