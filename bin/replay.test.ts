@@ -39,8 +39,10 @@ describe('stackscope replay', () => {
     );
     // the ARP pair, in both lists: one row each, matched
     expect(r.out).toMatch(/^ +matched +192\.168\.1\.102 asks +1 +-0\.000630 +who-has +42 +1 +-0\.\d+ +who-has +42$/m);
-    // a row of the seed's that ours lacks (Fig. 5.8's response retransmission, at phase 0): the seed's side only
-    expect(r.out).toMatch(/^ +missing +192\.168\.1\.202 → 192\.168\.1\.102 +8 +1\.749340 +PSH, ACK +1 +1025 +1024 +1078$/m);
+    // Fig. 5.8's response retransmission: the timers start with the connection (tcp_timer_on_demand), so ours has it
+    expect(r.out).toMatch(/^ +matched +192\.168\.1\.202 → 192\.168\.1\.102 +8 +1\.749340 +PSH, ACK +1 +1025 +1024 +1078 +8 +1\.75\d+ +PSH, ACK /m);
+    // a row of the seed's that ours lacks (Fig. 5.8's second FIN, not modelled): the seed's side only
+    expect(r.out).toMatch(/^ +missing +192\.168\.1\.202 → 192\.168\.1\.102 +13 +2\.389683 +FIN, ACK +1025 +1026 +0 +60$/m);
     expect((await cli('replay', 'nfc-bridge-sessions')).out).not.toContain('beside run');
     const j = JSON.parse((await cli('replay', 'nfc-bridge-sessions', '--json')).out) as {
       replays: { figures: { label: string; matched: number; seedRows: number; rows: { mark: string }[]; placements?: { of: number } }[] }[];

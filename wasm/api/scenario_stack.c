@@ -42,6 +42,7 @@ static const struct sk_field sk_fields[] = {
     SKF(tcp_timer_tick_ms, SK_U32, 0, 10000),
     SKF(tcp_fast_tick_ms, SK_U32, 0, 10000),
     SKF(tcp_timer_phase_ms, SK_U32, 0, 9999),
+    SKF(tcp_timer_on_demand, SK_BOOL, 0, 1),
     SKF(tcp_delack_ms, SK_U32, 1, 499),
     SKF(tcp_time_wait_ms, SK_U32, 0, 600000),
     SKF(tcp_syn_retries, SK_U8, 0, 255),
@@ -84,6 +85,7 @@ static const char *const sk_keys[] = { "ip_ttl",
                                        "tcp_timer_tick_ms",
                                        "tcp_fast_tick_ms",
                                        "tcp_timer_phase_ms",
+                                       "tcp_timer_on_demand",
                                        "tcp_delack",
                                        "tcp_delack_ms",
                                        "tcp_time_wait_ms",
@@ -181,9 +183,17 @@ static int sk_mss(struct scenario_reader *r, uint32_t obj, const char *path, str
     return 0;
 }
 
+static int sk_needs_ticks(struct scenario_reader *r, const char *path, const char *field)
+{
+    return sr_fail(r, path, field,
+                   "is only used with coarse timers "
+                   "(tcp_timer_tick_ms or tcp_fast_tick_ms above 0); here every timer is exact");
+}
+
 /* The limits between fields, against each other's values or defaults (checkStack() in
  * semantic.ts). The timer phase places the tick trains: less than the slow tick (the fast
- * one when only it is coarse), and nothing to place when every timer is exact. */
+ * one when only it is coarse), and nothing to place when every timer is exact; nor to
+ * start on demand. */
 static int sk_order(struct scenario_reader *r, uint32_t obj, const char *path,
                     const struct host_config *c)
 {
@@ -195,13 +205,12 @@ static int sk_order(struct scenario_reader *r, uint32_t obj, const char *path,
     struct sr_side fast = sr_side(r, obj, "tcp_fast_tick_ms", c->tcp_fast_tick_ms);
     if (sr_order(r, path, &min, &max, 0) != 0 || sr_order(r, path, &initial, &max, 0) != 0)
         return -1;
+    if (c->tcp_timer_on_demand && slow.value == 0 && fast.value == 0)
+        return sk_needs_ticks(r, path, "tcp_timer_on_demand");
     if (c->tcp_timer_phase_ms == 0)
         return 0;
     if (slow.value == 0 && fast.value == 0)
-        return sr_fail(
-            r, path, "tcp_timer_phase_ms",
-            "is only used with coarse timers "
-            "(tcp_timer_tick_ms or tcp_fast_tick_ms above 0); here every timer is exact");
+        return sk_needs_ticks(r, path, "tcp_timer_phase_ms");
     return sr_order(r, path, &phase, slow.value > 0 ? &slow : &fast, 1);
 }
 

@@ -41,6 +41,7 @@ void host_config_default(struct host_config *cfg)
     cfg->tcp_timer_tick_ms = 0;
     cfg->tcp_fast_tick_ms = 0;
     cfg->tcp_timer_phase_ms = 0;
+    cfg->tcp_timer_on_demand = 0;
     cfg->tcp_delack = TCP_DELACK_STANDARD;
     cfg->tcp_delack_ms = 200;
     cfg->tcp_time_wait_ms = 60000;

@@ -116,6 +116,10 @@ struct host_config {
                                       time. A host's timer starts when it boots, so two hosts,
                                       or two runs of one experiment, tick at different phases
                                       (0) */
+    uint8_t tcp_timer_on_demand;     /* lwIP's tcp_timer_needed(): the tick trains stop while
+                                      no connection is active or in TIME_WAIT and restart
+                                      when one opens, their first tick one fast tick later;
+                                      0 = they run from boot at tcp_timer_phase_ms (0) */
     enum tcp_delack_kind tcp_delack; /* (TCP_DELACK_STANDARD) */
     uint32_t tcp_delack_ms;          /* delayed-ACK timeout, < 500 by RFC 1122 4.2.3.2 (200) */
     uint32_t tcp_time_wait_ms;       /* 2 x MSL, RFC 9293 3.4.2 (60000) */

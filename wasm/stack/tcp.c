@@ -269,6 +269,57 @@ void tcp_trace(struct host *h, const struct tcp_pcb *pcb, enum trace_kind kind, 
     trace_emit(h, &ev);
 }
 
+static int state_keeps_timer(uint8_t s)
+{
+    return s != TCP_CLOSED && s != TCP_LISTEN; /* lwIP's tcp_active_pcbs and tcp_tw_pcbs */
+}
+
+static int other_keeps_timer(const struct host *h, const struct tcp_pcb *self)
+{
+    uint8_t i;
+    for (i = 0; i < HOST_CFG(h).tcp_max_pcbs; i++) {
+        const struct tcp_pcb *p = &h->tcp.pcbs[i];
+        if (p != self && p->in_use && state_keeps_timer(p->state))
+            return 1;
+    }
+    return 0;
+}
+
+/* lwIP arms its one TCP timer in tcp_timer_needed() when a connection joins the active
+ * list with the timer stopped, and the timer stops at its first expiry that finds no
+ * active or TIME_WAIT connection. Each expiry runs tcp_fasttmr() and every other one
+ * tcp_slowtmr(), the first included: both trains then start one fast tick after the
+ * connection opens. (lwIP's odd/even counter carries over a stop; a restart here always
+ * opens with a slow tick.) */
+static void ticks_follow_pcbs(struct host *h, const struct tcp_pcb *pcb, uint8_t old)
+{
+    struct tcp_host_state *t = &h->tcp;
+    uint32_t T = STACK_MS(HOST_CFG(h).tcp_timer_tick_ms);
+    uint32_t F = STACK_MS(HOST_CFG(h).tcp_fast_tick_ms);
+    uint32_t first = F && (F < T || !T) ? F : T;
+    int stopped;
+    if (!HOST_CFG(h).tcp_timer_on_demand || other_keeps_timer(h, pcb))
+        return;
+    if (state_keeps_timer(old) && !state_keeps_timer(pcb->state)) {
+        t->ticks_idle = 1;
+        t->ticks_idle_at = h->now;
+        return;
+    }
+    if (state_keeps_timer(old) || !state_keeps_timer(pcb->state))
+        return;
+    tcp_clock_update(h);
+    stopped = !t->ticks_running ||
+              (t->ticks_idle && (int32_t)((F ? t->fast_at : t->slow_at) - t->ticks_idle_at) >= 0);
+    t->ticks_idle = 0;
+    if (!stopped)
+        return; /* no expiry since the last connection closed: still running */
+    t->ticks_running = 1;
+    if (T)
+        t->slow_at = h->now + first - T; /* the last tick before the first one */
+    if (F)
+        t->fast_at = h->now + first - F;
+}
+
 void tcp_set_state(struct host *h, struct tcp_pcb *pcb, enum tcp_state s)
 {
     uint8_t old = pcb->state;
@@ -276,6 +327,7 @@ void tcp_set_state(struct host *h, struct tcp_pcb *pcb, enum tcp_state s)
         return;
     pcb->state = (uint8_t)s;
     tcp_trace(h, pcb, TRACE_TCP_STATE, old, (uint32_t)s, 0, 0);
+    ticks_follow_pcbs(h, pcb, old);
 }
 
 void tcp_conn_done(struct host *h, struct tcp_pcb *pcb)

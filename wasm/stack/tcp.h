@@ -81,6 +81,9 @@ struct tcp_host_state {
     stack_time_t slow_at; /* latest slow-timer tick instant <= now (cfg.tcp_timer_tick_ms) */
     uint32_t slow_ticks;  /* slow ticks counted since the stack started (differences only) */
     stack_time_t fast_at; /* latest fast-timer tick instant <= now (cfg.tcp_fast_tick_ms) */
+    /* cfg.tcp_timer_on_demand: whether the trains run, and since when none is active. */
+    uint8_t ticks_running, ticks_idle;
+    stack_time_t ticks_idle_at;
     /* Test and replay hook: the ISS of the next connection (tcp_set_next_iss). */
     uint8_t iss_forced;
     uint32_t iss_next;

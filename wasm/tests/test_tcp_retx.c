@@ -282,6 +282,65 @@ static void test_coarse_timer_phase(void)
     coarse_schedule(200, MS(2200), MS(4200), MS(8200));
 }
 
+/* lwIP's tcp_timer_needed() (cfg.tcp_timer_on_demand): the trains start one fast tick
+ * after the connection opens, whatever tcp_timer_phase_ms says. SYN at 1.137 s: ticks
+ * at 1.387 + k x 0.5 s, so data sent at 1.3 s (tick before: 0.887) times out after
+ * 2 ticks at 1.887 s, then 4 ticks: 3.887 s, 8 ticks: 7.887 s. From boot at phase
+ * 0.2 s the same data goes at 2.2, 4.2 and 8.2 s. */
+static void test_timer_on_demand_starts_with_the_connection(void)
+{
+    struct host_config cfg;
+    struct tcp_lab L;
+    stack_time_t at[8];
+    int sock;
+    tt_config(&cfg);
+    cfg.tcp_timer_tick_ms = 500;
+    cfg.tcp_fast_tick_ms = 250;
+    cfg.tcp_timer_phase_ms = 200;
+    cfg.tcp_timer_on_demand = 1;
+    CHECK(lab_init(&L, &cfg, 1500, 0) == 0);
+    sock = tt_open_active(&L, MS(1137), MS(10), 4096, 1460);
+    CHECK(sock >= 0);
+    CHECK_EQ(retransmission_times(&L, sock, MS(1300), MS(8500), at, 8), 4);
+    CHECK_EQ(at[1], MS(1887));
+    CHECK_EQ(at[2], MS(3887));
+    CHECK_EQ(at[3], MS(7887));
+    lab_free(&L);
+}
+
+/* A connection opened at 0.1 s (ticks at 0.35 + k x 0.25 s) is reset at 1.0 s. lwIP's
+ * timer stops at its next expiry, 1.1 s: a connection opened at 1.05 s keeps the old
+ * trains (data at 1.3 s times out at 1.85 s), one opened at 1.2 s starts new ones at
+ * 1.45 + k x 0.5 s (1.95 s). */
+static void on_demand_after_reset(stack_time_t reopen, stack_time_t expect)
+{
+    struct host_config cfg;
+    struct tcp_lab L;
+    stack_time_t at[4];
+    int sock;
+    tt_config(&cfg);
+    cfg.tcp_timer_tick_ms = 500;
+    cfg.tcp_fast_tick_ms = 250;
+    cfg.tcp_timer_on_demand = 1;
+    CHECK(lab_init(&L, &cfg, 1500, 0) == 0);
+    sock = tt_open_active(&L, MS(100), MS(10), 4096, 1460);
+    CHECK(sock >= 0);
+    lab_seg(&L, MS(1000), TCP_RST, PEER_ISS + 1, 0, 0, NULL, 0);
+    CHECK_EQ(tt_state(&L, sock), TCP_CLOSED);
+    CHECK_EQ(tcpclose(&L.h, sock), ERR_OK);
+    sock = tt_open_active(&L, reopen, MS(10), 4096, 1460);
+    CHECK(sock >= 0);
+    CHECK_EQ(retransmission_times(&L, sock, MS(1300), MS(2500), at, 4), 2);
+    CHECK_EQ(at[1], expect);
+    lab_free(&L);
+}
+
+static void test_timer_on_demand_runs_until_an_idle_expiry(void)
+{
+    on_demand_after_reset(MS(1050), MS(1850));
+    on_demand_after_reset(MS(1200), MS(1950));
+}
+
 static void test_vj_tick_sample_counts_ticks(void)
 {
     struct host_config cfg;
@@ -532,7 +591,9 @@ UNIT_MAIN(UNIT(test_rto_backoff_doubles), UNIT(test_rto_value_traced_with_floor)
           UNIT(test_pure_ack_after_go_back_n_carries_snd_max), UNIT(test_rto_backoff_cap),
           UNIT(test_restart_on_new_ack), UNIT(test_karn_no_sample_from_retransmission),
           UNIT(test_coarse_slow_timer_ticks), UNIT(test_coarse_timer_started_late_in_a_tick),
-          UNIT(test_coarse_timer_phase), UNIT(test_vj_tick_sample_counts_ticks),
-          UNIT(test_lwip_rules_with_vj_ticks), UNIT(test_data_retries_exhausted),
-          UNIT(test_sequence_wraparound), UNIT(test_coarse_ticks_round_time_wait_and_persist),
+          UNIT(test_coarse_timer_phase), UNIT(test_timer_on_demand_starts_with_the_connection),
+          UNIT(test_timer_on_demand_runs_until_an_idle_expiry),
+          UNIT(test_vj_tick_sample_counts_ticks), UNIT(test_lwip_rules_with_vj_ticks),
+          UNIT(test_data_retries_exhausted), UNIT(test_sequence_wraparound),
+          UNIT(test_coarse_ticks_round_time_wait_and_persist),
           UNIT(test_rto_retransmission_stays_inside_the_peer_window))

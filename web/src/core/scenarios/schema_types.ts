@@ -392,6 +392,13 @@ export interface StackConfig {
    */
   tcp_timer_phase_ms?: number;
   /**
+   * Timer on demand. lwIP's tcp_timer_needed(): the tick trains stop while no connection is active
+   * or in TIME_WAIT and start again when one opens, their first tick one fast tick later (one slow
+   * tick when the fast timer is exact); false: they run from boot at tcp_timer_phase_ms.
+   * @default false
+   */
+  tcp_timer_on_demand?: boolean;
+  /**
    * Delayed ACK. off: ACK every segment at once; standard: every second full segment, else after
    * tcp_delack_ms; nfc: standard, but ACK at once when the queued reply is larger than the segment
    * received (NFC paper 5.3.2.2).

@@ -233,6 +233,8 @@ function checkStack(st: StackConfig, base: string, report: Report): void {
   const phase = side(st, 'tcp_timer_phase_ms', d('tcp_timer_phase_ms'));
   const slow = side(st, 'tcp_timer_tick_ms', d('tcp_timer_tick_ms'));
   const fast = side(st, 'tcp_fast_tick_ms', d('tcp_fast_tick_ms'));
+  if (st.tcp_timer_on_demand === true && slow.value === 0 && fast.value === 0)
+    report(`${base}.tcp_timer_on_demand`, 'is only used with coarse timers (tcp_timer_tick_ms or tcp_fast_tick_ms above 0); here every timer is exact');
   if (phase.value === 0) return;
   if (slow.value === 0 && fast.value === 0)
     report(`${base}.tcp_timer_phase_ms`, 'is only used with coarse timers (tcp_timer_tick_ms or tcp_fast_tick_ms above 0); here every timer is exact');

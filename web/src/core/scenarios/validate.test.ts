@@ -134,6 +134,16 @@ describe('messages', () => {
     ]);
   });
 
+  it('starts the timer on demand only where there are ticks', () => {
+    const d = minimal();
+    d.hosts[0].stack = { tcp_timer_tick_ms: 500, tcp_timer_on_demand: true };
+    expect(errorsOf(d)).toEqual([]);
+    d.hosts[0].stack = { tcp_timer_on_demand: true };
+    expect(errorsOf(d)).toEqual([
+      'hosts[0].stack.tcp_timer_on_demand: is only used with coarse timers (tcp_timer_tick_ms or tcp_fast_tick_ms above 0); here every timer is exact',
+    ]);
+  });
+
   it('refuses addresses no host may use', () => {
     const d = minimal();
     for (const [addr, why] of [
