@@ -49,7 +49,9 @@ export async function replayCommand(argv: string[]): Promise<number> {
     console.log(JSON.stringify({ pass: results.every((r) => r.pass), replays: results }, null, 1));
   } else {
     for (const r of results) {
-      const figures = args.flags.has('--figures') ? [...r.figures.flatMap((f) => ['', ...figureLines(f)]), ...r.sweeps.flatMap((s) => ['', ...sweepLines(s)])] : [];
+      const figures = args.flags.has('--figures')
+        ? [...r.figures.flatMap((f) => ['', ...figureLines(f)]), ...r.sweeps.flatMap((s) => ['', ...sweepLines(s)])]
+        : [];
       console.log([...replayLines(r, args.flags.has('--why')), ...figures, ''].join('\n'));
     }
     const rows = results.flatMap((r) => r.rows);

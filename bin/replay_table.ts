@@ -93,7 +93,10 @@ export function sweepLines(sw: Sweep): string[] {
     const range = p.each && p.each.length > 1 ? ` (${sig4(Math.min(...p.each))} to ${sig4(Math.max(...p.each))})` : '';
     return `${sig4(p.simulated)}${range}`;
   };
-  const head = [sw.x_label, ...sw.series.flatMap((s) => [`${s.name}${sw.series.some((x) => x.points.some((p) => p.each)) ? ', mean (min to max)' : ''}`, 'paper'])];
+  const head = [
+    sw.x_label,
+    ...sw.series.flatMap((s) => [`${s.name}${sw.series.some((x) => x.points.some((p) => p.each)) ? ', mean (min to max)' : ''}`, 'paper']),
+  ];
   const body = xs.map((x) => [
     sig4(x),
     ...sw.series.flatMap((s) => {

@@ -47,7 +47,9 @@ export interface MixPlan {
 export function mixRuns(m: SizeMixSweep, runOf: (run: string) => Scenario): MixPlan {
   const bases = new Map([m.over_run, ...m.series.map((s) => s.run)].map((r) => [r, runOf(r)]));
   const n = requestsOf(bases.get(m.over_run)!, m);
-  const runs = m.large.flatMap((large) => m.seeds.flatMap((seed) => [...bases].map(([run, s]) => ({ large, seed, run, scenario: withRounds(s, seed, large, n) }))));
+  const runs = m.large.flatMap((large) =>
+    m.seeds.flatMap((seed) => [...bases].map(([run, s]) => ({ large, seed, run, scenario: withRounds(s, seed, large, n) }))),
+  );
   return { requests: n, runs };
 }
 
@@ -68,21 +70,22 @@ export class MixLatencies {
   }
 }
 
-/** The sweep as a figure: x the share of large requests (%), per series the mean gain over
+/** The sweep as a figure: x the share of large requests as their count among the session's
+ *  (ticks at whole counts, as the caption names them), per series the mean gain over
  *  the seeds, each seed's gain in `each`, the seed's gain at `paper_large`. */
 export function mixSweepOf(m: SizeMixSweep, n: number, lat: MixLatencies): Sweep {
   return {
     label: m.label,
-    x_label: `large requests (% of the ${n})`,
+    x_label: `large requests among the ${n}`,
     x_log: false,
-    unit: `% less latency than ${m.over_run}`,
+    unit: `% less latency than the ${m.over_run} run`,
     note: m.note,
     series: m.series.map((s) => ({
       name: s.name,
       points: m.large.map((large) => {
         const each = m.seeds.map((seed) => lat.gain(large, seed, s.run));
         return {
-          x: (large / n) * 100,
+          x: large,
           row: `${s.name}, ${large} of ${n} requests large`,
           seed: large === m.paper_large ? (s.paper ?? null) : null,
           simulated: each.reduce((a, b) => a + b, 0) / each.length,

@@ -32,7 +32,11 @@ function SweepFigure(props: { sweep: Sweep }) {
         </span>
         {sweep.series.some((s) => s.points.some((p) => p.each)) && <span className="sweep-key muted">small dots: each seed</span>}
       </figcaption>
-      {sweep.note && <p className="sweep-note muted">{sweep.note}</p>}
+      {sweep.note && (
+        <p className="sweep-note muted" title={sweep.note}>
+          {sweep.note}
+        </p>
+      )}
       <div className="sweep-plot" ref={box}>
         <svg ref={ref} role="img" aria-label={`${sweep.label}: ours as lines of dots, the paper's points as squares`} />
       </div>

@@ -29,7 +29,9 @@ function marks(sw: Sweep, side: 'seed' | 'simulated'): Mark[] {
 /** Every value a point is the mean of (a size-mix sweep's seeds), as small dots. */
 function eachMarks(sw: Sweep): Mark[] {
   return sw.series.flatMap((s, i) =>
-    s.points.flatMap((p) => (p.each ?? []).map((v, k) => ({ series: i, x: p.x, y: v, title: `${p.row}, sequence ${k + 1} of ${p.each!.length}: ${sig4(v)} ${sw.unit}` }))),
+    s.points.flatMap((p) =>
+      (p.each ?? []).map((v, k) => ({ series: i, x: p.x, y: v, title: `${p.row}, sequence ${k + 1} of ${p.each!.length}: ${sig4(v)} ${sw.unit}` })),
+    ),
   );
 }
 
