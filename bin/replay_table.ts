@@ -105,6 +105,10 @@ export function sweepLines(sw: Sweep): string[] {
     }),
   ]);
   const widths = head.map((_, i) => Math.max(...[head, ...body].map((r) => r[i]!.length)));
-  const fmt = (r: string[]): string => `    ${r.map((c, i) => c.padStart(widths[i]!)).join('  ')}`;
+  const fmt = (r: string[]): string =>
+    `    ${r
+      .map((c, i) => c.padStart(widths[i]!))
+      .join('  ')
+      .trimEnd()}`;
   return [`  ${sw.label} (${sw.unit}), not judged:`, fmt(head), ...body.map(fmt), ...(sw.note ? [`    ${sw.note}`] : [])];
 }
