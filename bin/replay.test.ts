@@ -53,6 +53,24 @@ describe('stackscope replay', () => {
     expect(fig56.placements?.of).toBe(50);
   });
 
+  it("--figures: the long session's size-mix sweep as a table, each mix's mean gain and its range over the seeds, the paper's gain at 8 of 68", async () => {
+    const r = await cli('replay', 'nfc-long-session', '--figures');
+    expect(r.code, r.err).toBe(0);
+    const lines = r.out.split('\n');
+    const head = lines.findIndex((l) => l.includes("The long session's gain over the size mix (% less latency than the vj run), not judged:"));
+    expect(head).toBeGreaterThan(0);
+    expect(lines[head + 1]).toMatch(
+      /^ +large requests among the 68 +Alg\. 1, mean \(min to max\) +paper +Alg\. 1 \+ mod\. delayed ACK, mean \(min to max\) +paper$/,
+    );
+    const mixes = lines.slice(head + 2, head + 10);
+    expect(mixes.map((l) => Number(l.trim().split(/ +/)[0]))).toEqual([0, 4, 8, 14, 24, 34, 51, 68]);
+    // no recipes: Algorithm 1 gains nothing, in every seed; the paper's two gains on the line of 8 of 68 only
+    expect(mixes[0]).toMatch(/^ +0 +0 \(0 to 0\) +-?\d/);
+    expect(mixes[2]).toMatch(/ 29\.32 .* 28\.7$/);
+    expect(mixes.filter((l) => l.includes('29.32'))).toHaveLength(1);
+    expect(lines[head + 10]).toMatch(/^ +The curve: the mean over seeds 1 to 5/);
+  });
+
   it('--json: the same rows, each run measured on its own overrides', async () => {
     const r = await cli('replay', OK, '--json');
     expect(r.code).toBe(0);

@@ -5,7 +5,7 @@ import { EngineScenarioError } from '../web/src/core/engine/engine.ts';
 import { runScenario } from '../web/src/core/engine/run.ts';
 import { ReplayPlanError, runReplay, type ReplayResult } from '../web/src/core/replay/replay.ts';
 import { parseArgs, type CommandSpec } from './args.ts';
-import { figureLines, replayLines } from './replay_table.ts';
+import { figureLines, replayLines, sweepLines } from './replay_table.ts';
 import { standingCounts, standingSummary } from '../web/src/core/replay/standing.ts';
 import { ScenarioInputError, readScenarioInput } from './scenario_input.ts';
 import { replayScenarios } from './shipped.ts';
@@ -18,7 +18,8 @@ export const REPLAY: CommandSpec = {
   --json     the rows as JSON
   --why      each row's reason
   --figures  the seed's packet lists aligned with the runs' captures, row by row:
-             each row matched, differing (fields named), missing or extra
+             each row matched, differing (fields named), missing or extra; and
+             the sweeps (curves over line speed, size mix) as tables
   Exit status: 0 every judged row within its tolerance, 1 a row outside it, 2 a bad
   argument or replay file.`,
   withValue: [],
@@ -48,7 +49,9 @@ export async function replayCommand(argv: string[]): Promise<number> {
     console.log(JSON.stringify({ pass: results.every((r) => r.pass), replays: results }, null, 1));
   } else {
     for (const r of results) {
-      const figures = args.flags.has('--figures') ? r.figures.flatMap((f) => ['', ...figureLines(f)]) : [];
+      const figures = args.flags.has('--figures')
+        ? [...r.figures.flatMap((f) => ['', ...figureLines(f)]), ...r.sweeps.flatMap((s) => ['', ...sweepLines(s)])]
+        : [];
       console.log([...replayLines(r, args.flags.has('--why')), ...figures, ''].join('\n'));
     }
     const rows = results.flatMap((r) => r.rows);

@@ -2,13 +2,14 @@
 // ratio row "run / over_run"; the paper's figure, ours, how far ours is from the paper's,
 // what the row is judged against, the tolerance, the verdict), then what each corrected
 // theory is, and with --why each row's reason; with --figures, the seed's packet lists
-// aligned with the runs' captures, each row marked. Figures, deviations, verdicts and marks
+// aligned with the runs' captures, each row marked, and the sweeps as tables. Figures, deviations, verdicts and marks
 // are written by the same core functions as the page's table (web/src/core/replay/).
 import type { AlignRow, Segment } from '../web/src/core/replay/align.ts';
 import { alignmentSummary, markText, type FigureComparison } from '../web/src/core/replay/figures.ts';
 import { unitOf, type JudgedRow } from '../web/src/core/replay/judge.ts';
 import { percent, sig4 } from '../web/src/core/replay/number_text.ts';
 import type { ReplayResult } from '../web/src/core/replay/replay.ts';
+import type { Sweep, SweepPoint } from '../web/src/core/replay/sweeps.ts';
 import { againstText, judgedAgainst, offPaper, standing, standingCounts, standingSummary, type Standing } from '../web/src/core/replay/standing.ts';
 
 const VERDICT: Record<Standing, string> = { paper: 'ok (paper)', theory: 'ok (theory)', outside: 'FAIL', 'not judged': 'not judged' };
@@ -80,4 +81,34 @@ export function figureLines(f: FigureComparison): string[] {
       .join('  ')
       .trimEnd()}`;
   return [`  ${alignmentSummary(f)}`, fmt(head), ...body.map(fmt)];
+}
+
+/** A sweep as text, one line per swept value: per series ours (the mean, and the smallest
+ *  and largest of the values it is the mean of, when there are several) and the seed's
+ *  point where it has one; the figure's note below. The page draws the same points. */
+export function sweepLines(sw: Sweep): string[] {
+  const xs = [...new Set(sw.series.flatMap((s) => s.points.map((p) => p.x)))].sort((a, b) => a - b);
+  const ours = (p: SweepPoint | undefined): string => {
+    if (!p) return '';
+    const range = p.each && p.each.length > 1 ? ` (${sig4(Math.min(...p.each))} to ${sig4(Math.max(...p.each))})` : '';
+    return `${sig4(p.simulated)}${range}`;
+  };
+  const head = [
+    sw.x_label,
+    ...sw.series.flatMap((s) => [`${s.name}${sw.series.some((x) => x.points.some((p) => p.each)) ? ', mean (min to max)' : ''}`, 'paper']),
+  ];
+  const body = xs.map((x) => [
+    sig4(x),
+    ...sw.series.flatMap((s) => {
+      const p = s.points.find((q) => q.x === x);
+      return [ours(p), p?.seed == null ? '' : sig4(p.seed)];
+    }),
+  ]);
+  const widths = head.map((_, i) => Math.max(...[head, ...body].map((r) => r[i]!.length)));
+  const fmt = (r: string[]): string =>
+    `    ${r
+      .map((c, i) => c.padStart(widths[i]!))
+      .join('  ')
+      .trimEnd()}`;
+  return [`  ${sw.label} (${sw.unit}), not judged:`, fmt(head), ...body.map(fmt), ...(sw.note ? [`    ${sw.note}`] : [])];
 }

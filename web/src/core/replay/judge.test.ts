@@ -18,6 +18,15 @@ describe('judging a row', () => {
     expect(within({ abs: 0 }, 3, 4)).toBe(false);
   });
 
+  it('an ordering (above) passes only strictly above its bound, however far from the seed figure', () => {
+    expect(within({ above: 1 }, 1.415, 1.0001)).toBe(true);
+    expect(within({ above: 1 }, 1.415, 1)).toBe(false);
+    expect(within({ above: 0 }, 8, 0)).toBe(false);
+    const j = judgeRow(row({ metric: 'app_elapsed_s', app: 1, run: 'vj', over_run: 'alg1', seed: 1.415, tolerance: { above: 1 } }), 1.184);
+    expect(j).toMatchObject({ pass: true, tolerance: '> 1' });
+    expect(j.deviation).toBeCloseTo(1.184 / 1.415 - 1, 12);
+  });
+
   it('checks against `expected` when the row gives one, not the seed figure', () => {
     const j = judgeRow(row({ seed: 29.2, expected: 29.8611, tolerance: { abs: 0.002 } }), 29.862);
     expect(j.pass).toBe(true);

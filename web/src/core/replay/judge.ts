@@ -40,13 +40,16 @@ export function unitOf(row: Pick<JudgedRow, 'metric' | 'over_run'>): string {
 
 export function toleranceText(t: Tolerance): string {
   if (t.info) return 'info';
+  if (t.above !== undefined) return `> ${sig4(t.above)}`;
   if (t.rel !== undefined) return `±${sig4(t.rel * 100)} %`;
   if (t.abs === 0) return 'exact';
   return `±${sig4(t.abs ?? 0)}`;
 }
 
-/** Inside the tolerance? Relative tolerances are fractions of |expected|. */
+/** Inside the tolerance? Relative tolerances are fractions of |expected|; an ordering
+ *  (`above`) is met only strictly, with no slack: equal is not faster. */
 export function within(t: Tolerance, expected: number, simulated: number): boolean {
+  if (t.above !== undefined) return simulated > t.above;
   const diff = Math.abs(simulated - expected);
   // Values pass through decimal text (ping's statistics line) and float arithmetic: a
   // difference of a few ulps is no difference.

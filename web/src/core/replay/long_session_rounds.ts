@@ -14,6 +14,10 @@
 //
 //   npx tsx scripts/nfc-long-session.ts   prints the rounds as the replay file has them
 // web/src/core/replay/replays.test.ts checks that nfc-long-session.json holds exactly these.
+//
+// mixedRounds() draws the sequences of the replay's size-mix sweep (mix_sweep.ts): the
+// same tiny commands, replies and recipes, but a given number of recipes placed at random
+// among the 68, so that the share of large requests is the swept value and nothing else.
 import { rng } from '../util/seeded_rng.ts';
 
 export interface Round {
@@ -35,4 +39,21 @@ export function longSessionRounds(seed = LONG_SESSION_SEED, n = LONG_SESSION_REQ
     smallLeft = recipe ? between(5, 10) : smallLeft - 1;
   }
   return rounds;
+}
+
+/** `large` recipes (1100 to 2000 bytes) at seeded random places among `n` requests, the
+ *  rest tiny commands (1 to 9 bytes); every reply tiny. The same seed and count always give
+ *  the same sequence. */
+export function mixedRounds(seed: number, large: number, n = LONG_SESSION_REQUESTS): Round[] {
+  if (!Number.isInteger(large) || large < 0 || large > n) throw new RangeError(`mixedRounds: large is ${large}, not a whole number from 0 to ${n}`);
+  const r = rng(seed);
+  const between = (lo: number, hi: number): number => lo + Math.floor(r() * (hi - lo + 1));
+  // A partial Fisher-Yates shuffle: the first `large` places of a random permutation.
+  const order = Array.from({ length: n }, (_, i) => i);
+  for (let i = 0; i < large; i++) {
+    const j = between(i, n - 1);
+    [order[i], order[j]] = [order[j]!, order[i]!];
+  }
+  const recipes = new Set(order.slice(0, large));
+  return Array.from({ length: n }, (_, i) => ({ req: recipes.has(i) ? between(1100, 2000) : between(1, 9), resp: between(1, 9) }));
 }

@@ -7,7 +7,7 @@
 
 import { applySet, ScenarioSetError } from '../scenarios/set_path.ts';
 import { formatErrors } from '../scenarios/errors.ts';
-import type { ReferenceRow, ReferenceRun } from '../scenarios/reference.ts';
+import type { ReferenceRow, ReferenceRun, SizeMixSweep } from '../scenarios/reference.ts';
 import type { Scenario } from '../scenarios/types.ts';
 import { validateScenario } from '../scenarios/validate.ts';
 import { compareFigure, reproducesFigure, type FigureComparison } from './figures.ts';
@@ -15,6 +15,7 @@ import { judgeRow, type JudgedRow } from './judge.ts';
 import { ReplayPlanError } from './plan_error.ts';
 import { sweepsOf, sweepUnit, type Sweep } from './sweeps.ts';
 import { measure, MetricError, type RunView } from './metrics.ts';
+import { MixLatencies, mixRuns, mixSweepOf, type MixPlan } from './mix_sweep.ts';
 
 /** Runs one scenario (JSON text, already validated) to its end. */
 export type Runner = (json: string) => Promise<RunView>;
@@ -88,7 +89,9 @@ function repeatsOf(runs: ReferenceRun[] | undefined, run: string | undefined): n
 /** How many times the engine runs for a replay: every run its rows and figures need, each
  *  repetition counted. */
 export function runCount(replay: Scenario): number {
-  return runNames(replay).reduce((n, name) => n + repeatsOf(replay.reference?.runs, name), 0);
+  const m = replay.reference?.size_mix_sweep;
+  const mix = m ? m.large.length * m.seeds.length * new Set([m.over_run, ...m.series.map((s) => s.run)]).size : 0;
+  return runNames(replay).reduce((n, name) => n + repeatsOf(replay.reference?.runs, name), mix);
 }
 
 /** The runs a replay's rows need, in the order of first mention ('' is the scenario as
@@ -150,6 +153,21 @@ class RunMeasure {
   }
 }
 
+/** The size-mix sweep's runs (mix_sweep.ts), after the rows' runs, as a figure. */
+async function runMixSweep(replay: Scenario, m: SizeMixSweep, plan: MixPlan, runner: Runner): Promise<Sweep> {
+  const lat = new MixLatencies(m);
+  for (const r of plan.runs) {
+    const view = await runner(JSON.stringify(r.scenario));
+    try {
+      lat.add(r, view);
+    } catch (e) {
+      if (e instanceof MetricError) throw new ReplayPlanError(`${replay.name}: size_mix_sweep: ${r.large} large, seed ${r.seed}, run "${r.run}": ${e.message}`);
+      throw e;
+    }
+  }
+  return mixSweepOf(m, plan.requests, lat);
+}
+
 /** Builds every run first (a bad override fails before anything runs), then runs them in
  *  order, each repetition of a repeating run in turn. Each run's rows are measured as soon
  *  as it ends and its trace let go: a replay of many long runs holds one trace at a time
@@ -159,6 +177,7 @@ export async function runReplay(replay: Scenario, runner: Runner): Promise<Repla
   if (!ref) throw new ReplayPlanError(`${replay.name}: has no "reference" block, so it is not a replay`);
   const scenarios = new Map(runNames(replay).map((n) => [n, runScenariosOf(replay, n)]));
   (ref.sweeps ?? []).forEach((sw, i) => sweepUnit(sw, i, ref.rows, replay.name));
+  const mixPlan = ref.size_mix_sweep ? mixRuns(ref.size_mix_sweep, (r) => runScenarioOf(replay, r)) : null;
   // measured[i] maps a run's name to row i's metric on it (the mean over its repetitions).
   const measured = ref.rows.map(() => new Map<string, RunMeasure>());
   const figures = new Array<FigureComparison>((ref.figures ?? []).length);
@@ -184,6 +203,8 @@ export async function runReplay(replay: Scenario, runner: Runner): Promise<Repla
       });
     }
   }
+  const mix = ref.size_mix_sweep;
+  const mixSweep = mix && mixPlan ? [await runMixSweep(replay, mix, mixPlan, runner)] : [];
   const rows = ref.rows.map((row, i) => {
     const own = measured[i]!.get(row.run ?? '')!;
     const repeats = repeatsOf(ref.runs, row.run);
@@ -205,7 +226,7 @@ export async function runReplay(replay: Scenario, runner: Runner): Promise<Repla
       const run = ref.figures![i]!.placements;
       return run === undefined ? f : { ...f, placements: { run, reproduced: reproduced[i]!, of: scenarios.get(run)!.length } };
     }),
-    sweeps: sweepsOf(ref.sweeps ?? [], rows, replay.name),
+    sweeps: [...sweepsOf(ref.sweeps ?? [], rows, replay.name), ...mixSweep],
     pass: rows.every((r) => r.pass !== false),
   };
 }

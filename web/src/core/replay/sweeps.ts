@@ -13,6 +13,8 @@ export interface SweepPoint {
   row: string;
   seed: number | null;
   simulated: number | null;
+  /** Every value `simulated` is the mean of (a size-mix sweep's seeds), when there are several. */
+  each?: number[];
   standing: Standing;
 }
 
@@ -22,6 +24,8 @@ export interface Sweep {
   x_log: boolean;
   /** The y axis's unit: every row of the sweep has it. */
   unit: string;
+  /** How the points were drawn, where the sweep is not made of the table's rows. */
+  note?: string;
   series: { name: string; points: SweepPoint[] }[];
 }
 

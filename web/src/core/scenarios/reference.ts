@@ -3,9 +3,9 @@
 // schema.json into schema_types.ts), the names derived from them, and the checks JSON Schema
 // cannot say (a row's run, over_run, app and host must exist; exactly one tolerance).
 
-import type { Reference, ReferenceFigure, ReferenceRow, ReferenceSweep } from './schema_types.ts';
+import type { Reference, ReferenceFigure, ReferenceRow, ReferenceSweep, SizeMixSweep } from './schema_types.ts';
 
-export type { Reference, ReferenceFigure, ReferenceRow, ReferenceRun, ReferenceSweep, Tolerance } from './schema_types.ts';
+export type { Reference, ReferenceFigure, ReferenceRow, ReferenceRun, ReferenceSweep, SizeMixSweep, Tolerance } from './schema_types.ts';
 
 /** The metrics a row may name (web/src/core/replay/metrics.ts). */
 export type MetricName = ReferenceRow['metric'];
@@ -21,7 +21,7 @@ export const LINK_METRICS: ReadonlySet<MetricName> = new Set(['capture_span_s', 
 interface Context {
   hosts: string[];
   links: string[];
-  apps: { type: string }[];
+  apps: { type: string; rounds?: unknown[] }[];
 }
 
 /** The semantic errors of a schema-valid reference block. */
@@ -42,10 +42,10 @@ export function checkReference(ref: Reference, s: Context, report: (path: string
   ref.rows.forEach((row, i) => {
     const base = `reference.rows[${i}]`;
     const t = row.tolerance;
-    const given = (['abs', 'rel', 'info'] as const).filter((k) => t[k] !== undefined);
+    const given = (['abs', 'rel', 'above', 'info'] as const).filter((k) => t[k] !== undefined);
     if (given.length !== 1)
-      report(`${base}.tolerance`, `give exactly one of "abs", "rel" and "info" (it has ${given.length === 0 ? 'none' : given.join(', ')})`);
-    if (t.info === undefined && row.seed === null && row.expected === undefined)
+      report(`${base}.tolerance`, `give exactly one of "abs", "rel", "above" and "info" (it has ${given.length === 0 ? 'none' : given.join(', ')})`);
+    if (t.info === undefined && t.above === undefined && row.seed === null && row.expected === undefined)
       report(`${base}.seed`, 'is null, so "expected" or an "info" tolerance is needed');
     if (t.rel !== undefined && (row.expected ?? row.seed) === 0) report(`${base}.tolerance`, 'cannot be relative to 0');
     // A corrected theory is shown with its reason: a row never says "ok" beside a paper
@@ -77,6 +77,29 @@ export function checkReference(ref: Reference, s: Context, report: (path: string
     }
   });
   (ref.sweeps ?? []).forEach((sw, i) => checkSweep(sw, `reference.sweeps[${i}]`, ref.rows, report));
+  if (ref.size_mix_sweep) checkMixSweep(ref.size_mix_sweep, runs, s, report);
+}
+
+/** A size-mix sweep names runs that exist, a reqresp client, and counts of large requests
+ *  that the client's rounds can hold; the seed's count is one of them. */
+function checkMixSweep(m: SizeMixSweep, runs: ReadonlySet<string>, s: Context, report: (path: string, message: string) => void): void {
+  const base = 'reference.size_mix_sweep';
+  const named = (path: string, run: string): void => {
+    if (!runs.has(run)) report(path, `names run "${run}", which does not exist${runs.size ? ` (runs: ${[...runs].join(', ')})` : ''}`);
+  };
+  named(`${base}.over_run`, m.over_run);
+  m.series.forEach((x, i) => named(`${base}.series[${i}].run`, x.run));
+  const app = s.apps[m.app];
+  if (app?.type !== 'reqresp_client') {
+    report(`${base}.app`, app ? `is a ${app.type}, not a reqresp_client` : `names apps[${m.app}], which does not exist`);
+    return;
+  }
+  const n = app.rounds?.length ?? 0;
+  m.large.forEach((k, i) => {
+    if (k > n) report(`${base}.large[${i}]`, `is ${k}, more than the client's ${n} rounds`);
+  });
+  if (m.paper_large !== undefined && !m.large.includes(m.paper_large))
+    report(`${base}.paper_large`, `is ${m.paper_large}, which is not one of "large" (${m.large.join(', ')})`);
 }
 
 /** A sweep's points name rows by label: each must name exactly one row. (That one sweep's

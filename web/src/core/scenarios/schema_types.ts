@@ -87,6 +87,55 @@ export interface Reference {
    * ours beside the seed's points (not judged: the rows are).
    */
   sweeps?: ReferenceSweep[];
+  size_mix_sweep?: SizeMixSweep;
+}
+
+/**
+ * Size-mix sweep. A request/response session's gain over the share of large requests
+ * (docs/replays.md): for each count of large requests and each seed, both reqresp apps' rounds are
+ * drawn by web/src/core/replay/long_session_rounds.ts (mixedRounds), each series' run and
+ * `over_run` are run once (their first repetition), and the point is the latency reduction of the
+ * series' run over `over_run`, in %. Drawn with the sweeps, never judged.
+ */
+export interface SizeMixSweep {
+  /** Label. What the figure shows. */
+  label: string;
+  /**
+   * Application. Index into `apps` of the reqresp client whose session latency is compared
+   * (app_elapsed_s).
+   */
+  app: number;
+  /**
+   * Large requests. The counts of large requests (recipes) among the session's requests, one point
+   * each.
+   */
+  large: number[];
+  /**
+   * Seeds. The sequences drawn at each count: every seed is one sequence and one point of the
+   * spread.
+   */
+  seeds: number[];
+  /** Over run. The run the gain is measured against (one of `runs`). */
+  over_run: string;
+  /** Series. One curve each: a run (one of `runs`) and the seed's gain, placed at `paper_large`. */
+  series: {
+    /** Name. The curve's name in the legend. */
+    name: string;
+    /** Run. The name of one of `runs`. */
+    run: string;
+    /** Seed's gain. The seed's latency reduction over `over_run`, in %. */
+    paper?: number;
+  }[];
+  /**
+   * Seed's count. The count of large requests the seed's data set is closest to, where its gains
+   * are placed (one of `large`); absent: the seed's gains are not placed.
+   */
+  paper_large?: number;
+  /**
+   * Note. The figure's caption: how the points were drawn and why the seed's gain sits where it
+   * does.
+   */
+  note: string;
 }
 
 export interface ReferenceSweep {
@@ -206,7 +255,8 @@ export interface ReferenceRow {
 
 /**
  * Tolerance. Exactly one of: `abs` (the same unit as the metric), `rel` (a fraction of the expected
- * value: 0.03 is 3 %), `info: true` (shown, never judged).
+ * value: 0.03 is 3 %), `above` (greater than this: an ordering), `info: true` (shown, never
+ * judged).
  */
 export interface Tolerance {
   /** Absolute. |simulated - expected| at most this, in the metric's unit; 0 is exact. */
@@ -218,6 +268,11 @@ export interface Tolerance {
    * measures).
    */
   info?: true;
+  /**
+   * Above. An ordering the seed states, not a figure: the simulated value must be greater than this
+   * (a ratio above 1: the divisor's run is faster).
+   */
+  above?: number;
 }
 
 /** Host */

@@ -30,7 +30,13 @@ function SweepFigure(props: { sweep: Sweep }) {
         <span className="sweep-key">
           <span className="sweep-seed-key" /> the paper
         </span>
+        {sweep.series.some((s) => s.points.some((p) => p.each)) && <span className="sweep-key muted">small dots: each seed</span>}
       </figcaption>
+      {sweep.note && (
+        <p className="sweep-note muted" title={sweep.note}>
+          {sweep.note}
+        </p>
+      )}
       <div className="sweep-plot" ref={box}>
         <svg ref={ref} role="img" aria-label={`${sweep.label}: ours as lines of dots, the paper's points as squares`} />
       </div>

@@ -1,7 +1,9 @@
 // One replay sweep drawn with D3 into an <svg> React owns: the swept value on x (log when
 // the sweep says so), the rows' figure on y from 0; per series our values as a line of
 // dots and the seed's values as hollow squares of the same colour, so the paper's points
-// are told from ours by shape as well as by legend. Each mark's title gives its figures.
+// are told from ours by shape as well as by legend; where a point is the mean of several
+// runs (a size-mix sweep's seeds), each run's value as a small dot beside it, and the y axis
+// goes below 0 when a value does. Each mark's title gives its figures.
 import * as d3 from 'd3';
 import { sig4 } from '../../core/replay/number_text.ts';
 import type { Sweep } from '../../core/replay/sweeps.ts';
@@ -24,6 +26,15 @@ function marks(sw: Sweep, side: 'seed' | 'simulated'): Mark[] {
   );
 }
 
+/** Every value a point is the mean of (a size-mix sweep's seeds), as small dots. */
+function eachMarks(sw: Sweep): Mark[] {
+  return sw.series.flatMap((s, i) =>
+    s.points.flatMap((p) =>
+      (p.each ?? []).map((v, k) => ({ series: i, x: p.x, y: v, title: `${p.row}, sequence ${k + 1} of ${p.each!.length}: ${sig4(v)} ${sw.unit}` })),
+    ),
+  );
+}
+
 export function drawSweep(el: SVGSVGElement, sw: Sweep, width: number, height: number): void {
   const svg = d3.select(el).attr('width', width).attr('height', height).attr('viewBox', `0 0 ${width} ${height}`);
   svg.selectAll('*').remove();
@@ -32,10 +43,14 @@ export function drawSweep(el: SVGSVGElement, sw: Sweep, width: number, height: n
   const xs = sw.series.flatMap((s) => s.points.map((p) => p.x));
   const [x0, x1] = d3.extent(xs) as [number, number];
   const x = (sw.x_log ? d3.scaleLog() : d3.scaleLinear()).domain([x0, x1]).range([MARGIN.left, width - MARGIN.right]);
-  const yMax = d3.max([...ours, ...seed], (m) => m.y) ?? 1;
+  const spread = eachMarks(sw);
+  const all = [...ours, ...seed, ...spread];
+  const yMax = d3.max(all, (m) => m.y) ?? 1;
+  // From 0, or below it where a value is negative (a gain that is a loss).
+  const yMin = Math.min(0, d3.min(all, (m) => m.y) ?? 0);
   const y = d3
     .scaleLinear()
-    .domain([0, yMax * 1.08])
+    .domain([yMin * 1.08, yMax * 1.08])
     .nice()
     .range([height - MARGIN.bottom, MARGIN.top]);
   const tickValues = [...new Set(xs)].sort((a, b) => a - b);
@@ -69,6 +84,18 @@ export function drawSweep(el: SVGSVGElement, sw: Sweep, width: number, height: n
       .attr('d', line(pts))
       .attr('stroke', SWEEP_COLOURS[i % SWEEP_COLOURS.length]!);
   });
+  svg
+    .append('g')
+    .selectAll('circle')
+    .data(spread)
+    .join('circle')
+    .attr('class', 'sweep-each')
+    .attr('cx', (m) => x(m.x))
+    .attr('cy', (m) => y(m.y))
+    .attr('r', 2)
+    .attr('fill', (m) => SWEEP_COLOURS[m.series % SWEEP_COLOURS.length]!)
+    .append('title')
+    .text((m) => m.title);
   svg
     .append('g')
     .selectAll('circle')
