@@ -83,7 +83,7 @@ ENGINE_API uint32_t engine_port_read(struct engine *e, uint32_t link, uint8_t *b
  * exist": ENGINE_ERR_INVALID), without `start_ms` (it starts now) and not of the
  * request/response types. Returns its index, the `app` of its trace records: a new one
  * while fewer than 32 apps exist, then the index of a client that has finished and
- * reported ("app: no free app slot (32 in use)": ENGINE_ERR_FAILED when there is none).
+ * reported ("app: no free app slot (64 in use)": ENGINE_ERR_FAILED when there is none).
  *
  * engine_app_send: bytes for a tcp_client to send; returns the count taken (fewer than n
  * when its 4096-byte ring is full), ENGINE_ERR_FAILED for another app or one that is closing

@@ -8,6 +8,7 @@
 #include "live_world.h"
 #include "stack_err.h"
 #include "unit.h"
+#include "world.h"
 
 /* A ping added at 123.456 ms, to b's address rather than its name: its first line and its
  * first echo request carry the time of the add; the replies come back over the serial
@@ -139,7 +140,7 @@ static void test_ping_close_prints_the_statistics(void)
     free(j);
 }
 
-/* An echo server (app 0) and 31 probes of a closed port: every slot is taken, so a 33rd
+/* An echo server (app 0) and 63 probes of a closed port: every slot is taken, so a 65th
  * app is refused while the probes are under way. Once they have been refused and have
  * reported, their slots are given out again, lowest first; the server keeps slot 0. A ping
  * in a reused slot gets an ICMP identifier of its own. */
@@ -156,12 +157,12 @@ static void test_slots_of_finished_clients_are_reused(void)
     int i;
     CHECK(e != NULL);
     live_run(&l, e, 1000);
-    for (i = 1; i < 32; i++)
+    for (i = 1; i < WORLD_MAX_APPS; i++)
         CHECK_EQ(live_add(e, probe), i);
     CHECK_EQ(engine_app_add(e, probe, (uint32_t)strlen(probe)), ENGINE_ERR_FAILED);
-    CHECK(strcmp(engine_error(e), "app: no free app slot (32 in use)") == 0);
+    CHECK(strcmp(engine_error(e), "app: no free app slot (64 in use)") == 0);
     live_run(&l, e, 3000000);
-    for (i = 1; i < 32; i++) {
+    for (i = 1; i < WORLD_MAX_APPS; i++) {
         r = live_app(&l, (uint8_t)i, TREC_APP_REPORT, 0);
         CHECK(r != NULL);
         CHECK_EQ((int32_t)trec_rd32(r + TREC_APP_OFF_ERROR), ERR_RST);

@@ -81,7 +81,7 @@ export function ThroughputTool(props: { session: LiveSession | null; usable: boo
     <details className="tool">
       <summary>Throughput</summary>
       <div className="tool-fields">
-        <NumberField label="Connections" value={n} min={1} max={30} onChange={setN} />
+        <NumberField label="Connections" value={n} min={1} max={50} onChange={setN} />
         <NumberField label="Bytes each" value={bytes} min={1} max={1_000_000} onChange={setBytes} />
         <button type="button" disabled={!usable || running} onClick={run}>
           Run

@@ -20,7 +20,8 @@ export function liveScenario(title: string): Scenario {
     title,
     description: `The page's host ${PAGE_ADDR} speaks SLIP over the serial port to the Arduino at ${BOARD_ADDR}.`,
     duration_ms: LIVE_MAX_MS,
-    hosts: [{ name: 'pc', addr: `${PAGE_ADDR}/24` }],
+    // a socket for each of the throughput tool's connections (the seed's table goes to 50)
+    hosts: [{ name: 'pc', addr: `${PAGE_ADDR}/24`, stack: { tcp_max_pcbs: 64 } }],
     links: [{ name: 'usb', type: 'external', a: 'pc', framing: LIVE_FRAMING, mtu: LIVE_MTU }],
   } as Scenario;
 }
