@@ -119,7 +119,7 @@ static void rsp_busy(struct host *h, struct tcp_responder_conn *c)
         for (i = 0; i < n; i++) {
             struct tcp_responder_conn *e = &r->conns[i];
             uint8_t was = e->flags & keep;
-            e->flags &= (uint8_t)~(TCP_RESPONDER_F_BUSY | TCP_RESPONDER_F_BUSY_PREV);
+            e->flags &= (uint8_t) ~(TCP_RESPONDER_F_BUSY | TCP_RESPONDER_F_BUSY_PREV);
             if (was)
                 e->flags |= TCP_RESPONDER_F_BUSY_PREV;
         }

@@ -88,10 +88,10 @@ struct tcp_responder_conn {
     uint8_t flags;
 };
 
-#define TCP_RESPONDER_F_STATE   0x0Fu
-#define TCP_RESPONDER_F_DISCARD 0x10u /* port 9; else port 7 */
-#define TCP_RESPONDER_F_SEEN    0x20u /* a segment arrived since the last full-table sweep */
-#define TCP_RESPONDER_F_BUSY    0x40u /* a segment arrived in this busy period... */
+#define TCP_RESPONDER_F_STATE     0x0Fu
+#define TCP_RESPONDER_F_DISCARD   0x10u /* port 9; else port 7 */
+#define TCP_RESPONDER_F_SEEN      0x20u /* a segment arrived since the last full-table sweep */
+#define TCP_RESPONDER_F_BUSY      0x40u /* a segment arrived in this busy period... */
 #define TCP_RESPONDER_F_BUSY_PREV 0x80u /* ...or in the one before (TCP_RESPONDER_BUSY_US) */
 
 struct tcp_responder_state {

@@ -458,7 +458,7 @@ static void test_window_quiet_entry(void)
     CHECK_EQ(g.wnd, 536); /* the other was heard from a moment ago: shared */
     rsp_seg(&L, MS(20) + quiet, 40000, TCP_ACK | TCP_PSH, IRS + 11, a + 11, pattern, 10);
     CHECK(lab_next(&L, &g));
-    CHECK_EQ(g.wnd, 1072); /* quiet for two periods: alone */
+    CHECK_EQ(g.wnd, 1072);                  /* quiet for two periods: alone */
     CHECK_EQ(tcp_responder_count(&L.h), 2); /* its entry is kept all the same */
     /* the silent one speaks again: shared at once */
     rsp_seg(&L, MS(30) + quiet, 40001, TCP_ACK | TCP_PSH, IRS + 1, b + 1, pattern, 10);
@@ -924,6 +924,6 @@ UNIT_MAIN(UNIT(test_handshake), UNIT(test_syn_received), UNIT(test_echo_one_segm
           UNIT(test_old_and_out_of_window), UNIT(test_larger_than_window), UNIT(test_peer_window),
           UNIT(test_rst_for_unknown), UNIT(test_rst_acceptability), UNIT(test_fin_close),
           UNIT(test_fin_close_discard), UNIT(test_fin_needs_room), UNIT(test_full_table),
-          UNIT(test_bad_checksums), UNIT(test_window_shared), UNIT(test_window_quiet_entry), UNIT(test_syn_without_options),
-          UNIT(test_fifty_connections), UNIT(test_ping_and_no_sockets),
-          UNIT(test_two_peers_same_port), UNIT(test_input_result))
+          UNIT(test_bad_checksums), UNIT(test_window_shared), UNIT(test_window_quiet_entry),
+          UNIT(test_syn_without_options), UNIT(test_fifty_connections),
+          UNIT(test_ping_and_no_sockets), UNIT(test_two_peers_same_port), UNIT(test_input_result))
