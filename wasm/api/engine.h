@@ -14,7 +14,7 @@
  *                                   engine_pcapng_clear (all of it for a caller that never
  *                                   clears: the page); a caller that clears after each
  *                                   slice of engine_run writes the file as it goes
- *   engine_hash(e)                  the trace's FNV-1a 64 as 16 hex digits
+ *   engine_hash(e)                  the trace's 64-bit fingerprint as 16 hex digits
  *   engine_describe(e)              JSON: names of hosts, links, kinds, reasons
  *   engine_port_write/read(e, ...)  real-time mode: bytes of an external link
  *   engine_app_add/send/close(e, ...)  applications started, fed and stopped while the

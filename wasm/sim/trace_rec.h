@@ -9,7 +9,7 @@
  * sent (with its bytes) and TREC_FATE, under the same id, once it is delivered or dropped
  * (or the run ends with it still in flight).
  *
- * The stream is the same byte for byte natively and in wasm, and its FNV-1a 64-bit hash
+ * The stream is the same byte for byte natively and in wasm, and its 64-bit hash (trace_rec.c)
  * (over every byte appended since the start of the run) is the run's fingerprint in the
  * determinism tests.
  */
@@ -135,7 +135,7 @@ enum trec_app_kind {
 struct trec_buf {
     uint8_t *p;
     size_t len, cap;
-    uint64_t hash;  /* FNV-1a 64 of every byte ever appended */
+    uint64_t hash;  /* the fingerprint of every byte ever appended (trace_rec.c) */
     uint64_t total; /* bytes ever appended (len is reset by trec_buf_clear) */
     int failed;     /* an allocation failed: records were lost, the run is invalid */
 };
@@ -175,6 +175,11 @@ static inline uint16_t trec_rd16(const uint8_t *p)
 static inline uint32_t trec_rd32(const uint8_t *p)
 {
     return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+static inline uint64_t trec_rd64(const uint8_t *p)
+{
+    return (uint64_t)trec_rd32(p) | (uint64_t)trec_rd32(p + 4) << 32;
 }
 
 #endif

@@ -26,13 +26,12 @@
 #include "link_serial.h"
 #include "trace_rec.h"
 
-#define WORLD_NAME_MAX    16 /* names: 15 characters and the NUL */
-#define WORLD_MAX_HOSTS   8
-#define WORLD_MAX_BRIDGES 4
-#define WORLD_MAX_LINKS   8
-#define WORLD_MAX_FAULTS  8 /* per link */
-#define WORLD_MAX_APPS \
-    64 /* the seed's echo table opens 50 connections; the page runs an app for each */
+#define WORLD_NAME_MAX        16 /* names: 15 characters and the NUL */
+#define WORLD_MAX_HOSTS       8
+#define WORLD_MAX_BRIDGES     4
+#define WORLD_MAX_LINKS       8
+#define WORLD_MAX_FAULTS      8             /* per link */
+#define WORLD_MAX_APPS        64            /* the seed's echo table: 50 connections, an app each */
 #define WORLD_MAX_ROUNDS      1024          /* request/response rounds, all apps together */
 #define WORLD_MAX_DURATION_US 2000000000ull /* the stack's clock compares safely to 2^31 us */
 

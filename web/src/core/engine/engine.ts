@@ -104,7 +104,7 @@ export class Engine {
     return out;
   }
 
-  /** FNV-1a 64 of every record byte so far, 16 hex digits: the run's fingerprint. */
+  /** The 64-bit fingerprint of every record byte so far (docs/trace-format.md), 16 hex digits. */
   hash(): string {
     return this.mod.UTF8ToString(this.mod._engine_hash(this.h));
   }
