@@ -18,6 +18,8 @@ export interface LadderModel {
   frameIndex: IntervalIndex;
   timers: TimerBar[];
   timerIndex: IntervalIndex;
+  /** how many links the world has (frames name theirs by index) */
+  linkCount: number;
   /** lane of each host (by host index) */
   hostLane: number[];
   endUs: number;
@@ -80,6 +82,7 @@ export function buildLadderModel(run: RunModel): LadderModel {
     frameIndex,
     timers,
     timerIndex,
+    linkCount: world.links.length,
     hostLane: world.hosts.map((_, h) => lanes.ofNode(h)),
     endUs,
     lastUs: Math.max(1, Math.min(endUs || last, last)),

@@ -8,6 +8,7 @@ import { distanceToSegment, pathPixels, type FramePath, type PixelSegment } from
 import type { GroupMark } from './ladder_groups.ts';
 import { headerTexts, tickMarks, TICK_CHARS, TICK_LEN, type Tick } from './ladder_frame_text.ts';
 import { layoutLabels, sceneTexts } from './ladder_labels.ts';
+import { THIN_LIMIT, thinByRow } from './ladder_lod.ts';
 import type { LadderModel } from './ladder_model.ts';
 import { boxHeight, boxWidth, type TextBox } from './ladder_text.ts';
 import type { DrawingText } from './text_size.ts';
@@ -53,6 +54,9 @@ export interface ArrowMark {
   /** the drop reason beside the cross (the same box for drops alike close together) */
   reason: TextBox | null;
   selected: boolean;
+  /** how many frames this arrow stands for when the view holds too many to draw one by
+   *  one (ladder_lod.ts): the frames of its hop and kind leaving in the same pixel row */
+  stands: number;
   /** a bridge's copy of a frame a host sent (the same segment on the next link) */
   forwarded: boolean;
   /** sent, and arrived or died (or the horizon), µs */
@@ -96,6 +100,8 @@ export interface Scene {
   /** every text the drawing holds (sceneTexts), for the cursor's label to keep clear of */
   texts: TextBox[];
   canvas: boolean;
+  /** how many frames meet the view (arrows may stand for several each) */
+  framesInView: number;
 }
 
 /** The columns' x: spread over the width right of the time axis, with half a column's
@@ -158,6 +164,8 @@ export interface SceneOptions {
   /** hide the future: the scene holds nothing after this instant (µs); null shows all */
   horizonUs: number | null;
   canvasLimit?: number;
+  /** above this many frames in view, one arrow per hop, kind and pixel row (ladder_lod.ts) */
+  thinLimit?: number;
 }
 
 export function buildScene(m: LadderModel, o: SceneOptions): Scene {
@@ -169,7 +177,8 @@ export function buildScene(m: LadderModel, o: SceneOptions): Scene {
   const h = o.horizonUs;
   const visible = m.frameIndex.query(t0, h === null ? t1 : Math.min(t1, h));
   const x = (lane: number) => laneAt(laneX, lane);
-  const arrows = visible.map((i) => arrowMark(m, i, h, x, o));
+  const { keep, stands } = visible.length > (o.thinLimit ?? THIN_LIMIT) ? thinned(m, visible, o) : { keep: visible, stands: null };
+  const arrows = keep.map((i, k) => arrowMark(m, i, stands?.[k] ?? 1, h, x, o));
   const timers = mergeTimerMarks(
     m.timerIndex
       .query(t0, h === null ? t1 : Math.min(t1, h))
@@ -198,9 +207,22 @@ export function buildScene(m: LadderModel, o: SceneOptions): Scene {
     ticks,
     texts: [],
     canvas: visible.length > (o.canvasLimit ?? CANVAS_LIMIT),
+    framesInView: visible.length,
   };
   scene.texts = sceneTexts(scene);
   return scene;
+}
+
+/** The frames in view thinned to one per hop (link and direction), kind (plain, resent,
+ *  dropped) and pixel row of sending; the selected frame keeps its own arrow. */
+function thinned(m: LadderModel, visible: readonly number[], o: SceneOptions) {
+  const kind = (i: number) => (m.paths[i]!.end === 'drop' ? 2 : m.retx(i) ? 1 : 0);
+  return thinByRow(visible, {
+    slots: m.linkCount * 2 * 3,
+    slotOf: (i) => (m.frames[i]!.link * 2 + m.frames[i]!.dir) * 3 + kind(i),
+    rowOf: (i) => Math.floor(o.y(m.paths[i]!.t0)),
+    always: (i) => m.frames[i]!.id === o.selected,
+  });
 }
 
 /** How far an arrowhead or a cross reaches below the point it marks, px. */
@@ -214,7 +236,7 @@ function pathBy(p: FramePath, h: number, y: (t: number) => number): FramePath {
   return { hops: p.hops, end: 'open', main: p.main, t0: p.t0, t1: p.t1 };
 }
 
-function arrowMark(m: LadderModel, i: number, h: number | null, x: (lane: number) => number, o: SceneOptions): ArrowMark {
+function arrowMark(m: LadderModel, i: number, stands: number, h: number | null, x: (lane: number) => number, o: SceneOptions): ArrowMark {
   const f = m.frames[i]!;
   const p = h === null ? m.paths[i]! : pathBy(m.paths[i]!, h, o.y);
   const px = pathPixels(p, x, o.y);
@@ -232,6 +254,7 @@ function arrowMark(m: LadderModel, i: number, h: number | null, x: (lane: number
     label: null,
     reason: null,
     selected: f.id === o.selected,
+    stands,
     forwarded: f.parent !== NONE,
     t0: p.t0,
     t1: p.t1,
