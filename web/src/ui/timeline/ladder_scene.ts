@@ -216,12 +216,15 @@ export function buildScene(m: LadderModel, o: SceneOptions): Scene {
 /** The frames in view thinned to one per hop (link and direction), kind (plain, resent,
  *  dropped) and pixel row of sending; the selected frame keeps its own arrow. */
 function thinned(m: LadderModel, visible: readonly number[], o: SceneOptions) {
-  const kind = (i: number) => (m.paths[i]!.end === 'drop' ? 2 : m.retx(i) ? 1 : 0);
+  const sel = o.selected === null ? -1 : m.indexOf(o.selected);
+  // y is linear: two numbers instead of a d3 scale call per frame
+  const y0 = o.y(0);
+  const dy = o.y(1) - y0;
   return thinByRow(visible, {
-    slots: m.linkCount * 2 * 3,
-    slotOf: (i) => (m.frames[i]!.link * 2 + m.frames[i]!.dir) * 3 + kind(i),
-    rowOf: (i) => Math.floor(o.y(m.paths[i]!.t0)),
-    always: (i) => m.frames[i]!.id === o.selected,
+    slots: m.linkCount * 6,
+    slotOf: m.hopKind,
+    rowOf: (i) => Math.floor(y0 + dy * m.paths[i]!.t0),
+    always: (i) => i === sel,
   });
 }
 
@@ -284,25 +287,35 @@ function timerMark(bar: TimerBar, lx: number, h: number | null, headerH: number,
  *  bar (no label: which value?); runs long enough to read keep their own bars, and so does
  *  the run still going at the horizon (its label says the time left). */
 export function mergeTimerMarks(marks: readonly TimerMark[]): TimerMark[] {
-  const open = new Map<string, TimerMark>();
+  // Keyed by number and the merged bar's end set once at the end: a bulk at Fit merges tens
+  // of thousands of runs per zoom step, and a string key or a copied bar per run showed in
+  // the profile.
+  const open = new Map<number, { mark: TimerMark; last: TimerBar }>();
   const out: TimerMark[] = [];
+  const tiny = (t: TimerMark) => t.length < 3;
   for (const m of marks) {
-    const key = `${m.bar.host}:${m.bar.slot}:${m.bar.kind}`;
+    const key = (m.bar.host * 1024 + m.bar.slot) * 2 + (m.bar.kind === 'rto' ? 1 : 0);
     const prev = open.get(key);
-    const tiny = (t: TimerMark) => t.length < 3;
-    if (prev && !m.running && m.y0 - prev.y1 <= 1 && (tiny(m) || tiny(prev) || prev.runs > 1)) {
-      prev.y1 = Math.max(prev.y1, m.y1);
-      prev.runs += m.runs;
-      prev.length += m.length;
-      // the merged bar ends the way its last run ended
-      prev.bar = { ...prev.bar, end: m.bar.end, t1: m.bar.t1 };
+    const p = prev?.mark;
+    if (prev && p && !m.running && m.y0 - p.y1 <= 1 && (tiny(m) || tiny(p) || p.runs > 1)) {
+      p.y1 = Math.max(p.y1, m.y1);
+      p.runs += m.runs;
+      p.length += m.length;
+      prev.last = m.bar;
       continue;
     }
+    if (prev) endAsLast(prev);
     const copy = { ...m };
-    open.set(key, copy);
+    open.set(key, { mark: copy, last: m.bar });
     out.push(copy);
   }
+  open.forEach(endAsLast);
   return out;
+}
+
+/** A merged bar ends the way its last run ended. */
+function endAsLast({ mark, last }: { mark: TimerMark; last: TimerBar }): void {
+  if (mark.bar !== last) mark.bar = { ...mark.bar, end: last.end, t1: last.t1 };
 }
 
 /** The arrow under the pointer (within `tolerance` px), for the canvas and the tooltip. */
