@@ -158,7 +158,9 @@ function gz(dir: string, ext: string): number {
     .reduce((n, f) => n + gzipSync(readFileSync(`${dir}/${f}`)).length, 0);
 }
 
-const server = spawn(process.execPath, ['node_modules/vite/bin/vite.js', 'preview', '--port', String(PORT), '--strictPort', '--logLevel', 'warn'], { stdio: 'inherit' });
+const server = spawn(process.execPath, ['node_modules/vite/bin/vite.js', 'preview', '--port', String(PORT), '--strictPort', '--logLevel', 'warn'], {
+  stdio: 'inherit',
+});
 try {
   await waitForServer();
   // the workers' requests (the engine's wasm) come through the context too

@@ -75,8 +75,7 @@ export function buildLadderModel(run: RunModel): LadderModel {
   const labels = new Map<number, string>();
   // Made on the first zoom out that needs it, then read per frame on every zoom step.
   let hopKinds: Int32Array | null = null;
-  const makeHopKinds = () =>
-    Int32Array.from(frames, (f, i) => (f.link * 2 + f.dir) * 3 + (paths[i]!.end === 'drop' ? 2 : retxCause(f, world, byId) ? 1 : 0));
+  const makeHopKinds = () => Int32Array.from(frames, (f, i) => (f.link * 2 + f.dir) * 3 + (paths[i]!.end === 'drop' ? 2 : retxCause(f, world, byId) ? 1 : 0));
   // "Fit" shows the frames: events long after the last frame (TIME_WAIT running out a
   // minute later) would squeeze the whole exchange into a few pixels.
   let last = 0;
