@@ -166,7 +166,7 @@ export function LadderPane() {
     if (el) void savePng(el, `${name}-ladder.png`);
   };
 
-  const inView = scene?.arrows.length ?? 0;
+  const inView = scene?.framesInView ?? 0;
   return (
     <>
       <div className="pane-title tl-title">

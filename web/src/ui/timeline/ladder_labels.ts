@@ -369,20 +369,23 @@ function groupOf(run: readonly ArrowMark[], placer: Placer, ctx: LabelContext): 
     t0 = Math.min(t0, a.t0);
     t1 = Math.max(t1, a.t1);
   }
-  const resent = run.filter((a) => a.retx).length;
-  const lost = run.filter((a) => a.drop).length;
+  // A thinned view's arrow stands for the frames of its hop, kind and pixel row: count them.
+  const count = (pick: (a: ArrowMark) => boolean) => run.reduce((n, a) => n + (pick(a) ? a.stands : 0), 0);
+  const total = count(() => true);
+  const resent = count((a) => !!a.retx);
+  const lost = count((a) => !!a.drop);
   // A label is made from the packet list's row: a run of a hundred thousand frames at Fit
   // is summed up from its first few frames and its last rather than made to build every
   // row (a few: on an Ethernet link the run opens with an ARP frame, whose label has none
   // of the fields the summary ranges over).
   const labelled = run.length > SUMMARY_LIMIT ? [...run.slice(0, 3), run[run.length - 1]!] : run;
-  const { head, whole } = groupWording(run.length, resent, lost, labelled.map(ctx.label));
+  const { head, whole } = groupWording(total, resent, lost, labelled.map(ctx.label));
   const room = Math.min(ctx.plot.w, Math.max(xb - xa, 24 * ctx.text.charPx));
   const texts = distinct([fitWords(whole, room, ctx.text.charPx, 2), head]);
   const g: GroupMark = {
     t0,
     t1,
-    count: run.length,
+    count: total,
     resent,
     lost,
     ids: run.map((a) => a.id),

@@ -18,6 +18,8 @@ export interface LadderModel {
   frameIndex: IntervalIndex;
   timers: TimerBar[];
   timerIndex: IntervalIndex;
+  /** how many links the world has (frames name theirs by index) */
+  linkCount: number;
   /** lane of each host (by host index) */
   hostLane: number[];
   endUs: number;
@@ -28,6 +30,9 @@ export interface LadderModel {
   retx(i: number): string | null;
   drop(i: number): string | null;
   tooltip(i: number): string[];
+  /** the frame's hop (link, direction) and kind (0 plain, 1 resent, 2 dropped) as one
+   *  number below linkCount * 6: what the level of detail bins by (ladder_lod.ts) */
+  hopKind(i: number): number;
   /** position in `frames` of a frame id */
   indexOf(id: number): number;
 }
@@ -68,6 +73,9 @@ export function buildLadderModel(run: RunModel): LadderModel {
   };
   const info: InfoContext = { world, byId, rowOf, senderState: new SenderStateIndex(trace.events, world.trace_kinds, world.tcp_states) };
   const labels = new Map<number, string>();
+  // Made on the first zoom out that needs it, then read per frame on every zoom step.
+  let hopKinds: Int32Array | null = null;
+  const makeHopKinds = () => Int32Array.from(frames, (f, i) => (f.link * 2 + f.dir) * 3 + (paths[i]!.end === 'drop' ? 2 : retxCause(f, world, byId) ? 1 : 0));
   // "Fit" shows the frames: events long after the last frame (TIME_WAIT running out a
   // minute later) would squeeze the whole exchange into a few pixels.
   let last = 0;
@@ -80,6 +88,7 @@ export function buildLadderModel(run: RunModel): LadderModel {
     frameIndex,
     timers,
     timerIndex,
+    linkCount: world.links.length,
     hostLane: world.hosts.map((_, h) => lanes.ofNode(h)),
     endUs,
     lastUs: Math.max(1, Math.min(endUs || last, last)),
@@ -91,6 +100,7 @@ export function buildLadderModel(run: RunModel): LadderModel {
     retx: (i) => retxCause(frames[i]!, world, byId),
     drop: (i) => dropReason(frames[i]!, world),
     tooltip: (i) => frameTooltip(frames[i]!, info),
+    hopKind: (i) => (hopKinds ??= makeHopKinds())[i]!,
     indexOf: (id) => byPos.get(id) ?? -1,
   };
 }

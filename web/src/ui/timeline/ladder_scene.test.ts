@@ -100,6 +100,38 @@ describe('ladder scene', () => {
   });
 });
 
+describe('a view with more frames than pixel rows', () => {
+  it('draws one arrow per hop, kind and pixel row, standing for every frame in view', async () => {
+    const m = buildLadderModel(await shippedRun('ethernet-bulk-lossy'));
+    // 1104 frames over 250 px
+    const y = view(m, NORMAL_TEXT, 300);
+    const selected = m.frames[Math.floor(m.frames.length / 2)]!.id;
+    const o = { width: 1200, height: 300, y, selected, text: NORMAL_TEXT, horizonUs: null };
+    const thin = buildScene(m, { ...o, thinLimit: 500 });
+    const visible = m.frameIndex.query(thin.t0, thin.t1);
+    expect(visible.length).toBeGreaterThan(1000);
+    expect(thin.framesInView).toBe(visible.length);
+    expect(thin.arrows.length).toBeLessThan(visible.length / 2);
+    expect(thin.arrows.reduce((n, a) => n + a.stands, 0)).toBe(visible.length);
+    // no pixel row of a hop holds two arrows of one kind (the selected one aside)
+    const kind = (a: ArrowMark) => (a.drop ? 'drop' : a.retx ? 'retx' : 'plain');
+    const bins = thin.arrows.filter((a) => !a.selected).map((a) => `${m.frames[a.i]!.link}:${m.frames[a.i]!.dir}:${kind(a)}:${Math.floor(y(a.t0))}`);
+    expect(new Set(bins).size).toBe(bins.length);
+    // every retransmission and drop is still counted, and the selected frame is drawn itself
+    const retx = visible.filter((i) => m.retx(i) && m.paths[i]!.end !== 'drop').length;
+    expect(thin.arrows.filter((a) => a.retx && !a.drop).reduce((n, a) => n + a.stands, 0)).toBe(retx);
+    expect(thin.arrows.filter((a) => a.drop).reduce((n, a) => n + a.stands, 0)).toBe(visible.filter((i) => m.paths[i]!.end === 'drop').length);
+    expect(thin.arrows.find((a) => a.selected)?.id).toBe(selected);
+    // the folded bursts count the frames, not the arrows
+    expect(thin.groups.some((g) => g.count > g.ids.length)).toBe(true);
+    expect(thin.groups.reduce((n, g) => n + g.count, 0)).toBeLessThanOrEqual(visible.length);
+    // below the limit every frame is its own arrow, as before
+    const full = buildScene(m, { ...o, thinLimit: Infinity });
+    expect(full.arrows.map((a) => a.i)).toEqual(visible);
+    expect(full.arrows.every((a) => a.stands === 1)).toBe(true);
+  });
+});
+
 describe('timer bars zoomed out', () => {
   it('merges runs too short to see, keeps readable ones apart', () => {
     const bar = (y0: number, y1: number, end: 'rearm' | 'stop' | 'expire', host = 0): TimerMark => ({

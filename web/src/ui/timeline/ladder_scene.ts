@@ -8,6 +8,7 @@ import { distanceToSegment, pathPixels, type FramePath, type PixelSegment } from
 import type { GroupMark } from './ladder_groups.ts';
 import { headerTexts, tickMarks, TICK_CHARS, TICK_LEN, type Tick } from './ladder_frame_text.ts';
 import { layoutLabels, sceneTexts } from './ladder_labels.ts';
+import { THIN_LIMIT, thinByRow } from './ladder_lod.ts';
 import type { LadderModel } from './ladder_model.ts';
 import { boxHeight, boxWidth, type TextBox } from './ladder_text.ts';
 import type { DrawingText } from './text_size.ts';
@@ -53,6 +54,9 @@ export interface ArrowMark {
   /** the drop reason beside the cross (the same box for drops alike close together) */
   reason: TextBox | null;
   selected: boolean;
+  /** how many frames this arrow stands for when the view holds too many to draw one by
+   *  one (ladder_lod.ts): the frames of its hop and kind leaving in the same pixel row */
+  stands: number;
   /** a bridge's copy of a frame a host sent (the same segment on the next link) */
   forwarded: boolean;
   /** sent, and arrived or died (or the horizon), µs */
@@ -96,6 +100,8 @@ export interface Scene {
   /** every text the drawing holds (sceneTexts), for the cursor's label to keep clear of */
   texts: TextBox[];
   canvas: boolean;
+  /** how many frames meet the view (arrows may stand for several each) */
+  framesInView: number;
 }
 
 /** The columns' x: spread over the width right of the time axis, with half a column's
@@ -158,6 +164,8 @@ export interface SceneOptions {
   /** hide the future: the scene holds nothing after this instant (µs); null shows all */
   horizonUs: number | null;
   canvasLimit?: number;
+  /** above this many frames in view, one arrow per hop, kind and pixel row (ladder_lod.ts) */
+  thinLimit?: number;
 }
 
 export function buildScene(m: LadderModel, o: SceneOptions): Scene {
@@ -169,7 +177,8 @@ export function buildScene(m: LadderModel, o: SceneOptions): Scene {
   const h = o.horizonUs;
   const visible = m.frameIndex.query(t0, h === null ? t1 : Math.min(t1, h));
   const x = (lane: number) => laneAt(laneX, lane);
-  const arrows = visible.map((i) => arrowMark(m, i, h, x, o));
+  const { keep, stands } = visible.length > (o.thinLimit ?? THIN_LIMIT) ? thinned(m, visible, o) : { keep: visible, stands: null };
+  const arrows = keep.map((i, k) => arrowMark(m, i, stands?.[k] ?? 1, h, x, o));
   const timers = mergeTimerMarks(
     m.timerIndex
       .query(t0, h === null ? t1 : Math.min(t1, h))
@@ -198,9 +207,25 @@ export function buildScene(m: LadderModel, o: SceneOptions): Scene {
     ticks,
     texts: [],
     canvas: visible.length > (o.canvasLimit ?? CANVAS_LIMIT),
+    framesInView: visible.length,
   };
   scene.texts = sceneTexts(scene);
   return scene;
+}
+
+/** The frames in view thinned to one per hop (link and direction), kind (plain, resent,
+ *  dropped) and pixel row of sending; the selected frame keeps its own arrow. */
+function thinned(m: LadderModel, visible: readonly number[], o: SceneOptions) {
+  const sel = o.selected === null ? -1 : m.indexOf(o.selected);
+  // y is linear: two numbers instead of a d3 scale call per frame
+  const y0 = o.y(0);
+  const dy = o.y(1) - y0;
+  return thinByRow(visible, {
+    slots: m.linkCount * 6,
+    slotOf: m.hopKind,
+    rowOf: (i) => Math.floor(y0 + dy * m.paths[i]!.t0),
+    always: (i) => i === sel,
+  });
 }
 
 /** How far an arrowhead or a cross reaches below the point it marks, px. */
@@ -214,7 +239,7 @@ function pathBy(p: FramePath, h: number, y: (t: number) => number): FramePath {
   return { hops: p.hops, end: 'open', main: p.main, t0: p.t0, t1: p.t1 };
 }
 
-function arrowMark(m: LadderModel, i: number, h: number | null, x: (lane: number) => number, o: SceneOptions): ArrowMark {
+function arrowMark(m: LadderModel, i: number, stands: number, h: number | null, x: (lane: number) => number, o: SceneOptions): ArrowMark {
   const f = m.frames[i]!;
   const p = h === null ? m.paths[i]! : pathBy(m.paths[i]!, h, o.y);
   const px = pathPixels(p, x, o.y);
@@ -232,6 +257,7 @@ function arrowMark(m: LadderModel, i: number, h: number | null, x: (lane: number
     label: null,
     reason: null,
     selected: f.id === o.selected,
+    stands,
     forwarded: f.parent !== NONE,
     t0: p.t0,
     t1: p.t1,
@@ -261,25 +287,35 @@ function timerMark(bar: TimerBar, lx: number, h: number | null, headerH: number,
  *  bar (no label: which value?); runs long enough to read keep their own bars, and so does
  *  the run still going at the horizon (its label says the time left). */
 export function mergeTimerMarks(marks: readonly TimerMark[]): TimerMark[] {
-  const open = new Map<string, TimerMark>();
+  // Keyed by number and the merged bar's end set once at the end: a bulk at Fit merges tens
+  // of thousands of runs per zoom step, and a string key or a copied bar per run showed in
+  // the profile.
+  const open = new Map<number, { mark: TimerMark; last: TimerBar }>();
   const out: TimerMark[] = [];
+  const tiny = (t: TimerMark) => t.length < 3;
   for (const m of marks) {
-    const key = `${m.bar.host}:${m.bar.slot}:${m.bar.kind}`;
+    const key = (m.bar.host * 1024 + m.bar.slot) * 2 + (m.bar.kind === 'rto' ? 1 : 0);
     const prev = open.get(key);
-    const tiny = (t: TimerMark) => t.length < 3;
-    if (prev && !m.running && m.y0 - prev.y1 <= 1 && (tiny(m) || tiny(prev) || prev.runs > 1)) {
-      prev.y1 = Math.max(prev.y1, m.y1);
-      prev.runs += m.runs;
-      prev.length += m.length;
-      // the merged bar ends the way its last run ended
-      prev.bar = { ...prev.bar, end: m.bar.end, t1: m.bar.t1 };
+    const p = prev?.mark;
+    if (prev && p && !m.running && m.y0 - p.y1 <= 1 && (tiny(m) || tiny(p) || p.runs > 1)) {
+      p.y1 = Math.max(p.y1, m.y1);
+      p.runs += m.runs;
+      p.length += m.length;
+      prev.last = m.bar;
       continue;
     }
+    if (prev) endAsLast(prev);
     const copy = { ...m };
-    open.set(key, copy);
+    open.set(key, { mark: copy, last: m.bar });
     out.push(copy);
   }
+  open.forEach(endAsLast);
   return out;
+}
+
+/** A merged bar ends the way its last run ended. */
+function endAsLast({ mark, last }: { mark: TimerMark; last: TimerBar }): void {
+  if (mark.bar !== last) mark.bar = { ...mark.bar, end: last.end, t1: last.t1 };
 }
 
 /** The arrow under the pointer (within `tolerance` px), for the canvas and the tooltip. */

@@ -6,6 +6,7 @@
 // hands over ends at the cursor, and no mark reaches past the cursor's pixel.
 import * as d3 from 'd3';
 import { drawAxes, drawLegend, plot, type Svg } from './graph_frame.ts';
+import { beamsPerColumn, stairPerColumn } from './graph_lod.ts';
 import { graphFrame, graphMargin, layoutLegend, ownTimeLabels, type GraphFrame, type GraphSize, type LegendItem } from './graph_layout.ts';
 import { seqInView, type SeqExtent, type SeqSegment, type SeqSeries } from './seq_series.ts';
 import { pointsIn } from './steps.ts';
@@ -77,12 +78,16 @@ export function drawSeqGraph(
     .y((p) => y(p.v))
     .curve(d3.curveStepAfter);
   const paths = [
-    { cls: 'gr-win', d: line(view.windows) ?? '' },
-    { cls: 'gr-ack', d: line(view.acks) ?? '' },
+    // too many marks for their pixels are drawn per pixel column (graph_lod.ts)
+    { cls: 'gr-win', d: line(stairPerColumn(view.windows, x)) ?? '' },
+    { cls: 'gr-ack', d: line(stairPerColumn(view.acks, x)) ?? '' },
     {
       cls: 'gr-seg',
       d: beams(
-        segs.filter((g) => !g.retx),
+        beamsPerColumn(
+          segs.filter((g) => !g.retx),
+          x,
+        ),
         x,
         y,
         hx,
@@ -91,7 +96,10 @@ export function drawSeqGraph(
     {
       cls: 'gr-seg retx',
       d: beams(
-        segs.filter((g) => g.retx),
+        beamsPerColumn(
+          segs.filter((g) => g.retx),
+          x,
+        ),
         x,
         y,
         hx,

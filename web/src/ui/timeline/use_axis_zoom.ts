@@ -73,8 +73,9 @@ export function useAxisZoom<E extends Element>(
       const e = ev as WheelEvent;
       e.preventDefault();
       const factor = 2 ** (-e.deltaY * (e.deltaMode === 1 ? 0.05 : e.deltaMode ? 1 : 0.002) * (e.ctrlKey ? 10 : 1));
-      const [px, py] = d3.pointer(e, el);
-      const s = anchorOnScreen(el) ?? (axis === 'y' ? py : px);
+      // d3.pointer asks for the screen matrix, which lays the page out again after the last
+      // draw: only when there is no anchor to keep still.
+      const s = anchorOnScreen(el) ?? d3.pointer(e, el)[axis === 'y' ? 1 : 0];
       z.scaleBy(sel, factor, point(s));
     };
     sel.on('wheel.zoom', onWheel, { passive: false });
