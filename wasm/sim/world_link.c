@@ -1,6 +1,6 @@
 /* One interface over the link models (serial, NFC, ethernet, external): build with the
  * storage each needs, submit, next event, take, and the signals a link gives its ends
- * (queue length, NFC module busy/free). */
+ * (queue length, NFC module busy/free), and an NFC link's pauses into the trace. */
 #include "world_internal.h"
 
 #include <stdio.h>
