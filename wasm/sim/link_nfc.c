@@ -60,6 +60,12 @@ int link_nfc_init(struct link_nfc *l, const struct link_nfc_config *cfg,
     return ERR_OK;
 }
 
+void link_nfc_set_pause_fn(struct link_nfc *l, link_nfc_pause_fn fn, void *arg)
+{
+    l->on_pause = fn;
+    l->pause_arg = arg;
+}
+
 static uint64_t link_nfc_slot_start(const struct link_nfc *l, uint64_t k)
 {
     return l->cfg.slot_phase_us + k * l->cfg.slot_period_us;
@@ -245,6 +251,8 @@ static void link_nfc_pause_b(struct link_nfc *l, uint64_t k, uint32_t n)
         f->i_resume = (uint16_t)(f->i_resume + sent);
         f->k_resume = k + n;
         link_nfc_place(l, e, f);
+        if (l->on_pause)
+            l->on_pause(l->pause_arg, f->tag, link_nfc_slot_start(l, k), n);
     }
 }
 

@@ -161,6 +161,11 @@ struct link_nfc_end {
     struct link_nfc_stats stats;
 };
 
+/* LINK_NFC_CHANNEL_A_FIRST: end b's packet `tag`, on the air, pauses for the n slots from
+ * slot_start on that end a's packet has just been granted (rule 5); its chunks after the
+ * pause take the slots after them. */
+typedef void (*link_nfc_pause_fn)(void *arg, uint32_t tag, uint64_t slot_start, uint32_t n);
+
 struct link_nfc {
     struct link_nfc_config cfg;
     struct link_nfc_end end[2]; /* end[d]: datagrams sent by end d (direction d) */
@@ -168,6 +173,8 @@ struct link_nfc {
     uint64_t next_slot;         /* LINK_NFC_CHANNEL_PACKET: first slot the channel can
                                     grant */
     uint8_t last_dir;           /* LINK_NFC_CHANNEL_PACKET: the end that had it last */
+    link_nfc_pause_fn on_pause; /* told of each pause, or NULL */
+    void *pause_arg;
 };
 
 /* Per end: ring[d][0..n_frames[d]) records and mem[d] of at least n_frames x mtu bytes.
@@ -175,6 +182,9 @@ struct link_nfc {
 int link_nfc_init(struct link_nfc *l, const struct link_nfc_config *cfg,
                   struct link_nfc_frame *ring[2], const uint8_t n_frames[2], uint8_t *mem[2],
                   const uint32_t mem_len[2]);
+
+/* Who is told of end b's pauses (NULL: nobody); after link_nfc_init, which clears it. */
+void link_nfc_set_pause_fn(struct link_nfc *l, link_nfc_pause_fn fn, void *arg);
 
 /* End dir's stack sends data[0..len) at time t. ERR_OK, DROP_LINK_QUEUE_FULL (positive:
  * dropped and counted), ERR_MEM (ring full) or ERR_ARG. A module-busy drop shows later,

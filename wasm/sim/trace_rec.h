@@ -107,7 +107,10 @@ enum trec_link_kind {
     TREC_LINK_NFC_SLOTS = 2,   /* value = slots granted to the frame, from its first slot
                                    (the record's time) */
     TREC_LINK_MODULE_BUSY = 3, /* the sender's NFC module took the frame */
-    TREC_LINK_MODULE_FREE = 4  /* ... and is free again */
+    TREC_LINK_MODULE_FREE = 4, /* ... and is free again */
+    TREC_LINK_NFC_PAUSE = 5    /* value = slots the frame's chunks pause for, from the record's
+                                   time (a slot's start) on: end a's packet has them
+                                   (channel "a_first", link_nfc.h rule 5) */
 };
 
 /* TREC_APP: 40 bytes, then `text_len` bytes of text (no NUL), zero-padded to 8: UTF-8 for

@@ -91,6 +91,12 @@ struct world_bridge_eth {
     uint8_t node, link, dir;
 };
 
+/* Where an NFC link's pauses go: the world's trace, as link `link` (world_link.c). */
+struct world_nfc_pause_to {
+    struct world *w;
+    uint8_t link;
+};
+
 struct world_link {
     struct world_link_config cfg;
     struct link_serial serial;
@@ -101,6 +107,8 @@ struct world_link {
     uint32_t captured;      /* frames written to the capture so far */
     uint8_t last_queue[2];  /* queue length last recorded */
     uint8_t module_busy[2]; /* NFC: last recorded module state */
+    /* NFC: where the link model tells of its pauses */
+    struct world_nfc_pause_to pause_to;
     /* external link (world_port.c) */
     struct slip_decoder rx_slip;
     struct slip6_decoder rx_slip6;

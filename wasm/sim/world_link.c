@@ -1,6 +1,6 @@
 /* One interface over the link models (serial, NFC, ethernet, external): build with the
  * storage each needs, submit, next event, take, and the signals a link gives its ends
- * (queue length, NFC module busy/free). */
+ * (queue length, NFC module busy/free), and an NFC link's pauses into the trace. */
 #include "world_internal.h"
 
 #include <stdio.h>
@@ -68,8 +68,18 @@ static int world_serial_build(struct world_link *l)
     return link_serial_init(&l->serial, c, ring, nf, bufs, lens);
 }
 
-static int world_nfc_build(struct world_link *l)
+/* A pause of end b's packet goes in the trace as it is decided; its time is the first
+ * paused slot's start, as a grant's (TREC_LINK_NFC_SLOTS) is its first slot's. */
+static void world_nfc_paused(void *arg, uint32_t tag, uint64_t slot_start, uint32_t n)
 {
+    const struct world_nfc_pause_to *to = arg;
+    world_link_event(to->w, to->link, LINK_DIR_BA, TREC_LINK_NFC_PAUSE, n, tag, slot_start);
+}
+
+static int world_nfc_build(struct world *w, uint8_t index)
+{
+    struct world_link *l = &w->links[index];
+    int rc;
     const struct link_nfc_config *c = &l->cfg.nfc;
     uint32_t n = c->qlen + 8u > 255 ? 255 : c->qlen + 8u, mem = n * c->mtu;
     uint8_t nf[2];
@@ -86,7 +96,11 @@ static int world_nfc_build(struct world_link *l)
     bufs[0] = (uint8_t *)(ring[1] + n);
     bufs[1] = bufs[0] + mem;
     lens[0] = lens[1] = mem;
-    return link_nfc_init(&l->nfc, c, ring, nf, bufs, lens);
+    rc = link_nfc_init(&l->nfc, c, ring, nf, bufs, lens);
+    l->pause_to.w = w;
+    l->pause_to.link = index;
+    link_nfc_set_pause_fn(&l->nfc, world_nfc_paused, &l->pause_to);
+    return rc;
 }
 
 /* The ring holds the queue, the frame on the wire and every frame still inside delay +
@@ -129,7 +143,7 @@ int world_link_build(struct world *w, uint8_t index, char *err, size_t errlen)
     l->cfg = w->cfg.links[index];
     switch (l->cfg.type) {
     case WORLD_LINK_SERIAL: rc = world_serial_build(l); break;
-    case WORLD_LINK_NFC: rc = world_nfc_build(l); break;
+    case WORLD_LINK_NFC: rc = world_nfc_build(w, index); break;
     case WORLD_LINK_ETHERNET: rc = world_eth_build(l); break;
     case WORLD_LINK_EXTERNAL: rc = world_port_build(w, l); break;
     default: rc = ERR_ARG;

@@ -349,11 +349,30 @@ static void test_a_first_pauses_b_on_the_air(void)
     CHECK_EQ(d.time, 3122021);
 }
 
+/* The pauses a link tells of (link_nfc_set_pause_fn), in order. */
+struct nfc_pauses {
+    uint32_t n, tag[4], slots[4];
+    uint64_t start[4];
+};
+
+static void nfc_pause_seen(void *arg, uint32_t tag, uint64_t slot_start, uint32_t n)
+{
+    struct nfc_pauses *p = arg;
+    if (p->n < 4) {
+        p->tag[p->n] = tag;
+        p->start[p->n] = slot_start;
+        p->slots[p->n] = n;
+    }
+    p->n++;
+}
+
 static void test_a_first_pauses_b_twice(void)
 {
     static struct nfc_fix x;
     struct link_delivery d;
+    struct nfc_pauses p = { 0 };
     CHECK_EQ(nfc_setup_channel(&x, 0, LINK_NFC_CHANNEL_A_FIRST), ERR_OK);
+    link_nfc_set_pause_fn(&x.l, nfc_pause_seen, &p);
     /* As above, and a second 40-byte datagram from A at 500000: chunk due 506862, slots
      * 51 .. 56 (delivered 561500 + 521). B sent 21 chunks in 10 .. 30 and 14 more in
      * 37 .. 50; its last 73 take slots 57 .. 129: last ends 1291500, + 869 = 1292369. */
@@ -370,6 +389,15 @@ static void test_a_first_pauses_b_twice(void)
     CHECK_EQ(d.tag, 1);
     CHECK_EQ(d.wire_end, 1291500);
     CHECK_EQ(d.time, 1292369);
+    /* B's packet was told paused twice, for A's 6 slots from 31 and from 51 (the trace's
+     * TREC_LINK_NFC_PAUSE records: where its chunks are not). */
+    CHECK_EQ(p.n, 2);
+    CHECK_EQ(p.tag[0], 1);
+    CHECK_EQ(p.start[0], 310000);
+    CHECK_EQ(p.slots[0], 6);
+    CHECK_EQ(p.tag[1], 1);
+    CHECK_EQ(p.start[1], 510000);
+    CHECK_EQ(p.slots[1], 6);
 }
 
 static void test_uart_queue_limit_and_busy_drops(void)

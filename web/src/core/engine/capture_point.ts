@@ -10,3 +10,12 @@ export function defaultCapturePoint(world: Pick<WorldDescription, 'links'>): num
   const i = world.links.findIndex((l) => l.capture_interface === 0);
   return i < 0 ? 0 : i;
 }
+
+/** The capture point a link (a permalink's `link=N`) asks for, once the run tells the
+ *  scenario's links: link N if there is one, else the default and what was wrong. */
+export function askedCapturePoint(world: Pick<WorldDescription, 'links'>, asked: number): { link: number; problem: string | null } {
+  const n = world.links.length;
+  if (Number.isInteger(asked) && asked >= 0 && asked < n) return { link: asked, problem: null };
+  const d = defaultCapturePoint(world);
+  return { link: d, problem: `link ${asked} is not a link of the scenario (it has ${n}: 0 to ${n - 1}); showing link ${d}` };
+}

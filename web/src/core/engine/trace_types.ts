@@ -108,6 +108,8 @@ export const enum LinkEventKind {
   NfcSlots = 2,
   ModuleBusy = 3,
   ModuleFree = 4,
+  /** end b's frame (NFC, channel "a_first") pauses for `value` slots from `time` on */
+  NfcPause = 5,
 }
 
 export interface TraceLinkEvent {

@@ -17,6 +17,14 @@ describe('permalinks', () => {
     expect(back.link).toEqual(p);
   });
 
+  it('keeps capture point 0 (not always the default: nfc-bridge-1080 opens on link 1) and leaves out an absent one', () => {
+    const p = { scenario: 'nfc-bridge-1080', sets: [], rules: [] };
+    expect(encodePermalink({ ...p, link: 0 })).toBe('#s=nfc-bridge-1080&link=0');
+    expect(decodePermalink(encodePermalink({ ...p, link: 0 })).link.link).toBe(0);
+    expect(encodePermalink(p)).toBe('#s=nfc-bridge-1080');
+    expect(decodePermalink(encodePermalink(p)).link.link).toBeUndefined();
+  });
+
   it('names what is wrong in a broken URL and keeps the rest', () => {
     const back = decodePermalink('#s=arduino-slip&set=seed&rule=drop:serial:xy:1&rule=drop:serial:ab:2&link=-1');
     expect(back.link.scenario).toBe('arduino-slip');

@@ -19,7 +19,8 @@ export interface Permalink {
   replayRun?: string;
   sets: string[];
   rules: WhatIfRule[];
-  link: number;
+  /** the capture point in view; absent: the scenario's default (defaultCapturePoint) */
+  link?: number;
 }
 
 export function encodePermalink(p: Permalink): string {
@@ -31,7 +32,7 @@ export function encodePermalink(p: Permalink): string {
   } else q.set('s', p.scenario);
   for (const a of p.sets) q.append('set', a);
   for (const r of p.rules) q.append('rule', [r.action, r.link, r.dir, r.nth, ...(r.action === 'delay' ? [r.delayUs ?? 0] : [])].join(':'));
-  if (p.link) q.set('link', String(p.link));
+  if (p.link !== undefined) q.set('link', String(p.link));
   if (p.replayRun) q.set('run', p.replayRun);
   return `#${q.toString()}`;
 }

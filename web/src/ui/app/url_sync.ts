@@ -6,6 +6,7 @@ import { decodePermalink, encodePermalink, LESSON_PREFIX } from './permalink.ts'
 import { composeScenario, getState, setState } from '../common/store.ts';
 import { loadScenario, shippedByName } from '../common/shipped.ts';
 import { LIVE_SCENARIO_NAME } from '../common/live_mode.ts';
+import { defaultCapturePoint } from '../../core/engine/capture_point.ts';
 
 export async function stateFromUrl(): Promise<void> {
   const { link, problems } = decodePermalink(location.hash);
@@ -26,7 +27,7 @@ export async function stateFromUrl(): Promise<void> {
     if (s) Object.assign(patch, { mode: 'scenario', scenarioName: s.name, base: s, lesson: null, focus: null });
     else problems.push(`URL: there is no scenario called "${link.scenario}"`);
   }
-  Object.assign(patch, { sets: link.sets ?? [], rules: link.rules ?? [], link: link.link ?? 0, replayRun: link.replayRun ?? null });
+  Object.assign(patch, { sets: link.sets ?? [], rules: link.rules ?? [], askedLink: link.link ?? 'default', replayRun: link.replayRun ?? null });
   // the URL's changes are checked before the views see them (they show them unchecked, withSets)
   const c = await composeScenario({ ...getState(), ...patch });
   if (!c.ok) {
@@ -44,9 +45,17 @@ export function urlFromState(): void {
     scenario: s.scenarioName,
     sets: s.sets,
     rules: s.rules,
-    link: s.link,
+    ...linkInView(s),
     ...lesson,
     ...(s.replayRun ? { replayRun: s.replayRun } : {}),
   });
   if (hash !== location.hash) history.replaceState(null, '', hash);
+}
+
+/** The capture point the URL names: the one asked for while its run goes on, then the one
+ *  in view unless it is the scenario's default (link 0 is not always the default). */
+function linkInView(s: ReturnType<typeof getState>): { link?: number } {
+  if (typeof s.askedLink === 'number') return { link: s.askedLink };
+  if (s.askedLink === 'default' || !s.run || s.link === defaultCapturePoint(s.run.result.world)) return {};
+  return { link: s.link };
 }

@@ -2,7 +2,7 @@
 // list, the details, the ladder and the graphs share one cursor and one selection.
 import { useSyncExternalStore } from 'react';
 import { EngineClient, RunStopped, type Progress } from '../../core/engine/client.ts';
-import { defaultCapturePoint } from '../../core/engine/capture_point.ts';
+import { askedCapturePoint, defaultCapturePoint } from '../../core/engine/capture_point.ts';
 import { formatErrors } from '../../core/scenarios/errors.ts';
 import { applySet } from '../../core/scenarios/set_path.ts';
 import type { Scenario } from '../../core/scenarios/types.ts';
@@ -39,6 +39,9 @@ export interface AppState {
   /** the capture point: index of the link whose packets are listed (a new scenario opens on
    *  core/engine/capture_point.ts defaultCapturePoint) */
   link: number;
+  /** the capture point a URL asked for (a number; 'default' when it named none), applied
+   *  when the run going on ends, since only the run tells the scenario's links; then null */
+  askedLink: number | 'default' | null;
   cursorUs: number;
   playing: boolean;
   /** playback speed, times real time */
@@ -103,6 +106,7 @@ let state: AppState = {
   ran: null,
   replayRun: null,
   link: 0,
+  askedLink: null,
   cursorUs: 0,
   playing: false,
   speed: 1,
@@ -204,7 +208,7 @@ export async function runNow(): Promise<void> {
   setState({ status: 'running', progress: null, cancelled: false, error: null });
   const c = await composeScenario(state);
   if (!c.ok) {
-    setState({ status: last, error: c.message });
+    setState({ status: last, error: c.message, askedLink: null });
     return;
   }
   try {
@@ -221,7 +225,7 @@ export async function runNow(): Promise<void> {
       status: 'ready',
       run,
       ran: c.scenario,
-      link: sameScenario ? Math.min(state.link, result.world.links.length - 1) : defaultCapturePoint(result.world),
+      ...runLink(result.world, sameScenario),
       cursorUs: sameScenario ? Math.min(state.cursorUs, run.endUs) : 0,
       selected: sameScenario ? state.selected : null,
       speed: sameScenario ? state.speed : defaultSpeed(run.endUs),
@@ -233,8 +237,22 @@ export async function runNow(): Promise<void> {
     if (e instanceof RunStopped && e.reason === 'superseded') return; // the newer run goes on
     const cancelled = e instanceof RunStopped;
     const error = cancelled ? null : e instanceof Error ? e.message : String(e);
-    setState({ status: state.run ? 'ready' : 'idle', progress: null, cancelled, error });
+    setState({ status: state.run ? 'ready' : 'idle', progress: null, cancelled, error, askedLink: null });
   }
+}
+
+/** The capture point a finished run opens on: the one a URL asked for (a bad one is told
+ *  with the URL's problems), else the one in view if the scenario is the same, else the
+ *  scenario's default. */
+function runLink(world: RunModel['result']['world'], sameScenario: boolean): Pick<AppState, 'link' | 'askedLink' | 'urlProblems'> {
+  const asked = state.askedLink;
+  if (typeof asked === 'number') {
+    const { link, problem } = askedCapturePoint(world, asked);
+    const urlProblems = problem ? [state.urlProblems, `URL: ${problem}`].filter((p) => p).join('\n') : state.urlProblems;
+    return { link, askedLink: null, urlProblems };
+  }
+  const link = sameScenario && asked === null ? Math.min(state.link, world.links.length - 1) : defaultCapturePoint(world);
+  return { link, askedLink: null, urlProblems: state.urlProblems };
 }
 
 /** Stops the run going on (Cancel); the views keep the run before it, if there was one. */
@@ -259,6 +277,7 @@ export function chooseScenario(name: string): void {
     stepChange: null,
     focus: null,
     replayRun: null,
+    askedLink: null,
   });
 }
 

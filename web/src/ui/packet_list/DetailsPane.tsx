@@ -10,6 +10,7 @@ import { HexDump } from './HexDump.tsx';
 import { linksOf, stackSaysAt } from './run_context.ts';
 import { ancestorKeys, collectExperts, findByKey, highlightOf, innermostKeyAt } from './tree_model.ts';
 import { WireView } from './WireView.tsx';
+import { nfcPausesOf } from './wire_model.ts';
 import './details.css';
 
 /** Wireshark opens nothing by default; the transport layer open is more useful here. */
@@ -116,6 +117,7 @@ export function DetailsPane() {
           <WireView
             frame={frame}
             link={links[frame.link]}
+            nfcPauses={nfcPausesOf(run.result.trace.linkEvents, frame.id)}
             dropTexts={run.result.world.drop_reason_texts}
             stackSays={stackSaysAt(run, view, frame, horizonUs)}
             highlight={hl && hl.src === 0 ? hl : null}

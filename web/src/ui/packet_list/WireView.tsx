@@ -1,5 +1,5 @@
 // "On the wire": the frame as its link carried it (wire_model.ts), its fate and times.
-import type { TraceFrame } from '../../core/engine/trace_types.ts';
+import type { TraceFrame, TraceLinkEvent } from '../../core/engine/trace_types.ts';
 import type { LinkInfo } from './link_info.ts';
 import { aNum, durationText, secondsText } from './format.ts';
 import { SLIP_ESC, type WireByte } from '../../core/packets/slip_wire.ts';
@@ -9,6 +9,8 @@ import { fateText, wireModel, type EthernetWire, type NfcWire, type SerialWire, 
 export interface WireViewProps {
   frame: TraceFrame;
   link: LinkInfo | undefined;
+  /** the frame's NFC pauses (wire_model.ts nfcPausesOf) */
+  nfcPauses: readonly TraceLinkEvent[];
   dropTexts: readonly string[];
   stackSays: string;
   /** datagram bytes [start, end) of the field selected in the tree */
@@ -17,8 +19,8 @@ export interface WireViewProps {
   onPick: (offset: number) => void;
 }
 
-export function WireView({ frame: f, link, dropTexts, stackSays, highlight, onPick }: WireViewProps) {
-  const m: WireModel = link ? wireModel(f, link.config) : { kind: 'unknown' };
+export function WireView({ frame: f, link, nfcPauses, dropTexts, stackSays, highlight, onPick }: WireViewProps) {
+  const m: WireModel = link ? wireModel(f, link.config, nfcPauses) : { kind: 'unknown' };
   const nfc = m.kind === 'nfc';
   const carried = f.ethernet ? 'frame' : 'datagram';
   // Times the trace knows: the line's only if the frame reached it, the end once its fate is.
@@ -130,6 +132,7 @@ function Nfc({ m }: { m: NfcWire }) {
         NFC: the {m.datagramLen}-byte datagram is {aNum(m.packetLen)}-byte packet ({m.pktOverhead} bytes of UI protocol and packet handling),{' '}
         {durationText(m.uartUs)} on the UART to the module, then {m.chunkBytes}-byte chunks of {m.payloadPerChunk} packet bytes ({m.chunkOverhead} NFC bytes
         each), one per {durationText(m.periodUs)} slot of {durationText(m.airUs)}: {m.slots ? `${m.slots} slots.` : 'it never got a slot.'}
+        {m.pausedSlots > 0 && ` The other end's packets took ${m.pausedSlots} slots in between: the chunks wait for them.`}
       </p>
       {m.chunks.length > 0 && (
         <table className="wire-chunks">

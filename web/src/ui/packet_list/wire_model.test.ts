@@ -1,11 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { runScenario } from '../../core/engine/run.ts';
-import { NONE, type TraceFrame } from '../../core/engine/trace_types.ts';
+import { LinkEventKind, NONE, type TraceFrame } from '../../core/engine/trace_types.ts';
+import { viewRunScenario } from '../../core/replay/replay.ts';
 import type { Scenario } from '../../core/scenarios/types.ts';
 import * as B from '../../core/packets/testing/build.ts';
 import { fromDescription, linkInfos, linkLabel, formatRate } from './link_info.ts';
-import { cslipWire, ethernetWire, fateText, nfcWire, serialWire, tcpIpHeaderLen, wireModel } from './wire_model.ts';
+import { cslipWire, ethernetWire, fateText, nfcPausesOf, nfcWire, serialWire, tcpIpHeaderLen, wireModel } from './wire_model.ts';
 
 function frame(bytes: Uint8Array, p: Partial<TraceFrame> = {}): TraceFrame {
   return {
@@ -99,6 +100,45 @@ describe('hand-computed wire models', () => {
 });
 
 describe('against real runs of the engine', () => {
+  it('NFC, channel "a_first": a paused packet of end b has its chunks in the slots it really used (Fig. 5.6 run)', async () => {
+    const replay = JSON.parse(readFileSync(new URL('../../core/scenarios/replays/nfc-bridge-sessions.json', import.meta.url), 'utf8')) as Scenario;
+    const s = viewRunScenario(replay, 'fig56');
+    const r = await runScenario(JSON.stringify(s));
+    const nfc = r.world.links.findIndex((l) => l.type === 'nfc');
+    const cfg = linkInfos(r.world, s)[nfc]!.config;
+    const period = 10_000;
+    const onNfc = r.trace.frames.filter((f) => f.link === nfc && f.slots > 0);
+    // end a's packets take their slots one after another, never paused (link_nfc.h, 5)
+    const aSlots = new Set(onNfc.filter((f) => f.dir === 0).flatMap((f) => Array.from({ length: f.slots }, (_, i) => f.firstSlot + i * period)));
+    let paused = 0;
+    for (const f of onNfc) {
+      const pauses = nfcPausesOf(r.trace.linkEvents, f.id);
+      const w = wireModel(f, cfg, pauses);
+      if (w.kind !== 'nfc') throw new Error('nfc');
+      expect(w.chunks).toHaveLength(f.slots);
+      expect(w.chunks[0]!.slotStart).toBe(f.firstSlot);
+      expect(w.chunks.at(-1)!.slotEnd).toBe(f.tWireEnd); // the trace's end of the last slot
+      for (const [i, c] of w.chunks.entries()) {
+        if (i > 0) expect(c.slotStart - w.chunks[i - 1]!.slotStart).toBeGreaterThanOrEqual(period);
+        if (f.dir === 1) expect(aSlots.has(c.slotStart)).toBe(false);
+      }
+      if (pauses.length) {
+        paused++;
+        // each pause is an end-a packet's grant: its first slot and its slot count
+        for (const p of pauses) expect(onNfc.some((a) => a.dir === 0 && a.firstSlot === p.time && a.slots === p.value)).toBe(true);
+        const gaps = w.chunks
+          .slice(1)
+          .map((c, i) => c.slotStart - w.chunks[i]!.slotStart - period)
+          .filter((g) => g > 0);
+        expect(gaps).toEqual(pauses.map((p) => p.value * period));
+        expect(w.pausedSlots).toBe(pauses.reduce((n, p) => n + p.value, 0));
+      }
+    }
+    expect(paused).toBeGreaterThan(0);
+    // the shipped scenario shares each slot both ways: nothing pauses
+    const plain = await runScenario(JSON.stringify(shipped('nfc-bridge-1080')));
+    expect(plain.trace.linkEvents.filter((e) => e.kind === LinkEventKind.NfcPause)).toEqual([]);
+  });
   it('NFC and Ethernet: the models give the wire lengths the simulator reports', async () => {
     const s = shipped('nfc-bridge-1080');
     const r = await runScenario(JSON.stringify(s));

@@ -2,7 +2,7 @@
 // timing and the link's configuration. Serial framings are re-encoded (slip_wire.ts);
 // CSLIP's compressed header is not in the trace, so only its size is told, from the wire
 // length; NFC shows the packet cut into chunks, one per slot; Ethernet the frame's parts.
-import type { TraceFrame } from '../../core/engine/trace_types.ts';
+import { LinkEventKind, type TraceFrame, type TraceLinkEvent } from '../../core/engine/trace_types.ts';
 import type { LinkConfig } from './link_info.ts';
 import { inferLeadingEnd, slip6Encode, slip6EncodedLen, slipEncode, slipEncodedLen, slipEscapes, type WireByte } from '../../core/packets/slip_wire.ts';
 
@@ -52,6 +52,8 @@ export interface NfcWire {
   chunkOverhead: number;
   payloadPerChunk: number;
   slots: number;
+  /** slots the other end's packets took in between ("a_first" channel), 0 if none */
+  pausedSlots: number;
   periodUs: number;
   airUs: number;
   /** the packet's time on the sender's UART to its module, µs */
@@ -128,15 +130,25 @@ export function cslipWire(f: TraceFrame, leadingEnd: boolean, baud: number, bits
   };
 }
 
-export function nfcWire(f: TraceFrame, c: Extract<LinkConfig, { type: 'nfc' }>): NfcWire {
+/** The trace's pauses of frame `id` (NFC, channel "a_first"), in time order. */
+export function nfcPausesOf(linkEvents: readonly TraceLinkEvent[], id: number): TraceLinkEvent[] {
+  return linkEvents.filter((e) => e.kind === LinkEventKind.NfcPause && e.frame === id).sort((a, b) => a.time - b.time);
+}
+
+/** `pauses`: the frame's pauses in time order (nfcPausesOf). */
+export function nfcWire(f: TraceFrame, c: Extract<LinkConfig, { type: 'nfc' }>, pauses: readonly TraceLinkEvent[] = []): NfcWire {
   const packetLen = f.bytes.length + c.pktOverhead;
   const payloadPerChunk = Math.max(1, c.chunkBytes - c.chunkOverhead);
   const periodUs = c.slotPeriodUs || 10_000;
   const chunks: NfcChunk[] = [];
-  // A packet's slots follow one another once it has the channel (wasm/sim/link_nfc.h, 5).
+  // A packet's slots follow one another once it has the channel, but with channel "a_first"
+  // end b's packet skips the slots end a's packets take meanwhile (wasm/sim/link_nfc.h, 5):
+  // the trace's pauses.
   if (f.firstSlot || f.slots) {
-    for (let i = 0; i < f.slots; i++) {
-      const slotStart = f.firstSlot + i * periodUs;
+    let slotStart = f.firstSlot;
+    let p = 0;
+    for (let i = 0; i < f.slots; i++, slotStart += periodUs) {
+      for (; p < pauses.length && pauses[p]!.time <= slotStart; p++) slotStart = Math.max(slotStart, pauses[p]!.time + pauses[p]!.value * periodUs);
       chunks.push({ index: i + 1, from: i * payloadPerChunk, to: Math.min(packetLen, (i + 1) * payloadPerChunk), slotStart, slotEnd: slotStart + c.slotAirUs });
     }
   }
@@ -149,6 +161,7 @@ export function nfcWire(f: TraceFrame, c: Extract<LinkConfig, { type: 'nfc' }>):
     chunkOverhead: c.chunkOverhead,
     payloadPerChunk,
     slots: f.slots,
+    pausedSlots: pauses.reduce((n, p) => n + p.value, 0),
     periodUs,
     airUs: c.slotAirUs,
     uartUs: c.uartBaud > 0 ? (packetLen * c.uartBitsPerChar * 1e6) / c.uartBaud : 0,
@@ -180,7 +193,8 @@ export function ethernetWire(f: TraceFrame, rateBps: number): EthernetWire {
   };
 }
 
-export function wireModel(f: TraceFrame, c: LinkConfig): WireModel {
+/** `nfcPauses`: an NFC frame's pauses (nfcPausesOf). */
+export function wireModel(f: TraceFrame, c: LinkConfig, nfcPauses: readonly TraceLinkEvent[] = []): WireModel {
   switch (c.type) {
     case 'serial':
       if (c.framing === 'cslip') return cslipWire(f, c.leadingEnd, c.baud, c.bitsPerChar);
@@ -188,7 +202,7 @@ export function wireModel(f: TraceFrame, c: LinkConfig): WireModel {
     case 'external':
       return serialWire(f, c.framing, true, 0, 10);
     case 'nfc':
-      return nfcWire(f, c);
+      return nfcWire(f, c, nfcPauses);
     case 'ethernet':
       return ethernetWire(f, c.rateBps);
     default:
