@@ -141,7 +141,9 @@ describe('stackscope replay', () => {
     const r = await cli('replay', file);
     expect(r.code).toBe(2);
     expect(r.out).toBe('');
-    expect(r.err).toContain(`${file}: line 51, column 16: reference.rows[0].why: row "rtt 0": placeholder "{nope.ping_rtt_avg_ms[0]}" (its run) names run "nope", which does not exist`);
+    expect(r.err).toContain(
+      `${file}: line 51, column 16: reference.rows[0].why: row "rtt 0": placeholder "{nope.ping_rtt_avg_ms[0]}" (its run) names run "nope", which does not exist`,
+    );
     expect(r.err).toContain('reference.rows[1].why: row "rtt 1": placeholder "{fast.no_such_metric}" names metric "no_such_metric", which does not exist');
   });
 

@@ -224,7 +224,11 @@ export async function runReplay(replay: Scenario, runner: Runner): Promise<Repla
     const own = measured[i]!.get(row.run ?? '')!;
     const repeats = repeatsOf(ref.runs, row.run);
     const value = valueOf(i);
-    const filled = { ...row, why: fillWhy(row.why, figuresQuoted), ...(row.expected_why === undefined ? {} : { expected_why: fillWhy(row.expected_why, figuresQuoted) }) };
+    const filled = {
+      ...row,
+      why: fillWhy(row.why, figuresQuoted),
+      ...(row.expected_why === undefined ? {} : { expected_why: fillWhy(row.expected_why, figuresQuoted) }),
+    };
     if (value instanceof MetricError) return judgeRow(filled, null, value.message, { repeats });
     // The range of a ratio row's numerator alone would mislead: only plain rows get one.
     return judgeRow(filled, value, undefined, { repeats, ...(row.over_run === undefined ? { range: own.range() } : {}) });

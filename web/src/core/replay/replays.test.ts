@@ -61,7 +61,10 @@ describe('the replay files', () => {
       const ref = r.scenario.reference!;
       if (quoting.includes(file)) expect(whyMeasures(ref).size, file).toBeGreaterThan(0);
       // a row that differs from nothing explains another row: its figure is in that row's reason
-      expect(ref.rows.filter((row) => row.seed === null && row.expected === undefined).map((row) => row.label), file).toEqual([]);
+      expect(
+        ref.rows.filter((row) => row.seed === null && row.expected === undefined).map((row) => row.label),
+        file,
+      ).toEqual([]);
     }
   });
 

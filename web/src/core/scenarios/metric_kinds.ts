@@ -12,6 +12,13 @@ export const METRIC_NAMES: readonly MetricName[] = schemaJson.$defs.reference_ro
 
 /** Metrics that read one application (`app` required), and those that read a host's stack. */
 export const APP_METRICS: ReadonlySet<MetricName> = new Set(['ping_rtt_avg_ms', 'ping_rtt_min_ms', 'ping_rtt_max_ms', 'app_kbps', 'app_mbps', 'app_elapsed_s']);
-export const HOST_METRICS: ReadonlySet<MetricName> = new Set(['retransmissions', 'dup_acks', 'dup_acks_sent', 'spurious_retransmissions', 'rto_first_data_ms', 'rto_expiries']);
+export const HOST_METRICS: ReadonlySet<MetricName> = new Set([
+  'retransmissions',
+  'dup_acks',
+  'dup_acks_sent',
+  'spurious_retransmissions',
+  'rto_first_data_ms',
+  'rto_expiries',
+]);
 /** Metrics that read one link's capture (`link` required). */
 export const LINK_METRICS: ReadonlySet<MetricName> = new Set(['capture_span_s', 'link_frames']);
