@@ -4,11 +4,13 @@ import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cli } from './cli_capture.ts';
+import { sig4 } from '../web/src/core/replay/number_text.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const OK = join(ROOT, 'web/src/core/replay/testdata/ok.json');
 const WRONG = join(ROOT, 'web/src/core/replay/testdata/wrong-seed.json');
 const RATIO = join(ROOT, 'web/src/core/replay/testdata/ratio.json');
+const FIGURES = join(ROOT, 'web/src/core/replay/testdata/why-figures.json');
 
 interface JsonRow {
   label: string;
@@ -16,6 +18,7 @@ interface JsonRow {
   seed: number | null;
   simulated: number | null;
   pass: boolean | null;
+  why: string;
 }
 const rowsOf = (out: string): JsonRow[] => (JSON.parse(out) as { replays: { rows: JsonRow[] }[] }).replays.flatMap((r) => r.rows);
 
@@ -120,6 +123,28 @@ describe('stackscope replay', () => {
 
   it('one failing replay among passing ones still exits 1', async () => {
     expect((await cli('replay', OK, WRONG)).code).toBe(1);
+  });
+
+  it('fills the figures of ours a reason quotes from the runs, as the table writes them, and runs a run only a reason names', async () => {
+    const r = await cli('replay', FIGURES, '--json');
+    expect(r.code, r.err).toBe(0);
+    const rows = rowsOf(r.out);
+    const fast = rows.find((x) => x.label === '115200')!;
+    // the slow run feeds only the placeholder: its wire time, 2 x 86 x 10 / 9600 s = 179.1667 ms, and 12 times the fast line's
+    const said = `never judged; the fast line's minimum is ${sig4(fast.simulated)} ms, the slow line's 179.2 ms, 12 x the fast one's`;
+    expect(rows.find((x) => x.label === 'info')!.why).toBe(said);
+    expect((await cli('replay', FIGURES, '--why')).out).toContain(`2. info: ${said}`);
+  });
+
+  it('refuses a placeholder that names an unknown run or metric before running anything: the file, the row and the placeholder named', async () => {
+    const file = join(ROOT, 'web/src/core/scenarios/testdata/bad/reference-placeholder.json');
+    const r = await cli('replay', file);
+    expect(r.code).toBe(2);
+    expect(r.out).toBe('');
+    expect(r.err).toContain(
+      `${file}: line 51, column 16: reference.rows[0].why: row "rtt 0": placeholder "{nope.ping_rtt_avg_ms[0]}" (its run) names run "nope", which does not exist`,
+    );
+    expect(r.err).toContain('reference.rows[1].why: row "rtt 1": placeholder "{fast.no_such_metric}" names metric "no_such_metric", which does not exist');
   });
 
   it('gives the same numbers on a second run', async () => {

@@ -36,6 +36,7 @@ export const METRICS: Record<MetricName, { unit: string; what: string }> = {
   rto_first_data_ms: { unit: 'ms', what: 'the RTO the host armed when it first sent data' },
   frames_dropped: { unit: 'frames', what: 'frames dropped on the links (queue, fault rules, busy modules)' },
   capture_span_s: { unit: 's', what: "time from the link's first datagram to its last, as the capture's Time column (ARP frames left out)" },
+  rto_expiries: { unit: 'timeouts', what: "times the host's retransmission timer expired (every cause of the RTO)" },
   link_frames: { unit: 'frames', what: 'datagrams the capture of the link holds (ARP frames left out: the rows count TCP segments)' },
 };
 
@@ -68,6 +69,8 @@ export function measure(row: Pick<ReferenceRow, 'metric' | 'app' | 'host' | 'lin
       return dupAcksSent(run, hostIndex(row, run));
     case 'spurious_retransmissions':
       return spuriousRetransmissions(run, hostIndex(row, run));
+    case 'rto_expiries':
+      return countEvents(run, 'tcp.rto.expire', hostIndex(row, run));
     case 'rto_first_data_ms':
       return firstDataRto(run, hostIndex(row, run)) / 1000;
     case 'frames_dropped':

@@ -53,6 +53,17 @@ describe('metrics on the engine', () => {
     expect(measure({ metric: 'spurious_retransmissions', host: 'user' }, r)).toBe(2);
   });
 
+  it("rto_expiries counts the host's retransmission timeouts: each one the stack's tcp.rto.expire", async () => {
+    const r = await runScenario(shipped);
+    const expire = r.world.trace_kinds.indexOf('tcp.rto.expire');
+    const server = r.world.hosts.findIndex((h) => h.name === 'user');
+    const n = r.trace.events.filter((e) => e.kind === expire && e.host === server).length;
+    // the server's response is re-sent on its timer (the paper's Fig. 5.6): at least one timeout
+    expect(n).toBeGreaterThan(0);
+    expect(measure({ metric: 'rto_expiries', host: 'user' }, r)).toBe(n);
+    expect(() => measure({ metric: 'rto_expiries', host: 'nobody' }, r)).toThrow(/no host "nobody"/);
+  });
+
   it('rto_first_data_ms is the RTO armed for the first data: the initial 1 s, or Algorithm 1 for 1080 bytes', async () => {
     expect(measure({ metric: 'rto_first_data_ms', host: 'appliance' }, await runScenario(shipped))).toBe(1000);
     const alg1 = await runScenario(

@@ -7,7 +7,7 @@
 
 import { applySet, ScenarioSetError } from '../scenarios/set_path.ts';
 import { formatErrors } from '../scenarios/errors.ts';
-import type { ReferenceRow, ReferenceRun, SizeMixSweep } from '../scenarios/reference.ts';
+import type { ReferenceRun, SizeMixSweep } from '../scenarios/reference.ts';
 import type { Scenario } from '../scenarios/types.ts';
 import { validateScenario } from '../scenarios/validate.ts';
 import { compareFigure, reproducesFigure, type FigureComparison } from './figures.ts';
@@ -16,6 +16,8 @@ import { ReplayPlanError } from './plan_error.ts';
 import { sweepsOf, sweepUnit, type Sweep } from './sweeps.ts';
 import { measure, MetricError, type RunView } from './metrics.ts';
 import { MixLatencies, mixRuns, mixSweepOf, type MixPlan } from './mix_sweep.ts';
+import type { Measured } from '../scenarios/why_placeholders.ts';
+import { fillWhy, whyMeasures } from './why_fill.ts';
 
 /** Runs one scenario (JSON text, already validated) to its end. */
 export type Runner = (json: string) => Promise<RunView>;
@@ -95,9 +97,10 @@ export function runCount(replay: Scenario): number {
 }
 
 /** The runs a replay's rows need, in the order of first mention ('' is the scenario as
- *  written): each row's run, and a ratio row's `over_run` too. */
+ *  written): each row's run, and a ratio row's `over_run` too; then those the placeholders
+ *  in the rows' texts measure (a run may feed only a placeholder), then the figures'. */
 export function runNames(replay: Scenario): string[] {
-  const rows = replay.reference?.rows ?? [];
+  const rows: Measured[] = [...(replay.reference?.rows ?? []), ...(replay.reference ? whyMeasures(replay.reference).values() : [])];
   const figures = replay.reference?.figures ?? [];
   const ofFigures = figures.flatMap((f) => [f.run ?? '', ...(f.placements === undefined ? [] : [f.placements])]);
   return [...new Set([...rows.flatMap((r) => (r.over_run === undefined ? [r.run ?? ''] : [r.run ?? '', r.over_run])), ...ofFigures])];
@@ -107,7 +110,7 @@ export function runNames(replay: Scenario): string[] {
  *  when that run lacks it): on its run, or for a ratio row (`over_run`) that divided by the
  *  same metric on `over_run`. Throws MetricError when either run lacks the metric (the
  *  divisor's run named) or the divisor is 0. */
-export function rowValue(row: ReferenceRow, measuredOn: (run: string) => number): number {
+export function rowValue(row: Measured, measuredOn: (run: string) => number): number {
   const v = measuredOn(row.run ?? '');
   if (row.over_run === undefined) return v;
   let d: number;
@@ -178,8 +181,11 @@ export async function runReplay(replay: Scenario, runner: Runner): Promise<Repla
   const scenarios = new Map(runNames(replay).map((n) => [n, runScenariosOf(replay, n)]));
   (ref.sweeps ?? []).forEach((sw, i) => sweepUnit(sw, i, ref.rows, replay.name));
   const mixPlan = ref.size_mix_sweep ? mixRuns(ref.size_mix_sweep, (r) => runScenarioOf(replay, r)) : null;
-  // measured[i] maps a run's name to row i's metric on it (the mean over its repetitions).
-  const measured = ref.rows.map(() => new Map<string, RunMeasure>());
+  // specs: the rows, then the placeholders of their texts, each measured as a row is;
+  // measured[i] maps a run's name to spec i's metric on it (the mean over its repetitions).
+  const quoted = whyMeasures(ref);
+  const specs: Measured[] = [...ref.rows, ...quoted.values()];
+  const measured = specs.map(() => new Map<string, RunMeasure>());
   const figures = new Array<FigureComparison>((ref.figures ?? []).length);
   // reproduced[i]: the repetitions of figure i's placements run with the seed's sequence.
   const reproduced = (ref.figures ?? []).map(() => 0);
@@ -190,7 +196,7 @@ export async function runReplay(replay: Scenario, runner: Runner): Promise<Repla
         if ((f.run ?? '') === n && k === 0) figures[i] = compareFigure(f, view);
         if (f.placements === n && reproducesFigure(f, view)) reproduced[i]!++;
       });
-      ref.rows.forEach((row, i) => {
+      specs.forEach((row, i) => {
         if ((row.run ?? '') !== n && row.over_run !== n) return;
         const m = measured[i]!.get(n) ?? new RunMeasure();
         measured[i]!.set(n, m);
@@ -205,17 +211,27 @@ export async function runReplay(replay: Scenario, runner: Runner): Promise<Repla
   }
   const mix = ref.size_mix_sweep;
   const mixSweep = mix && mixPlan ? [await runMixSweep(replay, mix, mixPlan, runner)] : [];
+  const valueOf = (i: number): number | MetricError => {
+    try {
+      return rowValue(specs[i]!, (n) => measured[i]!.get(n)!.value());
+    } catch (e) {
+      if (e instanceof MetricError) return e;
+      throw e;
+    }
+  };
+  const figuresQuoted = new Map([...quoted.keys()].map((text, j) => [text, valueOf(ref.rows.length + j)]));
   const rows = ref.rows.map((row, i) => {
     const own = measured[i]!.get(row.run ?? '')!;
     const repeats = repeatsOf(ref.runs, row.run);
-    try {
-      const value = rowValue(row, (n) => measured[i]!.get(n)!.value());
-      // The range of a ratio row's numerator alone would mislead: only plain rows get one.
-      return judgeRow(row, value, undefined, { repeats, ...(row.over_run === undefined ? { range: own.range() } : {}) });
-    } catch (e) {
-      if (e instanceof MetricError) return judgeRow(row, null, e.message, { repeats });
-      throw e;
-    }
+    const value = valueOf(i);
+    const filled = {
+      ...row,
+      why: fillWhy(row.why, figuresQuoted),
+      ...(row.expected_why === undefined ? {} : { expected_why: fillWhy(row.expected_why, figuresQuoted) }),
+    };
+    if (value instanceof MetricError) return judgeRow(filled, null, value.message, { repeats });
+    // The range of a ratio row's numerator alone would mislead: only plain rows get one.
+    return judgeRow(filled, value, undefined, { repeats, ...(row.over_run === undefined ? { range: own.range() } : {}) });
   });
   return {
     name: replay.name,

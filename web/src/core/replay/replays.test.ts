@@ -5,8 +5,10 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { formatErrors } from '../scenarios/errors.ts';
 import { parseScenario } from '../scenarios/validate.ts';
+import { placeholdersOf } from '../scenarios/why_placeholders.ts';
 import { longSessionRounds } from './long_session_rounds.ts';
-import { repetitionsOf, ReplayPlanError, runScenarioOf, runScenariosOf, viewRunScenario } from './replay.ts';
+import { whyMeasures } from './why_fill.ts';
+import { repetitionsOf, ReplayPlanError, runNames, runScenarioOf, runScenariosOf, viewRunScenario } from './replay.ts';
 
 const DIR = new URL('../scenarios/replays/', import.meta.url);
 const files = readdirSync(DIR)
@@ -24,12 +26,46 @@ describe('the replay files', () => {
     const ref = r.scenario.reference;
     expect(ref, `${file} has no reference block`).toBeDefined();
     expect(`${r.scenario.name}.json`).toBe(file);
-    const used = new Set(ref!.rows.flatMap((row) => [row.run ?? '', ...(row.over_run === undefined ? [] : [row.over_run])]));
+    // a run may feed only a placeholder in a row's reason (why_placeholders.ts)
+    const used = new Set(runNames(r.scenario));
     for (const run of ref!.runs ?? []) {
-      expect(used.has(run.name), `run ${run.name} is named by no row`).toBe(true);
+      expect(used.has(run.name), `run ${run.name} is named by no row and no placeholder`).toBe(true);
       for (const s of runScenariosOf(r.scenario, run.name)) expect(s.reference).toBeUndefined();
     }
     for (const row of ref!.rows) expect(row.why.length, row.label).toBeGreaterThan(20);
+  });
+
+  it.each(files)("%s: every placeholder in the reasons resolves: a run, and an app of that run's own apps, that the engine will measure", (file) => {
+    const r = parseScenario(readFileSync(new URL(file, DIR), 'utf8'));
+    if (!r.ok) throw new Error(formatErrors(r.errors, file));
+    const ref = r.scenario.reference!;
+    for (const row of ref.rows) {
+      for (const p of [...placeholdersOf(row.why), ...placeholdersOf(row.expected_why ?? '')]) {
+        expect('error' in p.measured ? p.measured.error : '', `${file}, row "${row.label}", ${p.text}`).toBe('');
+      }
+    }
+    for (const [text, m] of whyMeasures(ref)) {
+      for (const run of [m.run ?? '', ...(m.over_run === undefined ? [] : [m.over_run])]) {
+        // a run may replace `apps`: the app must be in the run's own scenario
+        const apps = runScenariosOf(r.scenario, run)[0]!.apps ?? [];
+        if (m.app !== undefined) expect(m.app, `${file}: ${text} on run "${run}"`).toBeLessThan(apps.length);
+      }
+    }
+  });
+
+  it('the replays quote our figures through placeholders, and every row has a figure of the seed beside ours', () => {
+    const quoting = ['arduino-echo-throughput.json', 'mtcp-fixed-window.json', 'nfc-bridge-sessions.json', 'nfc-long-session.json', 'thesis-5mb-loss.json'];
+    for (const file of files) {
+      const r = parseScenario(readFileSync(new URL(file, DIR), 'utf8'));
+      if (!r.ok) throw new Error(formatErrors(r.errors, file));
+      const ref = r.scenario.reference!;
+      if (quoting.includes(file)) expect(whyMeasures(ref).size, file).toBeGreaterThan(0);
+      // a row that differs from nothing explains another row: its figure is in that row's reason
+      expect(
+        ref.rows.filter((row) => row.seed === null && row.expected === undefined).map((row) => row.label),
+        file,
+      ).toEqual([]);
+    }
   });
 
   it('nfc-long-session.json holds the rounds long_session_rounds.ts draws, on both ends', () => {

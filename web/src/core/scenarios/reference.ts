@@ -7,16 +7,12 @@ import type { Reference, ReferenceFigure, ReferenceRow, ReferenceSweep, SizeMixS
 
 export type { Reference, ReferenceFigure, ReferenceRow, ReferenceRun, ReferenceSweep, SizeMixSweep, Tolerance } from './schema_types.ts';
 
-/** The metrics a row may name (web/src/core/replay/metrics.ts). */
-export type MetricName = ReferenceRow['metric'];
+import { APP_METRICS, HOST_METRICS, LINK_METRICS } from './metric_kinds.ts';
+import { placeholdersOf, type Measured } from './why_placeholders.ts';
+
+export { APP_METRICS, HOST_METRICS, LINK_METRICS, type MetricName } from './metric_kinds.ts';
 /** One row of a seed's packet list, as the figure prints it. */
 export type FigureRow = ReferenceFigure['rows'][number];
-
-/** Metrics that read one application (`app` required), and those that read a host's stack. */
-export const APP_METRICS: ReadonlySet<MetricName> = new Set(['ping_rtt_avg_ms', 'ping_rtt_min_ms', 'ping_rtt_max_ms', 'app_kbps', 'app_mbps', 'app_elapsed_s']);
-export const HOST_METRICS: ReadonlySet<MetricName> = new Set(['retransmissions', 'dup_acks', 'dup_acks_sent', 'spurious_retransmissions', 'rto_first_data_ms']);
-/** Metrics that read one link's capture (`link` required). */
-export const LINK_METRICS: ReadonlySet<MetricName> = new Set(['capture_span_s', 'link_frames']);
 
 interface Context {
   hosts: string[];
@@ -53,36 +49,57 @@ export function checkReference(ref: Reference, s: Context, report: (path: string
     if (row.expected !== undefined && row.expected_why === undefined)
       report(`${base}.expected_why`, 'is required with "expected": say what the corrected theory is');
     if (row.expected === undefined && row.expected_why !== undefined) report(`${base}.expected_why`, 'explains an "expected" value the row does not have');
-    if (row.run !== undefined && !runs.has(row.run))
-      report(`${base}.run`, `names run "${row.run}", which does not exist${runs.size ? ` (runs: ${[...runs].join(', ')})` : ''}`);
-    if (row.over_run !== undefined) {
-      if (!runs.has(row.over_run))
-        report(`${base}.over_run`, `names run "${row.over_run}", which does not exist${runs.size ? ` (runs: ${[...runs].join(', ')})` : ''}`);
-      else if (row.over_run === row.run) report(`${base}.over_run`, `is the row's own run "${row.run}": the ratio would always be 1`);
-    }
-    if (APP_METRICS.has(row.metric)) {
-      if (row.app === undefined) report(`${base}.app`, `is required by metric "${row.metric}"`);
-      // A run may replace `apps` (a `set` of "apps=[...]"): its rows are checked when measured.
-      else if (row.run === undefined && row.app >= s.apps.length) report(`${base}.app`, `names apps[${row.app}], which does not exist`);
-      else if (row.run === undefined && row.metric.startsWith('ping_') !== (s.apps[row.app]!.type === 'ping'))
-        report(`${base}.app`, `is a ${s.apps[row.app]!.type}, which metric "${row.metric}" cannot read`);
-    }
-    if (HOST_METRICS.has(row.metric)) {
-      if (row.host === undefined) report(`${base}.host`, `is required by metric "${row.metric}"`);
-      else if (!s.hosts.includes(row.host)) report(`${base}.host`, `names host "${row.host}", which does not exist`);
-    }
-    if (LINK_METRICS.has(row.metric)) {
-      if (row.link === undefined) report(`${base}.link`, `is required by metric "${row.metric}"`);
-      else if (!s.links.includes(row.link)) report(`${base}.link`, `names link "${row.link}", which does not exist`);
-    }
+    checkMeasured(row, `${base}.`, runs, s, report);
+    checkPlaceholders(row, base, runs, s, report);
   });
   (ref.sweeps ?? []).forEach((sw, i) => checkSweep(sw, `reference.sweeps[${i}]`, ref.rows, report));
   if (ref.size_mix_sweep) checkMixSweep(ref.size_mix_sweep, runs, s, report);
 }
 
+type Report = (path: string, message: string) => void;
+
+/** What a row (or a placeholder in a row's texts) measures names a run, an app, a host
+ *  and a link that exist, as its metric needs. `base` ends with "." for a row's fields. */
+function checkMeasured(m: Measured, base: string, runs: ReadonlySet<string>, s: Context, report: Report): void {
+  if (m.run !== undefined && !runs.has(m.run))
+    report(`${base}run`, `names run "${m.run}", which does not exist${runs.size ? ` (runs: ${[...runs].join(', ')})` : ''}`);
+  if (m.over_run !== undefined) {
+    if (!runs.has(m.over_run))
+      report(`${base}over_run`, `names run "${m.over_run}", which does not exist${runs.size ? ` (runs: ${[...runs].join(', ')})` : ''}`);
+    else if (m.over_run === m.run) report(`${base}over_run`, `is the row's own run "${m.run}": the ratio would always be 1`);
+  }
+  if (APP_METRICS.has(m.metric)) {
+    if (m.app === undefined) report(`${base}app`, `is required by metric "${m.metric}"`);
+    // A run may replace `apps` (a `set` of "apps=[...]"): its rows are checked when measured.
+    else if (m.run === undefined && m.app >= s.apps.length) report(`${base}app`, `names apps[${m.app}], which does not exist`);
+    else if (m.run === undefined && m.metric.startsWith('ping_') !== (s.apps[m.app]!.type === 'ping'))
+      report(`${base}app`, `is a ${s.apps[m.app]!.type}, which metric "${m.metric}" cannot read`);
+  }
+  if (HOST_METRICS.has(m.metric)) {
+    if (m.host === undefined) report(`${base}host`, `is required by metric "${m.metric}"`);
+    else if (!s.hosts.includes(m.host)) report(`${base}host`, `names host "${m.host}", which does not exist`);
+  }
+  if (LINK_METRICS.has(m.metric)) {
+    if (m.link === undefined) report(`${base}link`, `is required by metric "${m.metric}"`);
+    else if (!s.links.includes(m.link)) report(`${base}link`, `names link "${m.link}", which does not exist`);
+  }
+}
+
+/** Every placeholder in a row's `why` and `expected_why` (why_placeholders.ts) measures
+ *  what a row could: the error names the row's label and the placeholder. */
+function checkPlaceholders(row: ReferenceRow, base: string, runs: ReadonlySet<string>, s: Context, report: Report): void {
+  for (const field of ['why', 'expected_why'] as const) {
+    for (const p of placeholdersOf(row[field] ?? '')) {
+      const say = (message: string): void => report(`${base}.${field}`, `row "${row.label ?? row.metric}": placeholder "${p.text}" ${message}`);
+      if ('error' in p.measured) say(p.measured.error);
+      else checkMeasured(p.measured, '', runs, s, (path, message) => say(`(its ${path}) ${message}`));
+    }
+  }
+}
+
 /** A size-mix sweep names runs that exist, a reqresp client, and counts of large requests
  *  that the client's rounds can hold; the seed's count is one of them. */
-function checkMixSweep(m: SizeMixSweep, runs: ReadonlySet<string>, s: Context, report: (path: string, message: string) => void): void {
+function checkMixSweep(m: SizeMixSweep, runs: ReadonlySet<string>, s: Context, report: Report): void {
   const base = 'reference.size_mix_sweep';
   const named = (path: string, run: string): void => {
     if (!runs.has(run)) report(path, `names run "${run}", which does not exist${runs.size ? ` (runs: ${[...runs].join(', ')})` : ''}`);
@@ -104,7 +121,7 @@ function checkMixSweep(m: SizeMixSweep, runs: ReadonlySet<string>, s: Context, r
 
 /** A sweep's points name rows by label: each must name exactly one row. (That one sweep's
  *  rows share a unit is checked where units are known: web/src/core/replay/sweeps.ts.) */
-function checkSweep(sw: ReferenceSweep, base: string, rows: readonly ReferenceRow[], report: (path: string, message: string) => void): void {
+function checkSweep(sw: ReferenceSweep, base: string, rows: readonly ReferenceRow[], report: Report): void {
   sw.series.forEach((series, j) =>
     series.points.forEach((p, k) => {
       const n = rows.filter((r) => (r.label ?? r.metric) === p.row).length;

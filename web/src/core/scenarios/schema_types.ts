@@ -220,7 +220,8 @@ export interface ReferenceRow {
     | 'rto_first_data_ms'
     | 'frames_dropped'
     | 'capture_span_s'
-    | 'link_frames';
+    | 'link_frames'
+    | 'rto_expiries';
   /** Run. The name of one of `runs`; absent: the scenario as written. */
   run?: string;
   /** Application. Index into `apps` of the application the metric reads. */
