@@ -545,8 +545,8 @@ change('reqresp-rounds-count', 'bridged', 'apps[0].rounds', ['apps', 0, 'rounds'
   d.apps[0].rounds.push({ req: 1, resp: 1 });
 });
 value('reqresp-round-unknown', 'bridged', ['apps', 1, 'rounds', 0, 'think'], 5, 'a misspelt round field');
-change('apps-33', 'serial', 'apps', ['apps'], '33 apps', (d) => {
-  for (let i = 0; i < 29; i++) d.apps.push({ type: 'udp_echo_server', host: 'mcu', port: 100 + i });
+change('apps-65', 'serial', 'apps', ['apps'], '65 apps', (d) => {
+  for (let i = 0; i < 61; i++) d.apps.push({ type: 'udp_echo_server', host: 'mcu', port: 100 + i });
 });
 
 // Capture.
