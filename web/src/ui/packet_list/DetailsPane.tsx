@@ -18,7 +18,6 @@ const INITIALLY_OPEN = ['/tcp', '/udp', '/icmp'];
 
 export function DetailsPane() {
   const run = useApp((s) => s.run);
-  const ran = useApp((s) => s.ran);
   const link = useApp((s) => s.link);
   const selected = useApp((s) => s.selected);
   const horizonUs = useApp((s) => (s.hideFuture ? s.cursorUs : null));
@@ -75,7 +74,7 @@ export function DetailsPane() {
   const sources = [{ name: `Frame (${frame.bytes.length} bytes)`, bytes: frame.bytes }, ...(typeof dis === 'object' && dis ? dis.sources : [])];
   const shownSrc = hl ? hl.src : Math.min(src, sources.length - 1);
   const experts = collectExperts(tree);
-  const links = linksOf(run, ran);
+  const links = linksOf(run);
   const elsewhere = frame.link !== link;
 
   return (

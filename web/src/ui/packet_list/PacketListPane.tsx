@@ -4,7 +4,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import { MaximiseButton } from '../common/MaximiseButton.tsx';
 import { select, setState, useApp } from '../common/store.ts';
-import { WhatIfMenu } from '../common/WhatIfMenu.tsx';
+import { WhatIfMenuLazy as WhatIfMenu } from '../common/WhatIfMenuLazy.tsx';
 import type { TraceFrame } from '../../core/engine/trace_types.ts';
 import { FilterBox } from './FilterBox.tsx';
 import { filterRows, type RowPredicate } from '../../core/packets/filter.ts';
@@ -27,7 +27,6 @@ function emptyText(status: string, cancelled: boolean): string {
 
 export function PacketListPane() {
   const run = useApp((s) => s.run);
-  const ran = useApp((s) => s.ran);
   const link = useApp((s) => s.link);
   const cursorUs = useApp((s) => s.cursorUs);
   const playing = useApp((s) => s.playing);
@@ -39,7 +38,7 @@ export function PacketListPane() {
   const [filter, setFilter] = useState<{ test: RowPredicate | null }>({ test: null });
   const [menu, setMenu] = useState<MenuState | null>(null);
 
-  const links = useMemo(() => (run ? linksOf(run, ran) : []), [run, ran]);
+  const links = useMemo(() => (run ? linksOf(run) : []), [run]);
   const linkIndex = run ? Math.min(link, run.result.world.links.length - 1) : 0;
   const view = run && linkIndex >= 0 ? run.link(linkIndex) : null;
   const filtered = useMemo(() => (view ? filterRows(view.analysis, filter.test) : new Int32Array(0)), [view, filter]);

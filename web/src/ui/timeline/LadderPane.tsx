@@ -6,7 +6,7 @@
 import * as d3 from 'd3';
 import { useCallback, useEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
 import { select, setCursor, useApp } from '../common/store.ts';
-import { WhatIfMenu } from '../common/WhatIfMenu.tsx';
+import { WhatIfMenuLazy as WhatIfMenu } from '../common/WhatIfMenuLazy.tsx';
 import { Tooltip, type TipState } from './Tooltip.tsx';
 import { ViewButtons } from './ViewButtons.tsx';
 import { MaximiseButton } from '../common/MaximiseButton.tsx';

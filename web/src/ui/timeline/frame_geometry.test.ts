@@ -42,7 +42,7 @@ const serialWorld: WorldDescription = {
     { name: 'arduino', addr: '10.0.7.2', prefix: 24, link: 0 },
   ],
   bridges: [],
-  links: [{ name: 'serial', type: 'serial', a: 0, b: 1, mtu: 576, capture_interface: 0, description: 'serial slip' }],
+  links: [{ name: 'serial', type: 'serial', a: 0, b: 1, mtu: 576, capture_interface: 0, description: 'serial slip', config: { framing: 'slip', leading_end: true, baud: 57600, bits_per_char: 10 } }],
   trace_kinds: [],
   drop_reasons: [],
   drop_reason_texts: [],
