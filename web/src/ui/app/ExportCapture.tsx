@@ -2,7 +2,6 @@
 // (one interface), so Wireshark's Info column and analysis flags are the packet list's, row
 // for row; "Export all links" writes the engine's file of every captured link, where
 // Wireshark reads a bridge's copies as retransmissions (core/engine/pcapng_link.ts says why).
-import { linkPcapng, PcapngError } from '../../core/engine/pcapng_link.ts';
 import type { RunModel } from '../../core/run/run_model.ts';
 import { downloadBytes } from '../common/download.ts';
 import { setState, useApp, type AppState } from '../common/store.ts';
@@ -24,6 +23,7 @@ async function enginePcapng(run: RunModel, mode: AppState['mode']): Promise<Uint
 
 async function exportLink(run: RunModel, mode: AppState['mode'], link: number, name: string): Promise<void> {
   const bytes = await enginePcapng(run, mode);
+  const { linkPcapng, PcapngError } = await import('../../core/engine/pcapng_link.ts'); // loaded when first used
   try {
     downloadBytes(linkPcapng(bytes, run.result.world, link), `${name}-${run.result.world.links[link]!.name}.pcapng`, PCAPNG_TYPE);
   } catch (e) {

@@ -15,7 +15,6 @@ import { ladderModel } from './ladder_model.ts';
 import { ladderMermaid } from './mermaid.ts';
 import { buildScene, fitRange, headerHeight, hitTest, type ArrowMark } from './ladder_scene.ts';
 import { drawCursor, drawScene, ensureLayers } from './ladder_svg.ts';
-import { savePng, saveSvg } from './svg_export.ts';
 import { textFor } from './text_size.ts';
 import { useAxisZoom } from './use_axis_zoom.ts';
 import { useSize } from '../common/use_size.ts';
@@ -159,11 +158,11 @@ export function LadderPane() {
   };
   const exportSvg = () => {
     const el = exportable();
-    if (el) saveSvg(el, `${name}-ladder.svg`);
+    if (el) void import('./svg_export.ts').then((m) => m.saveSvg(el, `${name}-ladder.svg`));
   };
   const exportPng = () => {
     const el = exportable();
-    if (el) void savePng(el, `${name}-ladder.png`);
+    if (el) void import('./svg_export.ts').then((m) => m.savePng(el, `${name}-ladder.png`));
   };
 
   const inView = scene?.framesInView ?? 0;
