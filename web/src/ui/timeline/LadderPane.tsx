@@ -12,7 +12,6 @@ import { ViewButtons } from './ViewButtons.tsx';
 import { MaximiseButton } from '../common/MaximiseButton.tsx';
 import { drawArrowsCanvas, themeColours, type CanvasColours } from './ladder_canvas.ts';
 import { ladderModel } from './ladder_model.ts';
-import { ladderMermaid } from './mermaid.ts';
 import { buildScene, fitRange, headerHeight, hitTest, type ArrowMark } from './ladder_scene.ts';
 import { drawCursor, drawScene, ensureLayers } from './ladder_svg.ts';
 import { textFor } from './text_size.ts';
@@ -184,7 +183,7 @@ export function LadderPane() {
           exportSvg={exportSvg}
           exportPng={exportPng}
           exportWhat="the ladder"
-          mermaid={() => (model && run ? ladderMermaid(model, run.result.world) : null)}
+          mermaid={async () => (model && run ? (await import('./mermaid.ts')).ladderMermaid(model, run.result.world) : null)}
         />
         <MaximiseButton pane="ladder" />
       </div>
