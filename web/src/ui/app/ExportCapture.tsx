@@ -48,7 +48,12 @@ export function ExportCapture() {
       : `The capture point in view, link ${inView.name}, as one interface: Wireshark shows the packet list's rows`;
   return (
     <>
-      <button type="button" disabled={!run || !inView || inView.capture_interface < 0} title={one} onClick={() => run && void exportLink(run, mode, index, name)}>
+      <button
+        type="button"
+        disabled={!run || !inView || inView.capture_interface < 0}
+        title={one}
+        onClick={() => run && void exportLink(run, mode, index, name)}
+      >
         Export pcapng
       </button>
       <button

@@ -41,18 +41,24 @@ export function DetailsBody(props: DetailsBodyProps) {
     }
   }, [view, no]);
 
-  const toggle = useCallback((key: string, open: boolean) => {
-    setExpanded((s) => {
-      const n = new Set(s);
-      if (open) n.add(key);
-      else n.delete(key);
-      return n;
-    });
-  }, []);
-  const reveal = useCallback((key: string) => {
-    setSelKey(key);
-    setExpanded((s) => new Set([...s, ...ancestorKeys(key)]));
-  }, []);
+  const toggle = useCallback(
+    (key: string, open: boolean) => {
+      setExpanded((s) => {
+        const n = new Set(s);
+        if (open) n.add(key);
+        else n.delete(key);
+        return n;
+      });
+    },
+    [setExpanded],
+  );
+  const reveal = useCallback(
+    (key: string) => {
+      setSelKey(key);
+      setExpanded((s) => new Set([...s, ...ancestorKeys(key)]));
+    },
+    [setExpanded, setSelKey],
+  );
 
   const tree = typeof dis === 'object' && dis ? dis.tree : [];
   const node = selKey ? findByKey(tree, selKey) : undefined;
@@ -116,4 +122,3 @@ export function DetailsBody(props: DetailsBodyProps) {
     </>
   );
 }
-

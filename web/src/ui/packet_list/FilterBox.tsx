@@ -15,7 +15,8 @@ export interface FilterBoxProps {
 
 type FilterCode = [typeof import('../../core/packets/filter.ts'), typeof import('../../core/packets/filter_fields.ts')];
 let filterCode: Promise<FilterCode> | null = null;
-const loadFilter = (): Promise<FilterCode> => (filterCode ??= Promise.all([import('../../core/packets/filter.ts'), import('../../core/packets/filter_fields.ts')]));
+const loadFilter = (): Promise<FilterCode> =>
+  (filterCode ??= Promise.all([import('../../core/packets/filter.ts'), import('../../core/packets/filter_fields.ts')]));
 
 export function FilterBox({ onApply }: FilterBoxProps) {
   const [text, setText] = useState('');

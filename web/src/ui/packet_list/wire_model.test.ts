@@ -94,7 +94,9 @@ describe('hand-computed wire models', () => {
     expect(fateText(frame(new Uint8Array(1), { fate: 3 }), [])).toBe('in flight at the end of the run');
     expect(linkLabel('nfc', fromWorld({ type: 'nfc', config: NFC_14 }))).toBe('nfc (NFC, 11.2 kbps)');
     expect(linkLabel('nfc', fromWorld({ type: 'nfc', config: { ...NFC_14, chunk_bytes: 30 } }))).toBe('nfc (NFC, 24 kbps)');
-    expect(linkLabel('s', fromWorld({ type: 'serial', config: { framing: 'cslip', leading_end: true, baud: 9600, bits_per_char: 10 } }))).toBe('s (CSLIP, 9600 baud)');
+    expect(linkLabel('s', fromWorld({ type: 'serial', config: { framing: 'cslip', leading_end: true, baud: 9600, bits_per_char: 10 } }))).toBe(
+      's (CSLIP, 9600 baud)',
+    );
     expect(linkLabel('eth', fromWorld({ type: 'ethernet', config: { rate_bps: 100_000_000, delay_us: 500 } }))).toBe('eth (Ethernet, 100 Mbit/s)');
     expect(formatRate(2_500_000_000)).toBe('2.5 Gbit/s');
     expect(formatRate(300)).toBe('300 bit/s');
