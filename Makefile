@@ -130,9 +130,16 @@ fuzz-corpus: wasm/tests/fuzz/make_corpus.c $(BUILD)/native/libstack.a $(SUPPORT_
 	rm -rf wasm/tests/fuzz/corpus
 	$(BUILD)/native/make_corpus wasm/tests/fuzz/corpus
 
+# The scenario reader and the world's description run once per load, never per frame: built
+# for size, they take about 2 KB (gzipped) off the page's first download. The per-frame code
+# stays -O2: -Os throughout makes the engine 2.5 to 4 times slower (docs/performance.md).
+WASM_LOAD_SRCS := wasm/api/json.c $(filter wasm/api/scenario_%.c,$(API_SRCS)) wasm/sim/world_describe.c
+WASM_OPT := -O2
+$(patsubst wasm/%.c,$(BUILD)/wasm/obj/%.o,$(WASM_LOAD_SRCS)): WASM_OPT := -Oz
+
 $(BUILD)/wasm/obj/%.o: wasm/%.c $(CORE_HDRS)
 	@mkdir -p $(dir $@)
-	$(EMCC) $(WARN) -O2 $(INC) -c $< -o $@
+	$(EMCC) $(WARN) $(WASM_OPT) $(INC) -c $< -o $@
 
 wasm-lib: $(BUILD)/wasm/libstack.a
 

@@ -131,3 +131,41 @@ test('the built site under a sub-path: the lessons and the scenario validator lo
   expect(problems).toEqual([]);
   expect(site.missing).toEqual([]);
 });
+
+test('the built site under a sub-path: the filter, the details and the what-if menu load when first used', async ({ page }) => {
+  const problems = watch(page);
+  const fetched: string[] = [];
+  page.context().on('request', (r) => fetched.push(r.url()));
+  // what only the scenario schema, the filter's parser and the details trees hold
+  const schema = (JSON.parse(readFileSync('web/src/core/scenarios/schema.json', 'utf8')) as { description: string }).description;
+  const filterParser = 'is not a valid boolean.';
+  const detailsTree = 'Transmission Control Protocol, Src Port: ';
+  await page.goto(site.url);
+  await waitForRun(page);
+  await expect(packetRows(page).first()).toBeVisible();
+  const firstLoad = fetchedText(fetched);
+  expect(firstLoad.includes(schema), 'the scenario schema in the first load').toBe(false);
+  expect(firstLoad.includes(filterParser), "the filter's parser in the first load").toBe(false);
+  expect(firstLoad.includes(detailsTree), 'the details trees in the first load').toBe(false);
+
+  // the filter box fetches its parser when used: it says what is wrong, and filters
+  const filter = page.getByRole('combobox', { name: 'Filter' });
+  await filter.fill('tcp.flags.syn == maybe');
+  await expect(page.getByRole('status').filter({ hasText: filterParser })).toBeVisible();
+  await filter.fill('tcp.port == 7');
+  await expect(packetRows(page).first()).toBeVisible();
+  await expect(packetRows(page).filter({ hasText: 'ICMP' })).toHaveCount(0);
+  // the first selection fetches the details' body
+  await packetRows(page).first().click();
+  await expect(page.getByRole('region', { name: 'Packet details' })).toContainText(detailsTree);
+  // the what-if menu, with the schema's delay range
+  await packetRows(page).first().click({ button: 'right' });
+  await expect(page.getByRole('menuitem', { name: /Drop this frame/ })).toBeVisible();
+  const later = fetchedText(fetched);
+  expect(later.includes(filterParser), "the filter's parser fetched when used").toBe(true);
+  expect(later.includes(detailsTree), 'the details trees fetched with the first selection').toBe(true);
+  expect(later.includes(schema), 'the schema fetched with the what-if menu').toBe(true);
+  expect(await cspViolations(page)).toEqual([]);
+  expect(problems).toEqual([]);
+  expect(site.missing).toEqual([]);
+});

@@ -110,14 +110,15 @@ char *world_describe_build(const struct world *w)
     wj_put(&j, "],\"links\":[");
     for (i = 0; i < w->cfg.n_links; i++) {
         const struct world_link_config *c = &w->cfg.links[i];
-        char desc[96];
+        char desc[96], config[224];
         world_link_describe(c, desc, sizeof desc);
+        world_link_describe_config(c, config, sizeof config);
         wj_put(&j,
                "%s{\"name\":\"%s\",\"type\":\"%s\",\"a\":%u,\"b\":%d,\"mtu\":%u,"
-               "\"capture_interface\":%d,\"description\":\"%s\"}",
+               "\"capture_interface\":%d,\"description\":\"%s\",\"config\":%s}",
                i ? "," : "", c->name, world_link_type_names[c->type], (unsigned)c->a,
                c->b == WORLD_NODE_NONE ? -1 : (int)c->b, (unsigned)world_link_mtu(c),
-               w->links[i].iface, desc);
+               w->links[i].iface, desc, config);
     }
     wj_put(&j, "]");
     wj_names(&j, "trace_kinds", wj_kind, TRACE_KIND_COUNT);

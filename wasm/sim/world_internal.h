@@ -235,6 +235,7 @@ int world_link_take(struct world *w, uint8_t link, struct link_delivery *d);
 void world_link_signals(struct world *w, uint8_t link);
 uint16_t world_link_mtu(const struct world_link_config *c);
 void world_link_describe(const struct world_link_config *c, char *buf, size_t cap);
+void world_link_describe_config(const struct world_link_config *c, char *buf, size_t cap);
 
 /* world_frame.c */
 void world_frame_send(struct world *w, uint8_t link, uint8_t dir, uint8_t node, const uint8_t *data,

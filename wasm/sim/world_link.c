@@ -44,6 +44,38 @@ void world_link_describe(const struct world_link_config *c, char *buf, size_t ca
     }
 }
 
+/* The same link as JSON fields named as the scenario names them (schema.json), its defaults
+ * applied: the page's "On the wire" view and link labels read them here, so the page needs
+ * no copy of the schema's defaults in its first download. */
+void world_link_describe_config(const struct world_link_config *c, char *buf, size_t cap)
+{
+    static const char *const framing[] = { "slip", "cslip", "slip6" };
+    const char *f = framing[c->serial.framing];
+    switch (c->type) {
+    case WORLD_LINK_SERIAL:
+        snprintf(buf, cap,
+                 "{\"framing\":\"%s\",\"leading_end\":%s,\"baud\":%u,\"bits_per_char\":%u}", f,
+                 c->serial.leading_end ? "true" : "false", (unsigned)c->serial.baud,
+                 (unsigned)c->serial.bits_per_char);
+        break;
+    case WORLD_LINK_NFC:
+        snprintf(buf, cap,
+                 "{\"chunk_bytes\":%u,\"chunk_overhead\":%u,\"pkt_overhead\":%u,"
+                 "\"slot_period_us\":%u,\"slot_air_us\":%u,\"uart_baud\":%u,"
+                 "\"uart_bits_per_char\":%u}",
+                 (unsigned)c->nfc.chunk_bytes, (unsigned)c->nfc.chunk_overhead,
+                 (unsigned)c->nfc.pkt_overhead, (unsigned)c->nfc.slot_period_us,
+                 (unsigned)c->nfc.slot_air_us, (unsigned)c->nfc.uart_baud,
+                 (unsigned)c->nfc.uart_bits_per_char);
+        break;
+    case WORLD_LINK_ETHERNET:
+        snprintf(buf, cap, "{\"rate_bps\":%llu,\"delay_us\":%u}",
+                 (unsigned long long)c->eth.rate_bps, (unsigned)c->eth.delay_us);
+        break;
+    default: snprintf(buf, cap, "{\"framing\":\"%s\"}", f); break;
+    }
+}
+
 static int world_serial_build(struct world_link *l)
 {
     const struct link_serial_config *c = &l->cfg.serial;

@@ -3,6 +3,23 @@ import { TRACE_FIELDS } from './trace_fields.ts';
 
 export const NONE = 0xffffffff;
 
+/** Each link type's configuration as the engine built it, defaults applied (wasm/sim/
+ *  world_link.c world_link_describe_config), its fields named as schema.json names them. */
+export interface WorldLinkConfigs {
+  serial: { framing: 'slip' | 'cslip' | 'slip6'; leading_end: boolean; baud: number; bits_per_char: number };
+  nfc: {
+    chunk_bytes: number;
+    chunk_overhead: number;
+    pkt_overhead: number;
+    slot_period_us: number;
+    slot_air_us: number;
+    uart_baud: number;
+    uart_bits_per_char: number;
+  };
+  ethernet: { rate_bps: number; delay_us: number };
+  external: { framing: 'slip' | 'slip6' };
+}
+
 export interface WorldDescription {
   format: number;
   seed: number;
@@ -11,12 +28,13 @@ export interface WorldDescription {
   bridges: { name: string }[];
   links: {
     name: string;
-    type: 'serial' | 'nfc' | 'ethernet' | 'external';
+    type: keyof WorldLinkConfigs;
     a: number;
     b: number;
     mtu: number;
     capture_interface: number;
     description: string;
+    config: WorldLinkConfigs[keyof WorldLinkConfigs];
   }[];
   trace_kinds: string[];
   drop_reasons: string[];

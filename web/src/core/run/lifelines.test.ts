@@ -12,7 +12,7 @@ function world(hosts: string[], bridges: string[], links: [string, WorldDescript
     duration_us: 1,
     hosts: hosts.map((name, i) => ({ name, addr: `10.0.0.${i + 1}`, prefix: 24, link: 0 })),
     bridges: bridges.map((name) => ({ name })),
-    links: links.map(([name, type, a, b]) => ({ name, type, a, b, mtu: 1500, capture_interface: 0, description: '' })),
+    links: links.map(([name, type, a, b]) => ({ name, type, a, b, mtu: 1500, capture_interface: 0, description: '', config: { framing: 'slip' } })),
     trace_kinds: [],
     drop_reasons: [],
     drop_reason_texts: [],

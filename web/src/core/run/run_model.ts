@@ -1,6 +1,6 @@
 // A finished run as the views use it: per link, the frames in capture order, Wireshark's
 // analysis of them (packet rows), and the instants worth stepping to.
-import { analyze, type CaptureAnalysis } from '../packets/index.ts';
+import { analyze, type CaptureAnalysis } from '../packets/packet_list.ts';
 import type { RunResult } from '../engine/run.ts';
 import type { TraceFrame } from '../engine/trace_types.ts';
 

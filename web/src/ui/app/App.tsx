@@ -22,7 +22,9 @@ const ReplayTable = lazy(() => import('./ReplayTable.tsx').then((m) => ({ defaul
 const LessonPanel = lazy(() => import('./LessonPanel.tsx').then((m) => ({ default: m.LessonPanel })));
 const ParamsPanel = lazy(() => import('./ParamsPanel.tsx').then((m) => ({ default: m.ParamsPanel })));
 const CompareLadder = lazy(() => import('../timeline/CompareLadder.tsx').then((m) => ({ default: m.CompareLadder })));
-const SerialPanel = lazy(() => import('../serial/SerialPanel.tsx').then((m) => ({ default: m.SerialPanel })));
+// The live tools come with live_page.ts, which makes the session the page's run (entered
+// from the picker or from a link).
+const SerialPanel = lazy(() => Promise.all([import('../serial/SerialPanel.tsx'), import('./live_page.ts')]).then(([m]) => ({ default: m.SerialPanel })));
 
 export function App() {
   // At projector sizes the packet list needs the width; the parameters are one click away.

@@ -13,7 +13,6 @@ import { OpenLessonButton } from './OpenLessonButton.tsx';
 import { LESSON_PREFIX } from './permalink.ts';
 import type { Scenario } from '../../core/scenarios/types.ts';
 import { LIVE_SCENARIO_NAME, LIVE_SCENARIO_TITLE } from '../common/live_mode.ts';
-import { enterLive } from './live_page.ts';
 import { ExportCapture } from './ExportCapture.tsx';
 import { RunProgressLine, useLongRun } from './RunProgressLine.tsx';
 
@@ -70,7 +69,8 @@ export function ScenarioBar() {
             value={name}
             onChange={(e) => {
               const v = e.target.value;
-              if (v === LIVE_SCENARIO_NAME) enterLive();
+              // the live session, its engine and the board load when live mode is first chosen
+              if (v === LIVE_SCENARIO_NAME) void import('./live_page.ts').then((p) => p.enterLive());
               else if (v.startsWith(LESSON_PREFIX)) {
                 // the player, the lesson engine and the lesson's file load when one is first chosen
                 void import('./lesson_player.ts')

@@ -1,28 +1,43 @@
 // The display filter box: green while the expression is good, red with the problem shown
 // under it while it is not (Wireshark's way); a bad expression never replaces the filter
-// in use. Applies as you type, since compiling and filtering are cheap.
+// in use. Applies as you type, since compiling and filtering are cheap. The parser and the
+// field table are fetched when the box is first focused or typed in: they are not in the
+// page's first download.
 import { useId, useState } from 'react';
-import { compileFilter, type RowPredicate } from '../../core/packets/filter.ts';
-import { FIELD_NAMES } from '../../core/packets/filter_fields.ts';
+import type { FilterSource } from '../../core/packets/filter_facts.ts';
+
+/** The rows of a capture point the filter keeps. */
+export type RowFilter = (s: FilterSource) => Int32Array;
 
 export interface FilterBoxProps {
-  onApply: (test: RowPredicate | null, text: string) => void;
+  onApply: (rows: RowFilter | null, text: string) => void;
 }
+
+type FilterCode = [typeof import('../../core/packets/filter.ts'), typeof import('../../core/packets/filter_fields.ts')];
+let filterCode: Promise<FilterCode> | null = null;
+const loadFilter = (): Promise<FilterCode> =>
+  (filterCode ??= Promise.all([import('../../core/packets/filter.ts'), import('../../core/packets/filter_fields.ts')]));
 
 export function FilterBox({ onApply }: FilterBoxProps) {
   const [text, setText] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
+  const [fieldNames, setFieldNames] = useState<readonly string[]>([]);
   const id = useId();
 
+  const load = () => loadFilter().then(([filter, fields]) => (setFieldNames(fields.FIELD_NAMES), filter));
+  // Calls keep their order (one promise), so the last text typed is the one applied.
   const change = (t: string) => {
     setText(t);
-    const c = compileFilter(t);
-    if (c.ok) {
-      setProblem(null);
-      onApply(c.test, t);
-    } else {
-      setProblem(`${c.message} (at character ${c.at + 1})`);
-    }
+    void load().then(({ compileFilter, filterRows }) => {
+      const c = compileFilter(t);
+      if (c.ok) {
+        setProblem(null);
+        const test = c.test;
+        onApply(test ? (s) => filterRows(s, test) : null, t);
+      } else {
+        setProblem(`${c.message} (at character ${c.at + 1})`);
+      }
+    });
   };
 
   const state = problem ? 'pl-filter-bad' : text.trim() ? 'pl-filter-ok' : '';
@@ -40,13 +55,14 @@ export function FilterBox({ onApply }: FilterBoxProps) {
           list={`${id}-fields`}
           aria-invalid={problem ? true : undefined}
           aria-describedby={problem ? `${id}-problem` : undefined}
+          onFocus={() => void load()}
           onChange={(e) => change(e.target.value)}
           onKeyDown={(e) => {
             if (e.key === 'Escape') change('');
           }}
         />
         <datalist id={`${id}-fields`}>
-          {FIELD_NAMES.map((n) => (
+          {fieldNames.map((n) => (
             <option key={n} value={n} />
           ))}
         </datalist>

@@ -4,10 +4,9 @@
 import { useCallback, useMemo, useState } from 'react';
 import { MaximiseButton } from '../common/MaximiseButton.tsx';
 import { select, setState, useApp } from '../common/store.ts';
-import { WhatIfMenu } from '../common/WhatIfMenu.tsx';
+import { WhatIfMenuLazy as WhatIfMenu } from '../common/WhatIfMenuLazy.tsx';
 import type { TraceFrame } from '../../core/engine/trace_types.ts';
-import { FilterBox } from './FilterBox.tsx';
-import { filterRows, type RowPredicate } from '../../core/packets/filter.ts';
+import { FilterBox, type RowFilter } from './FilterBox.tsx';
 import { PacketGrid } from './PacketGrid.tsx';
 import { lastAtOrBefore } from './virtual.ts';
 import { linksOf } from './run_context.ts';
@@ -27,7 +26,6 @@ function emptyText(status: string, cancelled: boolean): string {
 
 export function PacketListPane() {
   const run = useApp((s) => s.run);
-  const ran = useApp((s) => s.ran);
   const link = useApp((s) => s.link);
   const cursorUs = useApp((s) => s.cursorUs);
   const playing = useApp((s) => s.playing);
@@ -36,20 +34,20 @@ export function PacketListPane() {
   const hideFuture = useApp((s) => s.hideFuture);
   const status = useApp((s) => s.status);
   const cancelled = useApp((s) => s.cancelled);
-  const [filter, setFilter] = useState<{ test: RowPredicate | null }>({ test: null });
+  const [filter, setFilter] = useState<{ rows: RowFilter | null }>({ rows: null });
   const [menu, setMenu] = useState<MenuState | null>(null);
 
-  const links = useMemo(() => (run ? linksOf(run, ran) : []), [run, ran]);
+  const links = useMemo(() => (run ? linksOf(run) : []), [run]);
   const linkIndex = run ? Math.min(link, run.result.world.links.length - 1) : 0;
   const view = run && linkIndex >= 0 ? run.link(linkIndex) : null;
-  const filtered = useMemo(() => (view ? filterRows(view.analysis, filter.test) : new Int32Array(0)), [view, filter]);
+  const filtered = useMemo(() => (!view ? new Int32Array(0) : filter.rows ? filter.rows(view.analysis) : everyRow(view.analysis.rows.length)), [view, filter]);
   // Hiding the future, the list ends at the last frame sent by the cursor (a new array only
   // when that count changes, not on every step of the playback clock).
   const shown = view && hideFuture ? lastAtOrBefore(filtered.length, (p) => view.frames[filtered[p]!]!.tSent, cursorUs) + 1 : filtered.length;
   const rows = useMemo(() => filtered.subarray(0, shown), [filtered, shown]);
   const offsetS = (view?.frames[0]?.tSent ?? 0) / 1e6;
 
-  const onApply = useCallback((test: RowPredicate | null) => setFilter({ test }), []);
+  const onApply = useCallback((rows: RowFilter | null) => setFilter({ rows }), []);
   const onSelect = useCallback((f: TraceFrame) => select(f.id), []);
   const onMenu = useCallback((frame: TraceFrame, x: number, y: number) => setMenu({ frame, x, y }), []);
   const closeMenu = useCallback((refocus: boolean) => {
@@ -111,4 +109,9 @@ export function PacketListPane() {
 function countText(shown: number, matching: number, all: number, hideFuture: boolean): string {
   if (hideFuture) return matching === all ? `${shown} packets so far` : `Displayed: ${shown} so far (filtered)`;
   return shown === all ? `${all} packets` : `Displayed: ${shown} of ${all}`;
+}
+
+/** The rows of a capture point with no filter: all of them, in order. */
+function everyRow(n: number): Int32Array {
+  return Int32Array.from({ length: n }, (_, i) => i);
 }

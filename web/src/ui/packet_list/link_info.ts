@@ -1,10 +1,8 @@
 // What the views need to know about each link: a label for the capture-point picker and
 // the link's configuration (framing, rates, NFC slots) for the "On the wire" view. The
-// configuration comes from the scenario that ran, with its defaults filled in; if that is
-// missing, from the engine's own description of the link.
-import type { WorldDescription } from '../../core/engine/trace_types.ts';
-import { applyDefaults } from '../../core/scenarios/defaults.ts';
-import type { ResolvedLink, Scenario } from '../../core/scenarios/types.ts';
+// configuration comes from the engine's description of the world it built (defaults
+// applied there), not from the scenario: the page then needs no schema in its first load.
+import type { WorldDescription, WorldLinkConfigs } from '../../core/engine/trace_types.ts';
 
 export type LinkConfig =
   | { type: 'serial'; framing: 'slip' | 'cslip' | 'slip6'; leadingEnd: boolean; baud: number; bitsPerChar: number }
@@ -47,56 +45,35 @@ function trim(x: number): string {
   return String(Number(x.toFixed(3)));
 }
 
-function fromResolved(l: ResolvedLink): LinkConfig {
-  switch (l.type) {
-    case 'serial':
-      return { type: 'serial', framing: l.framing, leadingEnd: l.leading_end, baud: l.baud, bitsPerChar: l.bits_per_char };
-    case 'nfc':
-      return {
-        type: 'nfc',
-        chunkBytes: l.chunk_bytes,
-        chunkOverhead: l.chunk_overhead,
-        pktOverhead: l.pkt_overhead,
-        slotPeriodUs: l.slot_period_us,
-        slotAirUs: l.slot_air_us,
-        uartBaud: l.uart_baud,
-        uartBitsPerChar: l.uart_bits_per_char,
-      };
-    case 'ethernet':
-      return { type: 'ethernet', rateBps: l.rate_bps, delayUs: l.delay_us };
-    case 'external':
-      return { type: 'external', framing: l.framing };
-  }
-}
+type WorldLink = WorldDescription['links'][number];
 
-/** The engine's description (wasm/sim/world_link.c world_link_describe), for when the
- *  scenario is not at hand. Fields it does not state take the schema's defaults. */
-export function fromDescription(type: string, d: string): LinkConfig {
-  const num = (re: RegExp, dflt: number): number => {
-    const m = re.exec(d);
-    return m ? Number(m[1]) : dflt;
-  };
-  const framing = /SLIP6/.test(d) ? 'slip6' : /CSLIP/.test(d) ? 'cslip' : 'slip';
-  switch (type) {
-    case 'serial':
-      return { type: 'serial', framing, leadingEnd: true, baud: num(/(\d+) baud/, 57600), bitsPerChar: num(/(\d+) bits per character/, 10) };
+/** The link as the engine built it (its description's `config`, defaults applied), so the
+ *  page needs no copy of the schema's defaults to draw it. */
+export function fromWorld(l: Pick<WorldLink, 'type' | 'config'>): LinkConfig {
+  switch (l.type) {
+    case 'serial': {
+      const c = l.config as WorldLinkConfigs['serial'];
+      return { type: 'serial', framing: c.framing, leadingEnd: c.leading_end, baud: c.baud, bitsPerChar: c.bits_per_char };
+    }
     case 'nfc': {
-      const chunkBytes = num(/(\d+)-byte chunks/, 14);
+      const c = l.config as WorldLinkConfigs['nfc'];
       return {
         type: 'nfc',
-        chunkBytes,
-        chunkOverhead: 4,
-        pktOverhead: 16,
-        slotPeriodUs: num(/every (\d+) us/, 10_000),
-        slotAirUs: 1500,
-        uartBaud: num(/UART (\d+) baud/, 115_200),
-        uartBitsPerChar: 10,
+        chunkBytes: c.chunk_bytes,
+        chunkOverhead: c.chunk_overhead,
+        pktOverhead: c.pkt_overhead,
+        slotPeriodUs: c.slot_period_us,
+        slotAirUs: c.slot_air_us,
+        uartBaud: c.uart_baud,
+        uartBitsPerChar: c.uart_bits_per_char,
       };
     }
-    case 'ethernet':
-      return { type: 'ethernet', rateBps: num(/(\d+) bit\/s/, 10_000_000), delayUs: num(/(\d+) us delay/, 0) };
+    case 'ethernet': {
+      const c = l.config as WorldLinkConfigs['ethernet'];
+      return { type: 'ethernet', rateBps: c.rate_bps, delayUs: c.delay_us };
+    }
     case 'external':
-      return { type: 'external', framing: framing === 'slip6' ? 'slip6' : 'slip' };
+      return { type: 'external', framing: (l.config as WorldLinkConfigs['external']).framing };
     default:
       return { type: 'unknown' };
   }
@@ -120,16 +97,9 @@ export function linkLabel(name: string, c: LinkConfig): string {
 
 /** Every link of the run, in the world's order, whatever the scenario's capture says: the
  *  simulator sees links no sniffer could tap (the NFC air, a UART). */
-export function linkInfos(world: Pick<WorldDescription, 'links'>, ran: Scenario | null): LinkInfo[] {
-  let resolved: ResolvedLink[] = [];
-  try {
-    if (ran) resolved = applyDefaults(ran).links;
-  } catch {
-    resolved = [];
-  }
+export function linkInfos(world: Pick<WorldDescription, 'links'>): LinkInfo[] {
   return world.links.map((l, index) => {
-    const r = resolved.find((x) => x.name === l.name && x.type === l.type);
-    const config = r ? fromResolved(r) : fromDescription(l.type, l.description);
+    const config = fromWorld(l);
     return { index, name: l.name, label: linkLabel(l.name, config), inPcap: l.capture_interface >= 0, config };
   });
 }

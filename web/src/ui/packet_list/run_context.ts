@@ -3,12 +3,11 @@
 // labels and configuration (cached per run).
 import type { LinkView, RunModel } from '../../core/run/run_model.ts';
 import type { TraceFrame } from '../../core/engine/trace_types.ts';
-import type { Scenario } from '../../core/scenarios/types.ts';
 import { linkInfos, type LinkInfo } from './link_info.ts';
 import { stackSays, type StackSaysContext } from '../../core/run/stack_says.ts';
 
 const saysCache = new WeakMap<LinkView, Map<number, string>>();
-const infoCache = new WeakMap<RunModel, { ran: Scenario | null; infos: LinkInfo[] }>();
+const infoCache = new WeakMap<RunModel, LinkInfo[]>();
 
 /** How capture point `view` names frame `id`: its No. there, else "<link> <No.>". */
 export function frameLabel(run: RunModel, view: LinkView, id: number): string {
@@ -53,10 +52,11 @@ export function stackSaysOn(run: RunModel, view: LinkView, f: TraceFrame): strin
   return s;
 }
 
-export function linksOf(run: RunModel, ran: Scenario | null): LinkInfo[] {
-  const c = infoCache.get(run);
-  if (c && c.ran === ran) return c.infos;
-  const infos = linkInfos(run.result.world, ran);
-  infoCache.set(run, { ran, infos });
+export function linksOf(run: RunModel): LinkInfo[] {
+  let infos = infoCache.get(run);
+  if (!infos) {
+    infos = linkInfos(run.result.world);
+    infoCache.set(run, infos);
+  }
   return infos;
 }

@@ -1,11 +1,12 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { runScenario } from '../../core/engine/run.ts';
 import { LinkEventKind, NONE, type TraceFrame } from '../../core/engine/trace_types.ts';
 import { viewRunScenario } from '../../core/replay/replay.ts';
-import type { Scenario } from '../../core/scenarios/types.ts';
+import { applyDefaults } from '../../core/scenarios/defaults.ts';
+import type { ResolvedLink, Scenario } from '../../core/scenarios/types.ts';
 import * as B from '../../core/packets/testing/build.ts';
-import { fromDescription, linkInfos, linkLabel, formatRate } from './link_info.ts';
+import { fromWorld, linkInfos, linkLabel, formatRate, type LinkConfig } from './link_info.ts';
 import { cslipWire, ethernetWire, fateText, nfcPausesOf, nfcWire, serialWire, tcpIpHeaderLen, wireModel } from './wire_model.ts';
 
 function frame(bytes: Uint8Array, p: Partial<TraceFrame> = {}): TraceFrame {
@@ -37,6 +38,7 @@ function frame(bytes: Uint8Array, p: Partial<TraceFrame> = {}): TraceFrame {
   };
 }
 const shipped = (name: string): Scenario => JSON.parse(readFileSync(new URL(`../../core/scenarios/shipped/${name}.json`, import.meta.url), 'utf8'));
+const NFC_14 = { chunk_bytes: 14, chunk_overhead: 4, pkt_overhead: 16, slot_period_us: 10_000, slot_air_us: 1500, uart_baud: 115_200, uart_bits_per_char: 10 };
 
 describe('hand-computed wire models', () => {
   it('SLIP: ENDs and escapes counted, leading END read from the wire length, line time', () => {
@@ -62,7 +64,7 @@ describe('hand-computed wire models', () => {
     expect(tcpIpHeaderLen(B.echo('1.1.1.1', '2.2.2.2', false, 1, 1))).toBe(0);
   });
   it('NFC: the packet in chunks of 10 bytes, one per 10 ms slot', () => {
-    const cfg = fromDescription('nfc', 'NFC, 14-byte chunks every 10000 us, UART 115200 baud');
+    const cfg = fromWorld({ type: 'nfc', config: NFC_14 });
     if (cfg.type !== 'nfc') throw new Error('nfc');
     const w = nfcWire(frame(new Uint8Array(40), { slots: 6, firstSlot: 110_000, wireLen: 80 }), cfg);
     expect(w).toMatchObject({ packetLen: 56, payloadPerChunk: 10, slots: 6 });
@@ -90,22 +92,71 @@ describe('hand-computed wire models', () => {
   it('fate lines and link labels', () => {
     expect(fateText(frame(new Uint8Array(1), { fate: 1, reason: 1 }), ['none', 'link: transmit queue full'])).toBe('dropped: link: transmit queue full');
     expect(fateText(frame(new Uint8Array(1), { fate: 3 }), [])).toBe('in flight at the end of the run');
-    expect(linkLabel('nfc', fromDescription('nfc', 'NFC, 14-byte chunks every 10000 us, UART 115200 baud'))).toBe('nfc (NFC, 11.2 kbps)');
-    expect(linkLabel('nfc', fromDescription('nfc', 'NFC, 30-byte chunks every 10000 us, UART 115200 baud'))).toBe('nfc (NFC, 24 kbps)');
-    expect(linkLabel('s', fromDescription('serial', 'serial CSLIP, 9600 baud, 10 bits per character'))).toBe('s (CSLIP, 9600 baud)');
-    expect(linkLabel('eth', fromDescription('ethernet', 'ethernet, 100000000 bit/s, 500 us delay'))).toBe('eth (Ethernet, 100 Mbit/s)');
+    expect(linkLabel('nfc', fromWorld({ type: 'nfc', config: NFC_14 }))).toBe('nfc (NFC, 11.2 kbps)');
+    expect(linkLabel('nfc', fromWorld({ type: 'nfc', config: { ...NFC_14, chunk_bytes: 30 } }))).toBe('nfc (NFC, 24 kbps)');
+    expect(linkLabel('s', fromWorld({ type: 'serial', config: { framing: 'cslip', leading_end: true, baud: 9600, bits_per_char: 10 } }))).toBe(
+      's (CSLIP, 9600 baud)',
+    );
+    expect(linkLabel('eth', fromWorld({ type: 'ethernet', config: { rate_bps: 100_000_000, delay_us: 500 } }))).toBe('eth (Ethernet, 100 Mbit/s)');
     expect(formatRate(2_500_000_000)).toBe('2.5 Gbit/s');
     expect(formatRate(300)).toBe('300 bit/s');
   });
 });
 
+/** What the scenario says of a link, schema.json's defaults filled in: what the engine's
+ *  description must agree with. */
+function fromScenario(l: ResolvedLink): LinkConfig {
+  switch (l.type) {
+    case 'serial':
+      return { type: 'serial', framing: l.framing, leadingEnd: l.leading_end, baud: l.baud, bitsPerChar: l.bits_per_char };
+    case 'nfc':
+      return {
+        type: 'nfc',
+        chunkBytes: l.chunk_bytes,
+        chunkOverhead: l.chunk_overhead,
+        pktOverhead: l.pkt_overhead,
+        slotPeriodUs: l.slot_period_us,
+        slotAirUs: l.slot_air_us,
+        uartBaud: l.uart_baud,
+        uartBitsPerChar: l.uart_bits_per_char,
+      };
+    case 'ethernet':
+      return { type: 'ethernet', rateBps: l.rate_bps, delayUs: l.delay_us };
+    case 'external':
+      return { type: 'external', framing: l.framing };
+  }
+}
+
 describe('against real runs of the engine', () => {
+  const dir = new URL('../../core/scenarios/shipped/', import.meta.url);
+  for (const file of readdirSync(dir).filter((f) => f.endsWith('.json'))) {
+    it(`${file}: the engine's link facts are the scenario's with the schema's defaults`, async () => {
+      const s = JSON.parse(readFileSync(new URL(file, dir), 'utf8')) as Scenario;
+      const r = await runScenario(JSON.stringify(s));
+      const resolved = applyDefaults(s).links;
+      expect(r.world.links.map((l) => l.name)).toEqual(resolved.map((l) => l.name));
+      expect(linkInfos(r.world).map((l) => l.config)).toEqual(resolved.map(fromScenario));
+    });
+  }
+  it('a serial link with every field changed from its default, and an NFC link at 424 kbit/s', async () => {
+    const s = shipped('nfc-bridge-1080');
+    const nfc = s.links.find((l) => l.type === 'nfc');
+    if (nfc?.type !== 'nfc') throw new Error('nfc');
+    Object.assign(nfc, { rate_kbps: 424, slot_air_us: 1200, uart_baud: 230_400, pkt_overhead: 12 });
+    const serial = shipped('arduino-slip');
+    Object.assign(serial.links[0]!, { framing: 'cslip', leading_end: false, baud: 9600, bits_per_char: 11 });
+    for (const sc of [s, serial]) {
+      const r = await runScenario(JSON.stringify(sc));
+      expect(linkInfos(r.world).map((l) => l.config)).toEqual(applyDefaults(sc).links.map(fromScenario));
+    }
+  });
+
   it('NFC, channel "a_first": a paused packet of end b has its chunks in the slots it really used (Fig. 5.6 run)', async () => {
     const replay = JSON.parse(readFileSync(new URL('../../core/scenarios/replays/nfc-bridge-sessions.json', import.meta.url), 'utf8')) as Scenario;
     const s = viewRunScenario(replay, 'fig56');
     const r = await runScenario(JSON.stringify(s));
     const nfc = r.world.links.findIndex((l) => l.type === 'nfc');
-    const cfg = linkInfos(r.world, s)[nfc]!.config;
+    const cfg = linkInfos(r.world)[nfc]!.config;
     const period = 10_000;
     const onNfc = r.trace.frames.filter((f) => f.link === nfc && f.slots > 0);
     // end a's packets take their slots one after another, never paused (link_nfc.h, 5)
@@ -142,7 +193,7 @@ describe('against real runs of the engine', () => {
   it('NFC and Ethernet: the models give the wire lengths the simulator reports', async () => {
     const s = shipped('nfc-bridge-1080');
     const r = await runScenario(JSON.stringify(s));
-    const links = linkInfos(r.world, s);
+    const links = linkInfos(r.world);
     expect(links.map((l) => l.label)).toEqual(['nfc (NFC, 11.2 kbps)', 'eth (Ethernet, 100 Mbit/s)']);
     let checked = 0;
     for (const f of r.trace.frames) {
@@ -168,7 +219,7 @@ describe('against real runs of the engine', () => {
       link.framing = framing;
       if (framing === 'slip6') link.leading_end = false;
       const r = await runScenario(JSON.stringify(s));
-      const info = linkInfos(r.world, s)[0]!;
+      const info = linkInfos(r.world)[0]!;
       expect(info.label).toBe(`serial (${framing.toUpperCase()}, 57600 baud)`);
       let compressed = 0;
       for (const f of r.trace.frames) {

@@ -14,7 +14,6 @@ import { ViewButtons } from './ViewButtons.tsx';
 import { MaximiseButton } from '../common/MaximiseButton.tsx';
 import { drawSeqGraph, segmentAt } from './seq_graph_draw.ts';
 import { drawStateGraph } from './state_graph_draw.ts';
-import { savePng, saveSvg } from './svg_export.ts';
 import { textFor } from './text_size.ts';
 import { useAxisZoom } from './use_axis_zoom.ts';
 import { useSize } from '../common/use_size.ts';
@@ -149,11 +148,11 @@ export function GraphsPane() {
   const file = `${name}-${model ? `stream${model.choice.stream}` : 'graphs'}`;
   const exportSvg = () => {
     const el = combined();
-    if (el) saveSvg(el, `${file}.svg`);
+    if (el) void import('./svg_export.ts').then((m) => m.saveSvg(el, `${file}.svg`));
   };
   const exportPng = () => {
     const el = combined();
-    if (el) void savePng(el, `${file}.png`);
+    if (el) void import('./svg_export.ts').then((m) => m.savePng(el, `${file}.png`));
   };
 
   const value = choice ? `${choice.link}:${choice.stream}` : '';

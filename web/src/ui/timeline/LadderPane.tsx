@@ -6,16 +6,14 @@
 import * as d3 from 'd3';
 import { useCallback, useEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
 import { select, setCursor, useApp } from '../common/store.ts';
-import { WhatIfMenu } from '../common/WhatIfMenu.tsx';
+import { WhatIfMenuLazy as WhatIfMenu } from '../common/WhatIfMenuLazy.tsx';
 import { Tooltip, type TipState } from './Tooltip.tsx';
 import { ViewButtons } from './ViewButtons.tsx';
 import { MaximiseButton } from '../common/MaximiseButton.tsx';
 import { drawArrowsCanvas, themeColours, type CanvasColours } from './ladder_canvas.ts';
 import { ladderModel } from './ladder_model.ts';
-import { ladderMermaid } from './mermaid.ts';
 import { buildScene, fitRange, headerHeight, hitTest, type ArrowMark } from './ladder_scene.ts';
 import { drawCursor, drawScene, ensureLayers } from './ladder_svg.ts';
-import { savePng, saveSvg } from './svg_export.ts';
 import { textFor } from './text_size.ts';
 import { useAxisZoom } from './use_axis_zoom.ts';
 import { useSize } from '../common/use_size.ts';
@@ -159,11 +157,11 @@ export function LadderPane() {
   };
   const exportSvg = () => {
     const el = exportable();
-    if (el) saveSvg(el, `${name}-ladder.svg`);
+    if (el) void import('./svg_export.ts').then((m) => m.saveSvg(el, `${name}-ladder.svg`));
   };
   const exportPng = () => {
     const el = exportable();
-    if (el) void savePng(el, `${name}-ladder.png`);
+    if (el) void import('./svg_export.ts').then((m) => m.savePng(el, `${name}-ladder.png`));
   };
 
   const inView = scene?.framesInView ?? 0;
@@ -185,7 +183,7 @@ export function LadderPane() {
           exportSvg={exportSvg}
           exportPng={exportPng}
           exportWhat="the ladder"
-          mermaid={() => (model && run ? ladderMermaid(model, run.result.world) : null)}
+          mermaid={async () => (model && run ? (await import('./mermaid.ts')).ladderMermaid(model, run.result.world) : null)}
         />
         <MaximiseButton pane="ladder" />
       </div>

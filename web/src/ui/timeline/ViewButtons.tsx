@@ -13,8 +13,9 @@ interface ViewButtonsProps {
   exportPng: () => void;
   /** What the exports save, e.g. "the ladder" or "both graphs". */
   exportWhat: string;
-  /** The view as Mermaid text, for a "Copy as Mermaid" item (null: nothing yet). */
-  mermaid?: () => string | null;
+  /** The view as Mermaid text, for a "Copy as Mermaid" item (null: nothing yet); a promise,
+   *  since the writer loads when first used. */
+  mermaid?: () => Promise<string | null>;
 }
 
 export function ViewButtons({ enabled, zoomBy, fit, fitTitle, exportSvg, exportPng, exportWhat, mermaid }: ViewButtonsProps) {
@@ -60,8 +61,8 @@ function ExportMenu({ enabled, exportSvg, exportPng, exportWhat, mermaid }: Expo
     setOpen(false);
     act();
   };
-  const copyMermaid = () => {
-    const t = mermaid?.();
+  const copyMermaid = async () => {
+    const t = await mermaid?.();
     if (!t) return;
     // No clipboard outside a secure context (http other than localhost).
     (navigator.clipboard ? navigator.clipboard.writeText(t) : Promise.reject(new Error('no clipboard'))).then(
@@ -102,7 +103,7 @@ function ExportMenu({ enabled, exportSvg, exportPng, exportWhat, mermaid }: Expo
               role="menuitem"
               aria-label="Copy as Mermaid"
               title={`Copy ${exportWhat} as a Mermaid sequenceDiagram`}
-              onClick={choose(copyMermaid)}
+              onClick={choose(() => void copyMermaid())}
             >
               Mermaid (copy)
             </button>
