@@ -35,12 +35,15 @@ export class Engine {
     this.handle = handle;
   }
 
-  /** A new engine holding the scenario (JSON text, validated by web/src/core/scenarios first). */
-  static async create(scenarioJson: string, mod?: EngineModule): Promise<Engine> {
+  /** A new engine holding the scenario (JSON text, validated by web/src/core/scenarios first).
+   *  `capture: false` builds no pcapng file (pcapng() stays empty): for a caller that takes
+   *  only the trace, which is the same either way. */
+  static async create(scenarioJson: string, mod?: EngineModule, options: { capture?: boolean } = {}): Promise<Engine> {
     const m = mod ?? (await loadEngineModule());
     const handle = m._engine_create();
     if (!handle) throw new Error('engine: out of memory');
     const engine = new Engine(m, handle);
+    if (options.capture === false) m._engine_capture(handle, 0);
     const bytes = new TextEncoder().encode(scenarioJson);
     const ptr = m._engine_alloc(bytes.length);
     m.HEAPU8.set(bytes, ptr);
