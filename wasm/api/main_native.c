@@ -31,9 +31,7 @@
     "usage: stackscope-engine [--trace FILE] [--pcapng FILE] [--describe] SCENARIO.json"
 #define NATIVE_EXIT_FAILED 1
 #define NATIVE_EXIT_USAGE  2
-/* 0.1 s of virtual time a slice: the slice's trace (under a megabyte on a 10 Mbit/s link)
- * stays in the cache while its frames are counted and written. */
-#define NATIVE_STEP_US 1e5
+#define NATIVE_STEP_US     1e6
 
 struct native_args {
     const char *trace, *pcapng, *scenario;

@@ -115,7 +115,7 @@ static void world_frame_tap(struct world *w, uint32_t id, uint8_t link, uint8_t 
 
     if (world_node_is_host(w, node))
         world_cause_frame(w, node, v->dgram, v->dgram_len, id, pkt, &c);
-    r = trec_buf_begin(&w->trace, TREC_FRAME, TREC_FRAME_FIXED + len);
+    r = trec_buf_begin_data(&w->trace, TREC_FRAME, TREC_FRAME_FIXED, data, len);
     if (r) {
         trec_wr32(r + TREC_FRAME_OFF_ID, id);
         trec_wr32(r + TREC_FRAME_OFF_PARENT, parent);
@@ -130,7 +130,6 @@ static void world_frame_tap(struct world *w, uint32_t id, uint8_t link, uint8_t 
         trec_wr32(r + TREC_FRAME_OFF_CAUSE, c.cause);
         trec_wr32(r + TREC_FRAME_OFF_QUEUE, l->last_queue[dir]);
         trec_wr32(r + TREC_FRAME_OFF_RULE, rule);
-        memcpy(r + TREC_FRAME_FIXED, data, len);
         trec_buf_commit(&w->trace, r);
     }
     if (l->iface >= 0)
