@@ -86,11 +86,21 @@ export class Engine {
 
   /** The records written since the last call, copied out of wasm memory. */
   takeTrace(): Uint8Array {
-    const ptr = this.mod._engine_trace_ptr(this.h);
-    const len = this.mod._engine_trace_len(this.h);
-    const out = this.mod.HEAPU8.slice(ptr, ptr + len);
-    this.mod._engine_trace_clear(this.h);
+    const out = this.traceView().slice();
+    this.clearTrace();
     return out;
+  }
+
+  /** The records written since the last clearTrace() or takeTrace(), in wasm memory, not
+   *  copied: valid only until the next call into the engine (for a reader that looks once
+   *  and keeps nothing, as the bench counting frames). */
+  traceView(): Uint8Array {
+    const ptr = this.mod._engine_trace_ptr(this.h);
+    return this.mod.HEAPU8.subarray(ptr, ptr + this.mod._engine_trace_len(this.h));
+  }
+
+  clearTrace(): void {
+    this.mod._engine_trace_clear(this.h);
   }
 
   /** The capture file as far as written (since the last takePcapng(), if any), copied out. */
