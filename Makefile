@@ -130,9 +130,15 @@ fuzz-corpus: wasm/tests/fuzz/make_corpus.c $(BUILD)/native/libstack.a $(SUPPORT_
 	rm -rf wasm/tests/fuzz/corpus
 	$(BUILD)/native/make_corpus wasm/tests/fuzz/corpus
 
+# Bulk memory (every browser since 2021, Node 12.5): memcpy and memset as one instruction
+# each. Without it a copy of 512 bytes or more (each frame, several times) is a call out
+# to JavaScript (emscripten_memcpy_big), 6 % of the wasm engine's time on a bulk transfer.
+# -O3 and -msimd128 were measured too: no faster on it, 1.5 and 2.6 KB more gzipped.
+WASM_CFLAGS := -O2 -mbulk-memory
+
 $(BUILD)/wasm/obj/%.o: wasm/%.c $(CORE_HDRS)
 	@mkdir -p $(dir $@)
-	$(EMCC) $(WARN) -O2 $(INC) -c $< -o $@
+	$(EMCC) $(WARN) $(WASM_CFLAGS) $(INC) -c $< -o $@
 
 wasm-lib: $(BUILD)/wasm/libstack.a
 
@@ -145,7 +151,7 @@ wasm-engine: $(ENGINE_JS)
 # linked whole so that they are kept, the rest comes from the archive as needed.
 $(ENGINE_JS): $(BUILD)/wasm/libstack.a
 	@mkdir -p $(dir $@)
-	$(EMCC) -O2 $(BUILD)/wasm/obj/api/engine.o $(BUILD)/wasm/libstack.a -o $@ \
+	$(EMCC) $(WASM_CFLAGS) $(BUILD)/wasm/obj/api/engine.o $(BUILD)/wasm/libstack.a -o $@ \
 	  -sMODULARIZE=1 -sEXPORT_ES6=1 -sENVIRONMENT=web,worker -sEXPORT_NAME=createEngineModule \
 	  -sALLOW_MEMORY_GROWTH=1 -sMALLOC=emmalloc -sASSERTIONS=0 -sFILESYSTEM=0 \
 	  -sEXPORTED_RUNTIME_METHODS=UTF8ToString,HEAPU8
