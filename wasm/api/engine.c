@@ -130,6 +130,11 @@ int engine_capture(struct engine *e, int on)
     return ENGINE_OK;
 }
 
+double engine_frames(const struct engine *e)
+{
+    return e && e->w ? (double)world_frames(e->w) : 0;
+}
+
 const uint8_t *engine_pcapng_ptr(struct engine *e)
 {
     size_t n;

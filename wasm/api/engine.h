@@ -66,6 +66,9 @@ ENGINE_API uint32_t engine_trace_len(struct engine *e);
 ENGINE_API void engine_trace_clear(struct engine *e);
 /* Records and bytes written since the start, including those cleared. */
 ENGINE_API double engine_trace_total(struct engine *e);
+/* Frames sent since the start on every link: the TREC_FRAME records written, cleared or
+ * not (a count without reading the trace). */
+ENGINE_API double engine_frames(const struct engine *e);
 
 /* Whether the run builds the pcapng file (on by default). Called before engine_load, as
  * the file starts with the world; ENGINE_ERR_FAILED afterwards. Off, engine_pcapng_len

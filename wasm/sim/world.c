@@ -305,6 +305,11 @@ void world_run(struct world *w)
     world_run_until(w, w->cfg.duration_us);
 }
 
+uint32_t world_frames(const struct world *w)
+{
+    return w->next_frame;
+}
+
 uint64_t world_now(const struct world *w)
 {
     return w->now;

@@ -139,6 +139,8 @@ int world_run_until(struct world *w, uint64_t until);
 void world_run(struct world *w);
 
 uint64_t world_now(const struct world *w);
+/* Frames sent so far on every link: each has its id, from 0, and a TREC_FRAME record. */
+uint32_t world_frames(const struct world *w);
 /* The next instant at which something is due; 0 if nothing is. */
 int world_next_event(const struct world *w, uint64_t *t);
 

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "engine.h"
+#include "trace_rec.h"
 #include "unit.h"
 
 const char *__asan_default_options(void);
@@ -160,6 +161,30 @@ static void test_capture_off_builds_nothing(void)
     engine_destroy(on);
 }
 
+/* engine_frames counts the TREC_FRAME records, those dropped by the link included, without
+ * the trace being read; and it goes on counting across engine_trace_clear. */
+static void test_frames_counts_the_frame_records(void)
+{
+    struct engine *e = load(300000);
+    double frames = 0;
+    int rc = 0;
+    CHECK(e);
+    while (rc == 0) {
+        const uint8_t *p;
+        uint32_t off = 0, len;
+        rc = engine_run(e, engine_now(e) + 3e5);
+        p = engine_trace_ptr(e);
+        len = engine_trace_len(e);
+        for (; off + TREC_HDR <= len; off += trec_rd32(p + off + TREC_OFF_SIZE))
+            frames += p[off] == TREC_FRAME;
+        engine_trace_clear(e);
+        CHECK_EQ(engine_frames(e), frames);
+    }
+    CHECK_EQ(rc, 1);
+    CHECK(frames > 200);
+    engine_destroy(e);
+}
+
 /* The file starts with the world: once it is loaded the choice is made. */
 static void test_capture_after_load_is_refused(void)
 {
@@ -174,4 +199,5 @@ static void test_capture_after_load_is_refused(void)
 
 UNIT_MAIN(UNIT(test_slices_make_the_whole_file), UNIT(test_capture_out_of_memory_is_an_error),
           UNIT(test_capture_taken_in_slices_runs_to_the_end), UNIT(test_capture_on_is_the_default),
-          UNIT(test_capture_off_builds_nothing), UNIT(test_capture_after_load_is_refused))
+          UNIT(test_capture_off_builds_nothing), UNIT(test_capture_after_load_is_refused),
+          UNIT(test_frames_counts_the_frame_records))
