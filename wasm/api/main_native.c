@@ -334,8 +334,7 @@ static int native_main(const struct native_args *a, struct engine *e, const char
         if (rc == 0)
             printf("{\"hash\":\"%s\",\"frames\":%.0f,\"trace_bytes\":%.0f,\"virtual_us\":%.0f,"
                    "\"wall_us\":%.0f}\n",
-                   engine_hash(e), engine_frames(e), engine_trace_total(e), engine_now(e),
-                   t1 - t0);
+                   engine_hash(e), engine_frames(e), engine_trace_total(e), engine_now(e), t1 - t0);
     }
     native_out_discard(&trace);
     native_out_discard(&pcap);

@@ -81,8 +81,8 @@ uint8_t *trec_buf_begin(struct trec_buf *b, uint16_t type, uint32_t size)
     return trec_buf_header(rec, type, size);
 }
 
-uint8_t *trec_buf_begin_data(struct trec_buf *b, uint16_t type, uint32_t fixed,
-                             const uint8_t *data, uint32_t n)
+uint8_t *trec_buf_begin_data(struct trec_buf *b, uint16_t type, uint32_t fixed, const uint8_t *data,
+                             uint32_t n)
 {
     uint32_t size = (fixed + n + 7u) & ~7u;
     uint8_t *rec = trec_buf_reserve(b, size);

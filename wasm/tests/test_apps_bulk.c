@@ -206,7 +206,7 @@ static void test_bulk_receiver_finds_wrong_bytes(void)
     for (i = 0; i < 200; i++)
         c.stream[i] = app_bulk_pattern(i);
     c.stream[3] = 'X';
-    c.stream[120] = 'Z'; /* in the 52-byte piece at 79, after its first 26 bytes */
+    c.stream[120] = 'Z';                 /* in the 52-byte piece at 79, after its first 26 bytes */
     c.stream[144] = c.stream[170] = 'Q'; /* in the last piece, 26 bytes apart */
     c.stream[198] = 'Y';
     memcpy(c.stream + 200, "DONE", 4);
