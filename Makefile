@@ -136,10 +136,15 @@ fuzz-corpus: wasm/tests/fuzz/make_corpus.c $(BUILD)/native/libstack.a $(SUPPORT_
 WASM_LOAD_SRCS := wasm/api/json.c $(filter wasm/api/scenario_%.c,$(API_SRCS)) wasm/sim/world_describe.c
 WASM_OPT := -O2
 $(patsubst wasm/%.c,$(BUILD)/wasm/obj/%.o,$(WASM_LOAD_SRCS)): WASM_OPT := -Oz
+# Bulk memory (every browser since 2021, Node 12.5): memcpy and memset as one instruction
+# each. Without it a copy of 512 bytes or more (each frame, several times) is a call out
+# to JavaScript (emscripten_memcpy_big), 6 % of the wasm engine's time on a bulk transfer.
+# -O3 and -msimd128 were measured too: no faster on it, 1.5 and 2.6 KB more gzipped.
+WASM_CFLAGS = $(WASM_OPT) -mbulk-memory
 
 $(BUILD)/wasm/obj/%.o: wasm/%.c $(CORE_HDRS)
 	@mkdir -p $(dir $@)
-	$(EMCC) $(WARN) $(WASM_OPT) $(INC) -c $< -o $@
+	$(EMCC) $(WARN) $(WASM_CFLAGS) $(INC) -c $< -o $@
 
 wasm-lib: $(BUILD)/wasm/libstack.a
 
@@ -152,7 +157,7 @@ wasm-engine: $(ENGINE_JS)
 # linked whole so that they are kept, the rest comes from the archive as needed.
 $(ENGINE_JS): $(BUILD)/wasm/libstack.a
 	@mkdir -p $(dir $@)
-	$(EMCC) -O2 $(BUILD)/wasm/obj/api/engine.o $(BUILD)/wasm/libstack.a -o $@ \
+	$(EMCC) $(WASM_CFLAGS) $(BUILD)/wasm/obj/api/engine.o $(BUILD)/wasm/libstack.a -o $@ \
 	  -sMODULARIZE=1 -sEXPORT_ES6=1 -sENVIRONMENT=web,worker -sEXPORT_NAME=createEngineModule \
 	  -sALLOW_MEMORY_GROWTH=1 -sMALLOC=emmalloc -sASSERTIONS=0 -sFILESYSTEM=0 \
 	  -sEXPORTED_RUNTIME_METHODS=UTF8ToString,HEAPU8

@@ -87,6 +87,7 @@ async function runAndWrite(input: ScenarioInput, linkName: string | undefined, t
         if (outputs.has('--pcap')) writePcapRecords(files, batch, links[0]!);
       },
       pcapng: outputs.has('--pcapng') ? (bytes) => files.write('--pcapng', bytes) : undefined,
+      capture: outputs.has('--pcapng'),
     });
   } catch (e) {
     if (e instanceof EngineScenarioError) throw new ScenarioInputError(`${input.source}: ${e.message}`);

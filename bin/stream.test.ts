@@ -61,6 +61,17 @@ describe('outputs streamed as the run goes', () => {
     });
   }
 
+  it('capture: false (stackscope run without --pcapng) builds no pcapng, and the trace is the same', async () => {
+    const input = readScenarioInput('ethernet-bulk-lossy', [], undefined);
+    const whole = await runScenario(input.json);
+    const traces: Uint8Array[] = [];
+    const bare = await streamScenario(input.json, { trace: (b) => traces.push(b), capture: false });
+    expect(whole.pcapng.length).toBeGreaterThan(1000);
+    expect(bare.pcapng.length).toBe(0);
+    expect(Buffer.compare(concat(traces), whole.traceBytes)).toBe(0);
+    expect(bare.hash).toBe(whole.hash);
+  });
+
   it('on a fast link the slices shorten, so one slice never holds seconds of traffic', async () => {
     // 100 Mbit/s, a 1 ms round trip and no loss: the transfer fills the link, and a 1 s
     // slice of it is some 25 MB of records and capture; the budget is 4 MiB a slice (run.ts).

@@ -13,6 +13,7 @@ struct engine {
     struct world_config cfg;
     char err[512];
     char hash[17];
+    uint8_t pcapng_off; /* engine_capture(e, 0) */
 };
 
 struct engine *engine_create(void)
@@ -38,6 +39,7 @@ int engine_load(struct engine *e, const char *json, uint32_t len)
     e->err[0] = 0;
     if (scenario_load(&e->cfg, json, len, e->err, sizeof e->err) != 0)
         return ENGINE_ERR_INVALID;
+    e->cfg.pcapng_off = e->pcapng_off;
     if (world_create(&e->w, &e->cfg, e->err, sizeof e->err) != ERR_OK)
         return ENGINE_ERR_INVALID;
     return ENGINE_OK;
@@ -115,6 +117,22 @@ void engine_trace_clear(struct engine *e)
 double engine_trace_total(struct engine *e)
 {
     return e && e->w ? (double)world_trace(e->w)->total : 0;
+}
+
+int engine_capture(struct engine *e, int on)
+{
+    if (!e || e->w) {
+        if (e)
+            snprintf(e->err, sizeof e->err, "engine_capture: called after engine_load");
+        return ENGINE_ERR_FAILED;
+    }
+    e->pcapng_off = !on;
+    return ENGINE_OK;
+}
+
+double engine_frames(const struct engine *e)
+{
+    return e && e->w ? (double)world_frames(e->w) : 0;
 }
 
 const uint8_t *engine_pcapng_ptr(struct engine *e)

@@ -10,6 +10,9 @@
  *                                   incomplete and the run cannot go on)
  *   engine_trace_ptr/len(e)         the records written since the last engine_trace_clear
  *                                   (wasm/sim/trace_rec.h, docs/trace-format.md)
+ *   engine_capture(e, on)           before engine_load: 0 builds no capture file (a
+ *                                   caller that takes only the trace); 1, the default,
+ *                                   builds it
  *   engine_pcapng_ptr/len(e)        the capture file written since the last
  *                                   engine_pcapng_clear (all of it for a caller that never
  *                                   clears: the page); a caller that clears after each
@@ -63,7 +66,15 @@ ENGINE_API uint32_t engine_trace_len(struct engine *e);
 ENGINE_API void engine_trace_clear(struct engine *e);
 /* Records and bytes written since the start, including those cleared. */
 ENGINE_API double engine_trace_total(struct engine *e);
+/* Frames sent since the start on every link: the TREC_FRAME records written, cleared or
+ * not (a count without reading the trace). */
+ENGINE_API double engine_frames(const struct engine *e);
 
+/* Whether the run builds the pcapng file (on by default). Called before engine_load, as
+ * the file starts with the world; ENGINE_ERR_FAILED afterwards. Off, engine_pcapng_len
+ * stays 0 and the capture takes no memory and no time; the trace (and its hash) is the
+ * same either way. */
+ENGINE_API int engine_capture(struct engine *e, int on);
 ENGINE_API const uint8_t *engine_pcapng_ptr(struct engine *e);
 ENGINE_API uint32_t engine_pcapng_len(struct engine *e);
 ENGINE_API void engine_pcapng_clear(struct engine *e);

@@ -48,20 +48,50 @@ static int trec_buf_grow(struct trec_buf *b, size_t need)
     return 0;
 }
 
-uint8_t *trec_buf_begin(struct trec_buf *b, uint16_t type, uint32_t size)
+/* Room for a record of `size` bytes (a multiple of 8), nothing written; NULL if memory
+ * ran out. */
+static uint8_t *trec_buf_reserve(struct trec_buf *b, uint32_t size)
 {
     uint8_t *rec;
-    size = (size + 7u) & ~7u;
     if (b->failed || trec_buf_grow(b, b->len + size) != 0) {
         b->failed = 1;
         return NULL;
     }
     rec = b->p + b->len;
-    memset(rec, 0, size);
-    trec_wr16(rec + TREC_OFF_TYPE, type);
-    trec_wr32(rec + TREC_OFF_SIZE, size);
     b->len += size;
     return rec;
+}
+
+/* Writes the header of a record whose header bytes are zero. */
+static uint8_t *trec_buf_header(uint8_t *rec, uint16_t type, uint32_t size)
+{
+    trec_wr16(rec + TREC_OFF_TYPE, type);
+    trec_wr32(rec + TREC_OFF_SIZE, size);
+    return rec;
+}
+
+uint8_t *trec_buf_begin(struct trec_buf *b, uint16_t type, uint32_t size)
+{
+    uint8_t *rec;
+    size = (size + 7u) & ~7u;
+    rec = trec_buf_reserve(b, size);
+    if (!rec)
+        return NULL;
+    memset(rec, 0, size);
+    return trec_buf_header(rec, type, size);
+}
+
+uint8_t *trec_buf_begin_data(struct trec_buf *b, uint16_t type, uint32_t fixed, const uint8_t *data,
+                             uint32_t n)
+{
+    uint32_t size = (fixed + n + 7u) & ~7u;
+    uint8_t *rec = trec_buf_reserve(b, size);
+    if (!rec)
+        return NULL;
+    memset(rec, 0, fixed);
+    memcpy(rec + fixed, data, n);
+    memset(rec + fixed + n, 0, size - fixed - n);
+    return trec_buf_header(rec, type, size);
 }
 
 void trec_buf_commit(struct trec_buf *b, const uint8_t *rec)

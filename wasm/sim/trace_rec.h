@@ -150,6 +150,10 @@ void trec_buf_clear(struct trec_buf *b);
 /* Reserves a record of `size` bytes (rounded up to 8) of `type`, zeroed, header written;
  * NULL if memory ran out. trec_buf_commit hashes it once it is filled in. */
 uint8_t *trec_buf_begin(struct trec_buf *b, uint16_t type, uint32_t size);
+/* The same for a record of `fixed` bytes of fields followed by n bytes of data: only the
+ * fields and the padding are zeroed, the data copied in once (a frame's bytes). */
+uint8_t *trec_buf_begin_data(struct trec_buf *b, uint16_t type, uint32_t fixed, const uint8_t *data,
+                             uint32_t n);
 void trec_buf_commit(struct trec_buf *b, const uint8_t *rec);
 
 static inline void trec_wr16(uint8_t *p, uint16_t v)

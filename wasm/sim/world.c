@@ -10,7 +10,7 @@ static void world_pcap_sink(void *ctx, const uint8_t *p, uint32_t n)
     struct world *w = ctx;
     /* After a failed append nothing more is added: a block cut in the middle would make
      * the rest of the file unreadable, and the run is reported as failed anyway. */
-    if (!w->pcap.failed)
+    if (!w->pcap.failed && !w->cfg.pcapng_off)
         sim_buf_append(&w->pcap, p, n);
 }
 
@@ -303,6 +303,11 @@ int world_run_until(struct world *w, uint64_t until)
 void world_run(struct world *w)
 {
     world_run_until(w, w->cfg.duration_us);
+}
+
+uint32_t world_frames(const struct world *w)
+{
+    return w->next_frame;
 }
 
 uint64_t world_now(const struct world *w)

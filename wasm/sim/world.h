@@ -118,6 +118,10 @@ struct world_config {
     uint16_t n_rounds;
     uint8_t capture[WORLD_MAX_LINKS]; /* links in the pcapng, in interface order */
     uint8_t n_capture;
+    /* Not from the scenario but from the caller (engine_capture): 1 builds no pcapng file
+     * at all (world_pcapng stays empty). The capture interfaces and their packet numbers
+     * are kept, so the trace is the same either way. */
+    uint8_t pcapng_off;
 };
 
 struct world;
@@ -135,13 +139,16 @@ int world_run_until(struct world *w, uint64_t until);
 void world_run(struct world *w);
 
 uint64_t world_now(const struct world *w);
+/* Frames sent so far on every link: each has its id, from 0, and a TREC_FRAME record. */
+uint32_t world_frames(const struct world *w);
 /* The next instant at which something is due; 0 if nothing is. */
 int world_next_event(const struct world *w, uint64_t *t);
 
 /* The records written so far (trace_rec.h); trec_buf_clear() once consumed. */
 struct trec_buf *world_trace(struct world *w);
 /* The pcapng file of the captured links: the bytes written since the last
- * world_pcapng_clear (the whole file for a caller that never clears). */
+ * world_pcapng_clear (the whole file for a caller that never clears); nothing when the
+ * configuration's pcapng_off is set. */
 const uint8_t *world_pcapng(const struct world *w, size_t *len);
 /* Forgets the bytes handed out so far: a caller that writes the file as it goes keeps the
  * buffer at the size of one slice of the run. */

@@ -186,8 +186,10 @@ static int crafted_done(void *ctx)
     return c->w.receiver->report.ok_sent;
 }
 
-/* 200 data bytes, offset 3 and offset 198 wrong, then "DONE": the receiver counts both
- * (offset 198 is still in its window when the bytes after it arrive), names the first,
+/* 200 data bytes, offsets 3, 120, 144, 170 and 198 wrong, then "DONE": the receiver counts
+ * each once (offset 198 is still in its window when the bytes after it arrive; 120 lies
+ * past the first 26 bytes of its piece, where a byte is compared with the one 26 before it,
+ * and 170 equals the wrong byte 26 before it, so only the pattern tells), names the first,
  * and checks every data byte but none of "DONE". */
 static void test_bulk_receiver_finds_wrong_bytes(void)
 {
@@ -204,6 +206,8 @@ static void test_bulk_receiver_finds_wrong_bytes(void)
     for (i = 0; i < 200; i++)
         c.stream[i] = app_bulk_pattern(i);
     c.stream[3] = 'X';
+    c.stream[120] = 'Z';                 /* in the 52-byte piece at 79, after its first 26 bytes */
+    c.stream[144] = c.stream[170] = 'Q'; /* in the last piece, 26 bytes apart */
     c.stream[198] = 'Y';
     memcpy(c.stream + 200, "DONE", 4);
     CHECK_EQ(app_bulk_receiver_start(&rcv, app_world_b(&c.w), 0), ERR_OK);
@@ -216,7 +220,7 @@ static void test_bulk_receiver_finds_wrong_bytes(void)
     CHECK(c.piece > 10); /* the pieces went one by one */
     CHECK_EQ(rcv.report.bytes, 200);
     CHECK_EQ(rcv.report.checked, 200);
-    CHECK_EQ(rcv.report.mismatches, 2);
+    CHECK_EQ(rcv.report.mismatches, 5);
     CHECK_EQ(rcv.report.mismatch_at, 3);
     app_world_free(&c.w);
 }

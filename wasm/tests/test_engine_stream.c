@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "engine.h"
+#include "trace_rec.h"
 #include "unit.h"
 
 const char *__asan_default_options(void);
@@ -35,11 +36,16 @@ static char *bulk_scenario(unsigned bytes)
     return s;
 }
 
-static struct engine *load(unsigned bytes)
+/* capture: 0 or 1 for engine_capture before the load, -1 to leave the default. */
+static struct engine *load_capture(unsigned bytes, int capture)
 {
     char *json = bulk_scenario(bytes);
     struct engine *e = engine_create();
-    int rc = json && e ? engine_load(e, json, (uint32_t)strlen(json)) : ENGINE_ERR_FAILED;
+    int rc = json && e ? ENGINE_OK : ENGINE_ERR_FAILED;
+    if (rc == ENGINE_OK && capture >= 0)
+        rc = engine_capture(e, capture);
+    if (rc == ENGINE_OK)
+        rc = engine_load(e, json, (uint32_t)strlen(json));
     free(json);
     if (rc != ENGINE_OK) {
         printf("    engine_load: %s\n", e ? engine_error(e) : "no engine");
@@ -47,6 +53,11 @@ static struct engine *load(unsigned bytes)
         return NULL;
     }
     return e;
+}
+
+static struct engine *load(unsigned bytes)
+{
+    return load_capture(bytes, -1);
 }
 
 /* Runs to the end in steps of `step_us`, the trace cleared after each. With `len`, the
@@ -113,5 +124,80 @@ static void test_capture_taken_in_slices_runs_to_the_end(void)
     engine_destroy(e);
 }
 
+/* engine_capture(e, 1) is the default: the same file, byte for byte. */
+static void test_capture_on_is_the_default(void)
+{
+    struct engine *dflt = load(300000), *on = load_capture(300000, 1);
+    CHECK(dflt && on);
+    CHECK_EQ(run_all(dflt, 1e6, NULL, 0, NULL), 1);
+    CHECK_EQ(run_all(on, 1e6, NULL, 0, NULL), 1);
+    CHECK(engine_pcapng_len(dflt) > 300000);
+    CHECK_EQ(engine_pcapng_len(on), engine_pcapng_len(dflt));
+    CHECK(memcmp(engine_pcapng_ptr(on), engine_pcapng_ptr(dflt), engine_pcapng_len(on)) == 0);
+    engine_destroy(dflt);
+    engine_destroy(on);
+}
+
+/* Capture off, the 20 MB transfer whose capture held whole cannot be allocated
+ * (test_capture_out_of_memory_is_an_error) runs to the end without the capture ever
+ * being taken: nothing is written to it, not even the section header; and the trace is
+ * the one of the run with a capture. */
+static void test_capture_off_builds_nothing(void)
+{
+    struct engine *off = load_capture(20000000, 0), *on = load(20000000);
+    size_t len = 0;
+    int rc = 0;
+    CHECK(off && on);
+    while (rc == 0) {
+        rc = engine_run(off, engine_now(off) + 1e6);
+        engine_trace_clear(off);
+        CHECK_EQ(engine_pcapng_len(off), 0);
+    }
+    CHECK_EQ(rc, 1);
+    CHECK_EQ(run_all(on, 1e6, NULL, 0, &len), 1);
+    CHECK(len > (16u << 20));
+    CHECK(strcmp(engine_hash(off), engine_hash(on)) == 0);
+    engine_destroy(off);
+    engine_destroy(on);
+}
+
+/* engine_frames counts the TREC_FRAME records, those dropped by the link included, without
+ * the trace being read; and it goes on counting across engine_trace_clear. */
+static void test_frames_counts_the_frame_records(void)
+{
+    struct engine *e = load(300000);
+    double frames = 0;
+    int rc = 0;
+    CHECK(e);
+    while (rc == 0) {
+        const uint8_t *p;
+        uint32_t off = 0, len;
+        rc = engine_run(e, engine_now(e) + 3e5);
+        p = engine_trace_ptr(e);
+        len = engine_trace_len(e);
+        for (; off + TREC_HDR <= len; off += trec_rd32(p + off + TREC_OFF_SIZE))
+            frames += p[off] == TREC_FRAME;
+        engine_trace_clear(e);
+        CHECK_EQ(engine_frames(e), frames);
+    }
+    CHECK_EQ(rc, 1);
+    CHECK(frames > 200);
+    engine_destroy(e);
+}
+
+/* The file starts with the world: once it is loaded the choice is made. */
+static void test_capture_after_load_is_refused(void)
+{
+    struct engine *e = load(1000);
+    CHECK(e);
+    CHECK_EQ(engine_capture(e, 0), ENGINE_ERR_FAILED);
+    CHECK(strcmp(engine_error(e), "engine_capture: called after engine_load") == 0);
+    CHECK_EQ(run_all(e, 1e6, NULL, 0, NULL), 1);
+    CHECK(engine_pcapng_len(e) > 0);
+    engine_destroy(e);
+}
+
 UNIT_MAIN(UNIT(test_slices_make_the_whole_file), UNIT(test_capture_out_of_memory_is_an_error),
-          UNIT(test_capture_taken_in_slices_runs_to_the_end))
+          UNIT(test_capture_taken_in_slices_runs_to_the_end), UNIT(test_capture_on_is_the_default),
+          UNIT(test_capture_off_builds_nothing), UNIT(test_capture_after_load_is_refused),
+          UNIT(test_frames_counts_the_frame_records))

@@ -55,23 +55,23 @@ static uint16_t ref_chksum(uint32_t sum, const uint8_t *data, uint32_t len)
     return (uint16_t)~sum;
 }
 
-/* Both ways of summing (inet_chksum.h), over every length from 0 to 300 at every alignment of four, over bytes that carry often,
+/* Both ways of summing (inet_chksum.h), over every length from 0 to 300 at every alignment of eight, over bytes that carry often,
  * started from a pseudo-header sum and in two chunks; then the longest buffer of 0xFF,
- * whose every 32-bit addition carries. */
+ * whose every 64-bit addition carries. */
 static void test_sum_matches_the_definition(void)
 {
     static uint8_t buf[65535];
     uint32_t i, len, at, x = 12345;
-    for (i = 0; i < 304; i++) {
+    for (i = 0; i < 308; i++) {
         x = x * 1103515245u + 12345u;
         buf[i] = (uint8_t)(i % 7 == 0 ? 0xFF : x >> 24);
     }
-    for (at = 0; at < 4; at++)
+    for (at = 0; at < 8; at++)
         for (len = 0; len <= 300; len++) {
             uint32_t half = len / 2 & ~1u,
                      pseudo = inet_pseudo_sum(0xC0A80001u, 0x0A000002u, 6, (uint16_t)len);
             CHECK_EQ(inet_chksum(buf + at, (uint16_t)len), ref_chksum(0, buf + at, len));
-            CHECK_EQ(inet_fold(inet_sum_words32(inet_sum_words32(pseudo, buf + at, (uint16_t)half),
+            CHECK_EQ(inet_fold(inet_sum_words64(inet_sum_words64(pseudo, buf + at, (uint16_t)half),
                                                 buf + at + half, (uint16_t)(len - half))),
                      ref_chksum(pseudo, buf + at, len));
             CHECK_EQ(inet_fold(inet_sum_bytes16(inet_sum_bytes16(pseudo, buf + at, (uint16_t)half),
@@ -80,7 +80,7 @@ static void test_sum_matches_the_definition(void)
         }
     memset(buf, 0xFF, sizeof buf);
     CHECK_EQ(inet_chksum(buf, 65535), ref_chksum(0, buf, 65535));
-    CHECK_EQ(inet_fold(inet_sum_words32(0, buf, 65535)), ref_chksum(0, buf, 65535));
+    CHECK_EQ(inet_fold(inet_sum_words64(0, buf, 65535)), ref_chksum(0, buf, 65535));
     CHECK_EQ(inet_fold(inet_sum_bytes16(0, buf, 65535)), ref_chksum(0, buf, 65535));
     CHECK_EQ(inet_chksum(buf, 65534), 0); /* all ones: the sum is 0xFFFF */
 }

@@ -187,19 +187,42 @@ static void receiver_mismatches(struct app_bulk_receiver *a, const uint8_t *p, c
             a->report.mismatch_at = off + i;
 }
 
-/* Checks n data bytes, from stream offset off, against the pattern: 26 bytes at a time
- * with memcmp, byte by byte only where they differ (this runs for every segment of a
- * bulk transfer). */
+/* 1 when the n bytes at a and at b are the same: 8 bytes a turn, the differences gathered
+ * and looked at once at the end (no early exit: a short loop, which compilers can widen;
+ * the bytes are nearly always the same). memcmp
+ * would do natively, but Emscripten's (musl's) goes byte by byte, and was 8 % of the wasm
+ * engine's time on a bulk transfer. */
+static int receiver_same(const uint8_t *a, const uint8_t *b, uint32_t n)
+{
+    uint64_t x, y, diff = 0;
+    uint32_t i = 0;
+    for (; i + 8u <= n; i += 8u) {
+        memcpy(&x, a + i, 8);
+        memcpy(&y, b + i, 8);
+        diff |= x ^ y;
+    }
+    for (; i < n; i++)
+        diff |= (uint64_t)(a[i] ^ b[i]);
+    return diff == 0;
+}
+
+/* Checks n data bytes, from stream offset off, against the pattern (this runs for every
+ * segment of a bulk transfer). The pattern repeats every 26 bytes, so bytes whose first
+ * 26 are the pattern's and each later one equals the one 26 before are all right: two
+ * comparisons for a whole segment. Otherwise, 26 bytes at a time against the letters,
+ * byte by byte only where they differ, so each wrong byte is counted once. */
 static void receiver_check(struct app_bulk_receiver *a, const uint8_t *p, uint32_t off, uint32_t n)
 {
     const uint8_t *want = bulk_letters + off % 26u;
-    uint32_t i, k;
+    uint32_t i, k, head = n < 26u ? n : 26u;
+    a->report.checked += n;
+    if (receiver_same(p, want, head) && receiver_same(p + head, p, n - head))
+        return;
     for (i = 0; i < n; i += k) {
         k = n - i < 26u ? n - i : 26u;
         if (memcmp(p + i, want, k) != 0)
             receiver_mismatches(a, p + i, want, off + i, k);
     }
-    a->report.checked += n;
 }
 
 /* Takes received bytes through a four-byte window: a byte leaving the window is data,

@@ -73,6 +73,23 @@ describe('engine', () => {
     expect(fine.traceBytes).toEqual(coarse.traceBytes);
   });
 
+  it('traceView and clearTrace read the records in place: the same bytes as takeTrace, and cleared', async () => {
+    const json = twoHosts([{ type: 'ping', host: 'a', to: 'b', count: 3, interval_ms: 1000 }]);
+    const whole = await runScenario(json);
+    const engine = await Engine.create(json);
+    const parts: Uint8Array[] = [];
+    let done = false;
+    while (!done) {
+      done = engine.run(engine.nowUs + 700_000);
+      parts.push(engine.traceView().slice());
+      engine.clearTrace();
+      expect(engine.traceView().length).toBe(0);
+    }
+    expect(Buffer.concat(parts).equals(Buffer.from(whole.traceBytes))).toBe(true);
+    expect(engine.hash()).toBe(whole.hash);
+    engine.destroy();
+  });
+
   it("reports progress after each slice: frames so far and virtual time, up to the run's end, the hash unchanged", async () => {
     const json = twoHosts([{ type: 'ping', host: 'a', to: 'b', count: 3, interval_ms: 1000 }]);
     const whole = await runScenario(json);

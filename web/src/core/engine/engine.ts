@@ -35,12 +35,15 @@ export class Engine {
     this.handle = handle;
   }
 
-  /** A new engine holding the scenario (JSON text, validated by web/src/core/scenarios first). */
-  static async create(scenarioJson: string, mod?: EngineModule): Promise<Engine> {
+  /** A new engine holding the scenario (JSON text, validated by web/src/core/scenarios first).
+   *  `capture: false` builds no pcapng file (pcapng() stays empty): for a caller that takes
+   *  only the trace, which is the same either way. */
+  static async create(scenarioJson: string, mod?: EngineModule, options: { capture?: boolean } = {}): Promise<Engine> {
     const m = mod ?? (await loadEngineModule());
     const handle = m._engine_create();
     if (!handle) throw new Error('engine: out of memory');
     const engine = new Engine(m, handle);
+    if (options.capture === false) m._engine_capture(handle, 0);
     const bytes = new TextEncoder().encode(scenarioJson);
     const ptr = m._engine_alloc(bytes.length);
     m.HEAPU8.set(bytes, ptr);
@@ -83,11 +86,21 @@ export class Engine {
 
   /** The records written since the last call, copied out of wasm memory. */
   takeTrace(): Uint8Array {
-    const ptr = this.mod._engine_trace_ptr(this.h);
-    const len = this.mod._engine_trace_len(this.h);
-    const out = this.mod.HEAPU8.slice(ptr, ptr + len);
-    this.mod._engine_trace_clear(this.h);
+    const out = this.traceView().slice();
+    this.clearTrace();
     return out;
+  }
+
+  /** The records written since the last clearTrace() or takeTrace(), in wasm memory, not
+   *  copied: valid only until the next call into the engine (for a reader that looks once
+   *  and keeps nothing, as the bench counting frames). */
+  traceView(): Uint8Array {
+    const ptr = this.mod._engine_trace_ptr(this.h);
+    return this.mod.HEAPU8.subarray(ptr, ptr + this.mod._engine_trace_len(this.h));
+  }
+
+  clearTrace(): void {
+    this.mod._engine_trace_clear(this.h);
   }
 
   /** The capture file as far as written (since the last takePcapng(), if any), copied out. */

@@ -27,6 +27,8 @@ export interface EngineModule {
   _engine_trace_len(e: number): number;
   _engine_trace_clear(e: number): void;
   _engine_trace_total(e: number): number;
+  _engine_frames(e: number): number;
+  _engine_capture(e: number, on: number): number;
   _engine_pcapng_ptr(e: number): number;
   _engine_pcapng_len(e: number): number;
   _engine_pcapng_clear(e: number): void;

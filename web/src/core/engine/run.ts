@@ -39,6 +39,9 @@ export interface RunSinks {
   /** Each piece of the pcapng file; without this sink the engine keeps the whole file and
    *  the run's `pcapng` is all of it. */
   pcapng?(bytes: Uint8Array): void;
+  /** false: no pcapng file is built at all (the run's `pcapng` is empty), for a caller
+   *  that takes only the trace; the trace and its hash are the same. Default true. */
+  capture?: boolean;
   /** After each slice, once its output has gone to the other sinks. */
   progress?(p: RunProgress): void;
 }
@@ -62,7 +65,7 @@ const YIELD_MS = 50;
  * change the run: its hash is the same for any cut.
  */
 export async function streamScenario(json: string, sinks: RunSinks, mod?: EngineModule, sliceUs = 1_000_000): Promise<StreamedRun> {
-  const engine = await Engine.create(json, mod);
+  const engine = await Engine.create(json, mod, { capture: sinks.capture });
   try {
     sinks.start?.(engine.describe());
     const apps = new Set<number>();
