@@ -1,6 +1,6 @@
 // A finished run as the views use it: per link, the frames in capture order, Wireshark's
 // analysis of them (packet rows), and the instants worth stepping to.
-import { analyze, type CaptureAnalysis } from '../packets/index.ts';
+import { analyze, type CaptureAnalysis, type CapturedFrame } from '../packets/index.ts';
 import type { RunResult } from '../engine/run.ts';
 import type { TraceFrame } from '../engine/trace_types.ts';
 
@@ -25,14 +25,7 @@ export interface RunModel {
 
 export function buildRunModel(result: RunResult): RunModel {
   const cache = new Map<number, LinkView>();
-  const times: number[] = [];
-  for (const f of result.trace.frames) {
-    times.push(f.tSent);
-    if (f.tEnd) times.push(f.tEnd);
-  }
-  for (const e of result.trace.events) times.push(e.time);
-  const sorted = Float64Array.from(times).sort();
-  const instants = sorted.filter((t, i) => i === 0 || t !== sorted[i - 1]);
+  const instants = runInstants(result);
   return {
     result,
     instants,
@@ -47,7 +40,7 @@ export function buildRunModel(result: RunResult): RunModel {
           index,
           name: result.world.links[index]?.name ?? `link ${index}`,
           frames,
-          analysis: analyze(frames.map((f) => ({ timeUs: f.tSent, bytes: f.bytes, ethernet: f.ethernet }))),
+          analysis: analyze(frames.map((f) => new CapturedRef(f))),
           rowOf,
         };
         cache.set(index, v);
@@ -55,6 +48,37 @@ export function buildRunModel(result: RunResult): RunModel {
       return v;
     },
   };
+}
+
+/** Every instant something happens, sorted, unique: read from the columns, one array. */
+function runInstants(result: RunResult): Float64Array {
+  const c = result.trace.columns;
+  const events = result.trace.events;
+  const times = new Float64Array(2 * c.length + events.length);
+  let n = 0;
+  for (let i = 0; i < c.length; i++) {
+    times[n++] = c.tSent[i]!;
+    if (c.tEnd[i]) times[n++] = c.tEnd[i]!;
+  }
+  for (const e of events) times[n++] = e.time;
+  const sorted = times.subarray(0, n).sort();
+  let u = 0;
+  for (let i = 0; i < n; i++) if (i === 0 || sorted[i] !== sorted[u - 1]) sorted[u++] = sorted[i]!;
+  return sorted.slice(0, u);
+}
+
+/** A frame as the packet list takes it; its bytes are read (a view) only when dissected. */
+class CapturedRef implements CapturedFrame {
+  constructor(private readonly f: TraceFrame) {}
+  get timeUs(): number {
+    return this.f.tSent;
+  }
+  get bytes(): Uint8Array {
+    return this.f.bytes;
+  }
+  get ethernet(): boolean {
+    return this.f.ethernet;
+  }
 }
 
 /** The first frame sent at instant `t` exactly, preferring one on link `link` (the capture
