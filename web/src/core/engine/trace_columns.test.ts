@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { shippedText } from '../run/testing/test_runs.ts';
 import { buildRunModel } from '../run/run_model.ts';
 import { runScenario } from './run.ts';
-import { FATE_OFF, FRAME_OFF, RecordType, forEachRecord, u64 } from './trace_reader.ts';
-import { Fate, type TraceFrame } from './trace_types.ts';
+import { FATE_OFF, FRAME_OFF, RecordType, forEachRecord, readEvent, u64 } from './trace_reader.ts';
+import { Fate, type TraceEvent, type TraceFrame } from './trace_types.ts';
 
 // The frames as plain objects, read from the records one by one (the way the reader read
 // them before the columns): what the columns must give back, field for field.
@@ -86,6 +86,24 @@ describe('the trace as columns', () => {
       expect(diffs.slice(0, 10)).toEqual([]);
     });
   }
+
+  it('gives every event of ethernet-bulk-lossy as the records say', async () => {
+    const run = await runScenario(shippedText('ethernet-bulk-lossy'), undefined, 20_000);
+    const want: TraceEvent[] = [];
+    forEachRecord(run.traceBytes, (type, v, o) => {
+      if (type === RecordType.Event) want.push(readEvent(v, o));
+    });
+    const got = run.trace.events;
+    expect(want.length).toBeGreaterThan(1000);
+    expect(got.length).toBe(want.length);
+    const diffs: string[] = [];
+    const keys = Object.keys(want[0]!) as (keyof TraceEvent)[];
+    expect(keys.length).toBe(12);
+    want.forEach((w, i) => {
+      for (const k of keys) if (got[i]![k] !== w[k]) diffs.push(`event ${i} ${k}: ${got[i]![k]} not ${w[k]}`);
+    });
+    expect(diffs.slice(0, 10)).toEqual([]);
+  });
 
   it('gives the run model every instant of frames and events, sorted and once each', async () => {
     const run = await runScenario(shippedText('ethernet-bulk-lossy'));

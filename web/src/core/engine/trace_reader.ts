@@ -1,7 +1,7 @@
 // Reads batches of trace records (wasm/sim/trace_rec.h) into a growing Trace. Frames come
 // as two records, TREC_FRAME when sent and TREC_FATE when their fate is known; the reader
 // joins them by id. Offsets below are the C header's, named the same way.
-import { FrameColumns, FrameRef, type SentFrame } from './trace_columns.ts';
+import { EventColumns, EventRef, FrameColumns, FrameRef, type SentFrame } from './trace_columns.ts';
 import { AppRecordKind, Fate, type TraceAppRecord, type TraceEvent, type TraceFrame, type TraceLinkEvent } from './trace_types.ts';
 
 const TREC_FRAME = 1;
@@ -99,6 +99,7 @@ export class Trace {
   readonly frames: TraceFrame[] = [];
   readonly columns = new FrameColumns();
   readonly events: TraceEvent[] = [];
+  readonly eventColumns = new EventColumns();
   readonly linkEvents: TraceLinkEvent[] = [];
   readonly apps: TraceAppRecord[] = [];
   /** frame id -> index in `columns` */
@@ -116,7 +117,7 @@ export class Trace {
     forEachRecord(batch, (type, view, off) => {
       if (type === TREC_FRAME) this.readFrame(view, batch, off);
       else if (type === TREC_FATE) this.readFate(view, off);
-      else if (type === TREC_EVENT) this.events.push(readEvent(view, off));
+      else if (type === TREC_EVENT) this.events.push(new EventRef(this.eventColumns, this.eventColumns.push(readEvent(view, off))));
       else if (type === TREC_LINK) this.linkEvents.push(readLink(view, off));
       else if (type === TREC_APP) this.apps.push(readApp(view, batch, off, this.decoder));
     });
