@@ -111,6 +111,11 @@ export class Trace {
     return i === undefined ? undefined : this.frames[i];
   }
 
+  /** The index of frame `id` in `frames` and `columns`, or -1. */
+  indexOf(id: number): number {
+    return this.byId.get(id) ?? -1;
+  }
+
   /** Adds one batch (what Engine.takeTrace() returned). The frames' bytes stay in it: the
    *  caller must not change it afterwards. */
   append(batch: Uint8Array): void {

@@ -27,3 +27,19 @@ describe('stepping through a run', () => {
     expect(found).toBeGreaterThan(10);
   });
 });
+
+describe('the packet list of a link', () => {
+  it('finds the row of each of its frames by id, and none for the frames of other links', async () => {
+    const run = await shippedRun('nfc-bridge-1080');
+    const { frames } = run.result.trace;
+    const links = new Set(frames.map((f) => f.link));
+    expect(links.size).toBeGreaterThan(1);
+    for (const l of links) {
+      const v = run.link(l);
+      expect(v.frames).toEqual(frames.filter((f) => f.link === l));
+      for (const f of frames) expect(v.rowOf.get(f.id)).toBe(f.link === l ? v.frames.indexOf(f) : undefined);
+      expect(v.analysis.rows.length).toBe(v.frames.length);
+    }
+    expect(run.link(0).rowOf.get(0xfffffff)).toBeUndefined();
+  });
+});

@@ -11,7 +11,7 @@ export interface LinkView {
   frames: TraceFrame[];
   analysis: CaptureAnalysis;
   /** frame id -> 0-based row in `frames` */
-  rowOf: Map<number, number>;
+  rowOf: { get(id: number): number | undefined };
 }
 
 export interface RunModel {
@@ -38,9 +38,18 @@ export function buildRunModel(result: RunResult): RunModel {
     link(index: number): LinkView {
       let v = cache.get(index);
       if (!v) {
-        const frames = result.trace.frames.filter((f) => f.link === index);
-        const rowOf = new Map<number, number>();
-        frames.forEach((f, i) => rowOf.set(f.id, i));
+        const { trace } = result;
+        const c = trace.columns;
+        // row by index in the trace, -1 off this link: an array, not a map of 100 000 ids
+        const rows = new Int32Array(c.length).fill(-1);
+        const frames: TraceFrame[] = [];
+        for (let i = 0; i < c.length; i++) if (c.link[i] === index) rows[i] = frames.push(trace.frames[i]!) - 1;
+        const rowOf = {
+          get(id: number): number | undefined {
+            const r = rows[trace.indexOf(id)] ?? -1;
+            return r < 0 ? undefined : r;
+          },
+        };
         v = {
           index,
           name: result.world.links[index]?.name ?? `link ${index}`,
