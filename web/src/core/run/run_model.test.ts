@@ -42,4 +42,16 @@ describe('the packet list of a link', () => {
     }
     expect(run.link(0).rowOf.get(0xfffffff)).toBeUndefined();
   });
+
+  it('gives the run model every instant of frames and events, sorted and once each', async () => {
+    const model = await shippedRun('ethernet-bulk-lossy');
+    const run = model.result;
+    const times = new Set<number>();
+    for (const f of run.trace.frames) {
+      times.add(f.tSent);
+      if (f.tEnd) times.add(f.tEnd);
+    }
+    for (const e of run.trace.events) times.add(e.time);
+    expect(Array.from(model.instants)).toEqual([...times].sort((a, b) => a - b));
+  });
 });
