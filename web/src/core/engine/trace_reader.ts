@@ -1,6 +1,7 @@
 // Reads batches of trace records (wasm/sim/trace_rec.h) into a growing Trace. Frames come
 // as two records, TREC_FRAME when sent and TREC_FATE when their fate is known; the reader
 // joins them by id. Offsets below are the C header's, named the same way.
+import { EventColumns, EventRef, FrameColumns, FrameRef, type SentFrame } from './trace_columns.ts';
 import { AppRecordKind, Fate, type TraceAppRecord, type TraceEvent, type TraceFrame, type TraceLinkEvent } from './trace_types.ts';
 
 const TREC_FRAME = 1;
@@ -86,48 +87,50 @@ export function forEachRecord(batch: Uint8Array, visit: (type: number, view: Dat
   }
 }
 
-/** The IPv4 datagram an Ethernet II frame carries (a view), or an empty array for ARP and
- *  other EtherTypes. */
-export function ethernetDatagram(frame: Uint8Array): Uint8Array {
-  const ETH_HLEN = 14;
-  const ipv4 = frame.length >= ETH_HLEN && frame[12] === 0x08 && frame[13] === 0x00;
-  return ipv4 ? frame.subarray(ETH_HLEN) : frame.subarray(0, 0);
-}
+export { ethernetDatagram } from './trace_columns.ts';
 
 export class Trace {
   /** `links`: the world's links (its description), which tell the frames of an Ethernet
    *  link from the raw IPv4 ones; without them every frame is raw IPv4. */
   constructor(private readonly links: readonly { type: string }[] = []) {}
 
+  /** The frames in the order sent: objects over `columns`, for the code that takes them
+   *  one by one; a view that needs every frame reads the columns. */
   readonly frames: TraceFrame[] = [];
+  readonly columns = new FrameColumns();
   readonly events: TraceEvent[] = [];
+  readonly eventColumns = new EventColumns();
   readonly linkEvents: TraceLinkEvent[] = [];
   readonly apps: TraceAppRecord[] = [];
-  private readonly byId = new Map<number, TraceFrame>();
+  /** frame id -> index in `columns` */
+  private readonly byId = new Map<number, number>();
   private readonly decoder = new TextDecoder();
 
   frame(id: number): TraceFrame | undefined {
-    return this.byId.get(id);
+    const i = this.byId.get(id);
+    return i === undefined ? undefined : this.frames[i];
   }
 
-  /** Adds one batch (what Engine.takeTrace() returned). */
+  /** The index of frame `id` in `frames` and `columns`, or -1. */
+  indexOf(id: number): number {
+    return this.byId.get(id) ?? -1;
+  }
+
+  /** Adds one batch (what Engine.takeTrace() returned). The frames' bytes stay in it: the
+   *  caller must not change it afterwards. */
   append(batch: Uint8Array): void {
     forEachRecord(batch, (type, view, off) => {
       if (type === TREC_FRAME) this.readFrame(view, batch, off);
       else if (type === TREC_FATE) this.readFate(view, off);
-      else if (type === TREC_EVENT) this.events.push(readEvent(view, off));
+      else if (type === TREC_EVENT) this.events.push(new EventRef(this.eventColumns, this.eventColumns.push(readEvent(view, off))));
       else if (type === TREC_LINK) this.linkEvents.push(readLink(view, off));
       else if (type === TREC_APP) this.apps.push(readApp(view, batch, off, this.decoder));
     });
   }
 
   private readFrame(v: DataView, b: Uint8Array, o: number): void {
-    const len = v.getUint16(o + FRAME_OFF.len, true);
-    const start = o + FRAME_OFF.fixed;
     const link = v.getUint16(o + FRAME_OFF.link, true);
-    const bytes = b.slice(start, start + len);
-    const ethernet = this.links[link]?.type === 'ethernet';
-    const f: TraceFrame = {
+    const sent: SentFrame = {
       id: v.getUint32(o + FRAME_OFF.id, true),
       parent: v.getUint32(o + FRAME_OFF.parent, true),
       tSent: u64(v, o + FRAME_OFF.tSent),
@@ -140,34 +143,28 @@ export class Trace {
       cause: v.getUint32(o + FRAME_OFF.cause, true),
       queue: v.getUint32(o + FRAME_OFF.queue, true),
       rule: v.getUint32(o + FRAME_OFF.rule, true),
-      bytes,
-      ethernet,
-      dgram: ethernet ? ethernetDatagram(bytes) : bytes,
-      fate: Fate.Pending,
-      reason: 0,
-      tWire: 0,
-      tWireEnd: 0,
-      tEnd: 0,
-      slots: 0,
-      wireLen: 0,
-      firstSlot: 0,
+      len: v.getUint16(o + FRAME_OFF.len, true),
+      ethernet: this.links[link]?.type === 'ethernet',
     };
-    this.frames.push(f);
-    this.byId.set(f.id, f);
+    const i = this.columns.push(sent, b, o + FRAME_OFF.fixed);
+    this.frames.push(new FrameRef(this.columns, i));
+    this.byId.set(sent.id, i);
   }
 
   private readFate(v: DataView, o: number): void {
     const id = v.getUint32(o + FATE_OFF.id, true);
-    const f = this.byId.get(id);
-    if (!f) throw new TraceFormatError(`fate of frame ${id}, which was never sent`);
-    f.fate = v.getUint8(o + FATE_OFF.fate) as Fate;
-    f.tWire = u64(v, o + FATE_OFF.tWire);
-    f.tWireEnd = u64(v, o + FATE_OFF.tWireEnd);
-    f.tEnd = u64(v, o + FATE_OFF.tEnd);
-    f.reason = v.getUint16(o + FATE_OFF.reason, true);
-    f.slots = v.getUint16(o + FATE_OFF.slots, true);
-    f.wireLen = v.getUint32(o + FATE_OFF.wireLen, true);
-    f.firstSlot = u64(v, o + FATE_OFF.firstSlot);
+    const i = this.byId.get(id);
+    if (i === undefined) throw new TraceFormatError(`fate of frame ${id}, which was never sent`);
+    this.columns.setFate(i, {
+      fate: v.getUint8(o + FATE_OFF.fate) as Fate,
+      tWire: u64(v, o + FATE_OFF.tWire),
+      tWireEnd: u64(v, o + FATE_OFF.tWireEnd),
+      tEnd: u64(v, o + FATE_OFF.tEnd),
+      reason: v.getUint16(o + FATE_OFF.reason, true),
+      slots: v.getUint16(o + FATE_OFF.slots, true),
+      wireLen: v.getUint32(o + FATE_OFF.wireLen, true),
+      firstSlot: u64(v, o + FATE_OFF.firstSlot),
+    });
   }
 }
 
