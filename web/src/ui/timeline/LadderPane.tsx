@@ -14,7 +14,7 @@ import { drawArrowsCanvas, themeColours, type CanvasColours } from './ladder_can
 import { ladderModel } from './ladder_model.ts';
 import { ladderMermaid } from './mermaid.ts';
 import { buildScene, fitRange, headerHeight, hitTest, type ArrowMark } from './ladder_scene.ts';
-import { drawCursor, drawScene, ensureLayers } from './ladder_svg.ts';
+import { drawCursor, drawScene, ensureCursorLayers, ensureLayers } from './ladder_svg.ts';
 import { savePng, saveSvg } from './svg_export.ts';
 import { textFor } from './text_size.ts';
 import { useAxisZoom } from './use_axis_zoom.ts';
@@ -38,6 +38,7 @@ export function LadderPane() {
   const bodyRef = useRef<HTMLDivElement>(null);
   const svgRef = useRef<SVGSVGElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
+  const cursorRef = useRef<SVGSVGElement>(null);
   const size = useSize(bodyRef);
   const [tip, setTip] = useState<TipState | null>(null);
   const [menu, setMenu] = useState<{ frameId: number; x: number; y: number } | null>(null);
@@ -66,7 +67,8 @@ export function LadderPane() {
     [model, size.width, size.height, y, selected, text, horizonUs],
   );
 
-  // The drawing: SVG marks, then the canvas (theme colours), then the cursor (cheap, often).
+  // The drawing: SVG marks, then the canvas (theme colours), then the cursor (cheap, often,
+  // in an <svg> of its own above the others).
   useEffect(() => {
     const el = svgRef.current;
     if (!el || !scene || !model) return;
@@ -82,8 +84,8 @@ export function LadderPane() {
     drawArrowsCanvas(c, scene, colours.current.c);
   }, [scene, theme]);
   useEffect(() => {
-    const el = svgRef.current;
-    if (el && scene && model) drawCursor(ensureLayers(el), scene, y(cursorUs));
+    const el = cursorRef.current;
+    if (el && scene && model) drawCursor(ensureCursorLayers(el), scene, y(cursorUs));
   }, [scene, model, y, cursorUs]);
 
   // Another scenario starts unzoomed (a re-run of the same one keeps the view).
@@ -200,6 +202,7 @@ export function LadderPane() {
           onClick={onClick}
           onContextMenu={onContextMenu}
         />
+        <svg ref={cursorRef} className="tl-cursor" data-testid="ladder-cursor" aria-hidden="true" />
         {!model && <div className="tl-empty muted">The ladder appears when the scenario has run.</div>}
         {tip && <Tooltip tip={tip} />}
         {menu && <WhatIfMenu frameId={menu.frameId} x={menu.x} y={menu.y} onClose={closeMenu} />}
