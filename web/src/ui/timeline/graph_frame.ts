@@ -171,9 +171,10 @@ export function drawLegend(svg: Svg, f: GraphFrame, layout: LegendLayout): void 
  *  it (or none at all: px null), drawn into `layer`: an <svg> of its own over the graph, so
  *  that Play, which moves only the cursor, repaints none of the plot under it. */
 export function drawGraphCursor(graph: SVGSVGElement, layer: SVGSVGElement, px: number | null): void {
-  const r = d3.select(graph).select('clipPath rect');
-  const [x, y, w, h] = ['x', 'y', 'width', 'height'].map((a) => Number(r.attr(a)));
-  const inside = px !== null && px >= x! && px <= x! + w!;
+  // the plot's clip: none yet (or any more) when the graph has nothing to draw
+  const r = graph.querySelector('clipPath rect');
+  const [x, y, w, h] = ['x', 'y', 'width', 'height'].map((a) => Number(r?.getAttribute(a)));
+  const inside = r !== null && px !== null && px >= x! && px <= x! + w!;
   d3.select(layer)
     .selectAll('line')
     .data(inside ? [px] : [])
