@@ -13,7 +13,7 @@ import { MaximiseButton } from '../common/MaximiseButton.tsx';
 import { drawArrowsCanvas, themeColours, type CanvasColours } from './ladder_canvas.ts';
 import { ladderModel } from './ladder_model.ts';
 import { ladderMermaid } from './mermaid.ts';
-import { buildScene, fitRange, headerHeight, hitTest, type ArrowMark } from './ladder_scene.ts';
+import { buildScene, fitRange, headerHeight, hitTest, type ArrowMark, type Scene } from './ladder_scene.ts';
 import { drawCursor, drawScene, ensureCursorLayers, ensureLayers } from './ladder_svg.ts';
 import { savePng, saveSvg } from './svg_export.ts';
 import { textFor } from './text_size.ts';
@@ -58,35 +58,55 @@ export function LadderPane() {
   // Zoom keeps the selected frame still, else the cursor.
   const selIndex = model && selected !== null ? model.indexOf(selected) : -1;
   const anchorUs = selIndex >= 0 ? model!.paths[selIndex]!.t0 : cursorUs;
-  const zoom = useAxisZoom(svgRef, 'y', size, maxScale, [0, bottom], { at: () => (model ? base(anchorUs) : null), lo: headerH, hi: size.height });
-  const y = useMemo(() => zoom.transform.rescaleY(base), [zoom.transform, base]);
   // Hide the future: the scene holds nothing after the cursor (then it follows the cursor).
   const horizonUs = hideFuture ? cursorUs : null;
-  const scene = useMemo(
-    () => (model && size.width > 0 && size.height > 0 ? buildScene(model, { width: size.width, height: size.height, y, selected, text, horizonUs }) : null),
-    [model, size.width, size.height, y, selected, text, horizonUs],
-  );
+  const sceneFor = (y: d3.ScaleLinear<number, number>): Scene | null =>
+    model && size.width > 0 && size.height > 0 ? buildScene(model, { width: size.width, height: size.height, y, selected, text, horizonUs }) : null;
 
-  // The drawing: SVG marks, then the canvas (theme colours), then the cursor (cheap, often,
-  // in an <svg> of its own above the others).
-  useEffect(() => {
-    const el = svgRef.current;
-    if (!el || !scene || !model) return;
-    drawScene(ensureLayers(el), scene, model.lanes.lifelines);
-  }, [scene, model]);
+  // The drawing: SVG marks, the canvas (theme colours), the cursor (in an <svg> of its own
+  // above the others). Wheel and drag steps draw it straight from the zoom (`live`), with
+  // no React render; React state follows once the gesture pauses (the title's count).
+  // `latest` is what is on screen: the cursor, the pointer and the exports read it.
+  const latest = useRef<{ scene: Scene; y: d3.ScaleLinear<number, number> } | null>(null);
   // Reading CSS variables forces a style pass: once per theme, not once per zoom step (the
-  // ScenarioBar, earlier in the page, sets the theme before this effect runs).
+  // ScenarioBar, earlier in the page, sets the theme before this draws).
   const colours = useRef<{ theme: string; c: CanvasColours } | null>(null);
-  useEffect(() => {
+  const paint = (scene: Scene, y: d3.ScaleLinear<number, number>) => {
+    const el = svgRef.current;
     const c = canvasRef.current;
-    if (!c || !scene || !bodyRef.current) return;
+    if (!el || !c || !bodyRef.current || !model) return;
+    latest.current = { scene, y };
+    drawScene(ensureLayers(el), scene, model.lanes.lifelines);
     if (colours.current?.theme !== theme) colours.current = { theme, c: themeColours(bodyRef.current) };
     drawArrowsCanvas(c, scene, colours.current.c);
-  }, [scene, theme]);
+    if (cursorRef.current) drawCursor(ensureCursorLayers(cursorRef.current), scene, y(cursorUs));
+  };
+  const live = (t: d3.ZoomTransform) => {
+    const y = t.rescaleY(base);
+    const scene = sceneFor(y);
+    if (scene) paint(scene, y);
+  };
+  const zoom = useAxisZoom(svgRef, 'y', size, maxScale, [0, bottom], { at: () => (model ? base(anchorUs) : null), lo: headerH, hi: size.height }, live);
+  const y = useMemo(() => zoom.transform.rescaleY(base), [zoom.transform, base]);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- sceneFor reads the deps listed
+  const scene = useMemo(() => sceneFor(y), [model, size.width, size.height, y, selected, text, horizonUs]);
+  // React's own changes (run, size, selection, theme, text, the published zoom) redraw at
+  // the transform of this instant, which a gesture still going may have moved on.
+  const paintRef = useRef(paint);
+  paintRef.current = paint;
+  const liveRef = useRef(live);
+  liveRef.current = live;
+  const { current, transform } = zoom;
   useEffect(() => {
-    const el = cursorRef.current;
-    if (el && scene && model) drawCursor(ensureCursorLayers(el), scene, y(cursorUs));
-  }, [scene, model, y, cursorUs]);
+    if (!scene) return;
+    const now = current();
+    if (now.k === transform.k && now.y === transform.y) paintRef.current(scene, y);
+    else liveRef.current(now);
+  }, [scene, y, theme, current, transform]);
+  useEffect(() => {
+    const l = latest.current;
+    if (l && cursorRef.current) drawCursor(ensureCursorLayers(cursorRef.current), l.scene, l.y(cursorUs));
+  }, [cursorUs]);
 
   // Another scenario starts unzoomed (a re-run of the same one keeps the view).
   const { reveal, fit } = zoom;
@@ -109,6 +129,7 @@ export function LadderPane() {
   }, [focus, model, base, zoomTo, headerH, size.height]);
 
   const arrowAt = (e: MouseEvent): ArrowMark | null => {
+    const scene = latest.current?.scene;
     if (!scene) return null;
     const hit = (e.target as Element).closest?.('[data-frame-id]');
     if (hit) return scene.arrows.find((a) => a.id === Number(hit.getAttribute('data-frame-id'))) ?? null;
@@ -138,7 +159,7 @@ export function LadderPane() {
     const a = arrowAt(e);
     if (a) return select(a.id);
     const p = local(e);
-    if (model && p.y > headerH) setCursor(Math.round(y.invert(p.y)));
+    if (model && latest.current && p.y > headerH) setCursor(Math.round(latest.current.y.invert(p.y)));
   };
   const onContextMenu = (e: MouseEvent) => {
     const a = arrowAt(e);
@@ -152,6 +173,7 @@ export function LadderPane() {
   /** The SVG to save: the one on screen, or, when arrows are on the canvas, a fresh SVG
    *  with every arrow in view. */
   const exportable = (): SVGSVGElement | null => {
+    const scene = latest.current?.scene;
     if (!scene || !model || !svgRef.current) return null;
     if (!scene.canvas) return svgRef.current;
     const el = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
