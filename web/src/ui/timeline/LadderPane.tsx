@@ -60,49 +60,44 @@ export function LadderPane() {
   const anchorUs = selIndex >= 0 ? model!.paths[selIndex]!.t0 : cursorUs;
   // Hide the future: the scene holds nothing after the cursor (then it follows the cursor).
   const horizonUs = hideFuture ? cursorUs : null;
-  const sceneFor = (y: d3.ScaleLinear<number, number>): Scene | null =>
-    model && size.width > 0 && size.height > 0 ? buildScene(model, { width: size.width, height: size.height, y, selected, text, horizonUs }) : null;
+  // What the scene depends on besides the zoom: a new object when any of it changes.
+  const inputs = useMemo(() => ({ model, size, selected, text, horizonUs, theme, base }), [model, size, selected, text, horizonUs, theme, base]);
 
   // The drawing: SVG marks, the canvas (theme colours), the cursor (in an <svg> of its own
   // above the others). Wheel and drag steps draw it straight from the zoom (`live`), with
-  // no React render; React state follows once the gesture pauses (the title's count).
-  // `latest` is what is on screen: the cursor, the pointer and the exports read it.
-  const latest = useRef<{ scene: Scene; y: d3.ScaleLinear<number, number> } | null>(null);
+  // no React render; React state follows once the gesture pauses. `latest` is what is on
+  // screen and what it was drawn from: the cursor, the pointer and the exports read it.
+  const latest = useRef<{ scene: Scene; y: d3.ScaleLinear<number, number>; t: d3.ZoomTransform; inputs: typeof inputs } | null>(null);
   // Reading CSS variables forces a style pass: once per theme, not once per zoom step (the
   // ScenarioBar, earlier in the page, sets the theme before this draws).
   const colours = useRef<{ theme: string; c: CanvasColours } | null>(null);
-  const paint = (scene: Scene, y: d3.ScaleLinear<number, number>) => {
+  const live = (t: d3.ZoomTransform) => {
     const el = svgRef.current;
     const c = canvasRef.current;
-    if (!el || !c || !bodyRef.current || !model) return;
-    latest.current = { scene, y };
+    if (!el || !c || !bodyRef.current || !model || !(size.width > 0 && size.height > 0)) return;
+    const y = t.rescaleY(base);
+    const scene = buildScene(model, { width: size.width, height: size.height, y, selected, text, horizonUs });
+    latest.current = { scene, y, t, inputs };
     drawScene(ensureLayers(el), scene, model.lanes.lifelines);
     if (colours.current?.theme !== theme) colours.current = { theme, c: themeColours(bodyRef.current) };
     drawArrowsCanvas(c, scene, colours.current.c);
     if (cursorRef.current) drawCursor(ensureCursorLayers(cursorRef.current), scene, y(cursorUs));
   };
-  const live = (t: d3.ZoomTransform) => {
-    const y = t.rescaleY(base);
-    const scene = sceneFor(y);
-    if (scene) paint(scene, y);
-  };
   const zoom = useAxisZoom(svgRef, 'y', size, maxScale, [0, bottom], { at: () => (model ? base(anchorUs) : null), lo: headerH, hi: size.height }, live);
-  const y = useMemo(() => zoom.transform.rescaleY(base), [zoom.transform, base]);
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- sceneFor reads the deps listed
-  const scene = useMemo(() => sceneFor(y), [model, size.width, size.height, y, selected, text, horizonUs]);
-  // React's own changes (run, size, selection, theme, text, the published zoom) redraw at
-  // the transform of this instant, which a gesture still going may have moved on.
-  const paintRef = useRef(paint);
-  paintRef.current = paint;
+  // React's own changes (run, size, selection, theme, text, horizon) redraw at the
+  // transform of this instant; the zoom's state arriving after a gesture redraws nothing
+  // when the screen already shows it. The title's count follows what was drawn.
   const liveRef = useRef(live);
   liveRef.current = live;
   const { current, transform } = zoom;
+  const [title, setTitle] = useState({ inView: 0, canvas: false });
   useEffect(() => {
-    if (!scene) return;
     const now = current();
-    if (now.k === transform.k && now.y === transform.y) paintRef.current(scene, y);
-    else liveRef.current(now);
-  }, [scene, y, theme, current, transform]);
+    const l = latest.current;
+    if (!l || l.inputs !== inputs || l.t.k !== now.k || l.t.y !== now.y) liveRef.current(now);
+    const s = latest.current?.scene;
+    setTitle(s && inputs.model ? { inView: s.framesInView, canvas: s.canvas } : { inView: 0, canvas: false });
+  }, [inputs, current, transform]);
   useEffect(() => {
     const l = latest.current;
     if (l && cursorRef.current) drawCursor(ensureCursorLayers(cursorRef.current), l.scene, l.y(cursorUs));
@@ -190,14 +185,14 @@ export function LadderPane() {
     if (el) void savePng(el, `${name}-ladder.png`);
   };
 
-  const inView = scene?.framesInView ?? 0;
+  const { inView } = title;
   return (
     <>
       <div className="pane-title tl-title">
         <span>Ladder</span>
         {model && (
           <span className="muted">
-            {inView} frame{inView === 1 ? '' : 's'} in view{scene?.canvas ? ' (canvas)' : ''}
+            {inView} frame{inView === 1 ? '' : 's'} in view{title.canvas ? ' (canvas)' : ''}
           </span>
         )}
         <span className="tl-spacer" />
