@@ -160,7 +160,8 @@ test('the cursor leads: the selected frame stays in the ladder after +, + and fi
   for (let i = 0; i < 5; i++) {
     await page.getByRole('button', { name: 'Next event' }).click();
     await settled(page);
-    expect(await inside('[data-testid=ladder-svg] line.ld-cursor'), `step ${i + 1}: the cursor`).toBe(true);
+    // the cursor is drawn in a layer of its own over the ladder (ladder_svg.ts ensureCursorLayers)
+    expect(await inside('[data-testid=ladder-cursor] line.ld-cursor'), `step ${i + 1}: the cursor`).toBe(true);
     expect(await inside('[data-testid=ladder-svg] .ld-arrow.selected'), `step ${i + 1}: the selected frame`).toBe(true);
   }
   await shot(page, 'classroom-cursor-leads');
@@ -183,7 +184,8 @@ test('hide the future: no list row, arrow or graph point after the cursor', asyn
   await expect(last).toBeInViewport();
   // The ladder: nothing drawn below the cursor line.
   const ladder = await ladderSvg(page).evaluate((svg) => {
-    const cursor = svg.querySelector('line.ld-cursor')!.getBoundingClientRect().top;
+    // the cursor's layer lies over the drawing, beside it in the pane
+    const cursor = svg.parentElement!.querySelector('[data-testid=ladder-cursor] line.ld-cursor')!.getBoundingClientRect().top;
     const marks = [...svg.querySelectorAll('.ld-arrows path, .ld-timers rect, .ld-tags text, .ld-groups *')]
       .map((m) => m.getBoundingClientRect())
       .filter((r) => r.height > 0 || r.width > 0);
@@ -194,7 +196,7 @@ test('hide the future: no list row, arrow or graph point after the cursor', asyn
   // The graphs: nothing in the plots right of the cursor line.
   for (const id of ['seq-graph', 'state-graph']) {
     const g = await page.getByTestId(id).evaluate((svg) => {
-      const line = svg.querySelector('line.gr-cursor');
+      const line = svg.parentElement!.querySelector('svg.tl-cursor line.gr-cursor');
       const cursor = line ? line.getBoundingClientRect().left : NaN;
       const marks = [...svg.querySelectorAll('.gr-plot path, .gr-plot circle, .gr-plot text')]
         .map((m) => m.getBoundingClientRect())

@@ -34,7 +34,8 @@ async function expectNoFuture(page: Page, what: string): Promise<void> {
   // The ladder, or the two of a step shown side by side.
   const ladders = await ladderSvgs(page).evaluateAll((svgs) =>
     svgs.map((svg) => {
-      const line = svg.querySelector('line.ld-cursor');
+      // a side-by-side half draws its own cursor; the ladder pane's is in a layer over it
+      const line = svg.querySelector('line.ld-cursor') ?? svg.parentElement?.querySelector('[data-testid=ladder-cursor] line.ld-cursor');
       const cursor = line ? line.getBoundingClientRect().top : Infinity;
       const bottoms = [...svg.querySelectorAll('.ld-arrows path')]
         .map((m) => m.getBoundingClientRect())
@@ -69,7 +70,7 @@ test('every lesson walks: captions, its instant in the ladder, no future before 
       expect((await page.getByTestId('lesson-caption').textContent())!.length, what).toBeGreaterThan(20);
       await expect(page.getByLabel('Hide the future')).toBeChecked();
       // The step's instant is in the ladder: the cursor line is drawn inside it.
-      await expect(ladderSvgs(page).locator('line.ld-cursor').first(), what).toBeAttached();
+      await expect(page.locator('[data-testid=ladder-cursor] line.ld-cursor, [data-testid=compare-ladder] line.ld-cursor').first(), what).toBeAttached();
       await expectNoFuture(page, what);
       const question = page.getByRole('group', { name: 'Question' });
       if ((await question.count()) > 0) {

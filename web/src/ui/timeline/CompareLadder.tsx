@@ -10,7 +10,7 @@ import { diffLines, runFigures } from '../../core/run/run_diff.ts';
 import { setCursor, useApp, type SideBySide } from '../common/store.ts';
 import { ladderModel } from './ladder_model.ts';
 import { buildScene, fitRange, headerHeight, type Scene } from './ladder_scene.ts';
-import { drawCursor, drawScene, ensureLayers } from './ladder_svg.ts';
+import { drawCursor, drawScene, ensureCursorLayers, ensureLayers } from './ladder_svg.ts';
 import type { LadderModel } from './ladder_model.ts';
 import { textFor } from './text_size.ts';
 import { useAxisZoom } from './use_axis_zoom.ts';
@@ -112,7 +112,7 @@ function LadderHalf({ scene, model, yCursor, left, label }: { scene: Scene; mode
     if (ref.current) drawScene(ensureLayers(ref.current), scene, model.lanes.lifelines, true);
   }, [scene, model]);
   useEffect(() => {
-    if (ref.current) drawCursor(ensureLayers(ref.current), scene, yCursor);
+    if (ref.current) drawCursor(ensureCursorLayers(ensureLayers(ref.current).node()!), scene, yCursor);
   }, [scene, yCursor]);
   return <svg ref={ref} className="compare-ladder" data-testid="compare-ladder" aria-label={label} style={{ left, width: scene.width }} />;
 }

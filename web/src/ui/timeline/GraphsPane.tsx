@@ -38,6 +38,8 @@ export function GraphsPane() {
   const graphsRef = useRef<HTMLDivElement>(null);
   const seqRef = useRef<SVGSVGElement>(null);
   const stateRef = useRef<SVGSVGElement>(null);
+  const seqCursorRef = useRef<SVGSVGElement>(null);
+  const stateCursorRef = useRef<SVGSVGElement>(null);
   const seqY = useRef<d3.ScaleLinear<number, number> | null>(null);
   const [tip, setTip] = useState<TipState | null>(null);
   const size = useSize(graphsRef);
@@ -90,13 +92,13 @@ export function GraphsPane() {
   }, [model, x, gw, gh, ids, text, horizon]);
   // After the draws: the cursor spans the plot they laid out (its top follows the legend).
   useEffect(() => {
-    if (!model || !gw || !gh) return;
-    const pairs: [SVGSVGElement | null, string][] = [
-      [seqRef.current, `${ids}-seq`],
-      [stateRef.current, `${ids}-state`],
+    const pairs: [SVGSVGElement | null, SVGSVGElement | null][] = [
+      [seqRef.current, seqCursorRef.current],
+      [stateRef.current, stateCursorRef.current],
     ];
-    for (const [el, clip] of pairs) if (el) drawGraphCursor(ensureGraphLayers(el, clip, text), x(cursorUs));
-  }, [model, x, cursorUs, gw, gh, ids, text]);
+    const px = model && gw && gh ? x(cursorUs) : null;
+    for (const [el, layer] of pairs) if (el && layer) drawGraphCursor(el, layer, px);
+  }, [model, x, cursorUs, gw, gh]);
 
   // The cursor leads (Play, Step, the scrubber) while it is within the connection; outside
   // it (pings before a TCP exchange) the graphs keep showing the connection.
@@ -198,6 +200,7 @@ export function GraphsPane() {
             onMouseMove={onSeqMove}
             onClick={(e) => onClick(e, true)}
           />
+          <svg ref={seqCursorRef} className="tl-cursor" data-testid="seq-cursor" aria-hidden="true" />
         </div>
         <div className="tl-body">
           <svg
@@ -207,6 +210,7 @@ export function GraphsPane() {
             onMouseMove={onStateMove}
             onClick={(e) => onClick(e, false)}
           />
+          <svg ref={stateCursorRef} className="tl-cursor" data-testid="state-cursor" aria-hidden="true" />
         </div>
         {!model && <div className="tl-empty tl-overlay muted">{run ? 'No TCP connection in this run.' : 'The graphs appear when the scenario has run.'}</div>}
         {tip && <Tooltip tip={tip} />}

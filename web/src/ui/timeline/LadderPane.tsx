@@ -12,8 +12,8 @@ import { ViewButtons } from './ViewButtons.tsx';
 import { MaximiseButton } from '../common/MaximiseButton.tsx';
 import { drawArrowsCanvas, themeColours, type CanvasColours } from './ladder_canvas.ts';
 import { ladderModel } from './ladder_model.ts';
-import { buildScene, fitRange, headerHeight, hitTest, type ArrowMark } from './ladder_scene.ts';
-import { drawCursor, drawScene, ensureLayers } from './ladder_svg.ts';
+import { buildScene, fitRange, headerHeight, hitTest, type ArrowMark, type Scene } from './ladder_scene.ts';
+import { drawCursor, drawScene, ensureCursorLayers, ensureLayers } from './ladder_svg.ts';
 import { textFor } from './text_size.ts';
 import { useAxisZoom } from './use_axis_zoom.ts';
 import { useSize } from '../common/use_size.ts';
@@ -36,6 +36,7 @@ export function LadderPane() {
   const bodyRef = useRef<HTMLDivElement>(null);
   const svgRef = useRef<SVGSVGElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
+  const cursorRef = useRef<SVGSVGElement>(null);
   const size = useSize(bodyRef);
   const [tip, setTip] = useState<TipState | null>(null);
   const [menu, setMenu] = useState<{ frameId: number; x: number; y: number } | null>(null);
@@ -55,34 +56,50 @@ export function LadderPane() {
   // Zoom keeps the selected frame still, else the cursor.
   const selIndex = model && selected !== null ? model.indexOf(selected) : -1;
   const anchorUs = selIndex >= 0 ? model!.paths[selIndex]!.t0 : cursorUs;
-  const zoom = useAxisZoom(svgRef, 'y', size, maxScale, [0, bottom], { at: () => (model ? base(anchorUs) : null), lo: headerH, hi: size.height });
-  const y = useMemo(() => zoom.transform.rescaleY(base), [zoom.transform, base]);
   // Hide the future: the scene holds nothing after the cursor (then it follows the cursor).
   const horizonUs = hideFuture ? cursorUs : null;
-  const scene = useMemo(
-    () => (model && size.width > 0 && size.height > 0 ? buildScene(model, { width: size.width, height: size.height, y, selected, text, horizonUs }) : null),
-    [model, size.width, size.height, y, selected, text, horizonUs],
-  );
+  // What the scene depends on besides the zoom: a new object when any of it changes.
+  const inputs = useMemo(() => ({ model, size, selected, text, horizonUs, theme, base }), [model, size, selected, text, horizonUs, theme, base]);
 
-  // The drawing: SVG marks, then the canvas (theme colours), then the cursor (cheap, often).
-  useEffect(() => {
-    const el = svgRef.current;
-    if (!el || !scene || !model) return;
-    drawScene(ensureLayers(el), scene, model.lanes.lifelines);
-  }, [scene, model]);
+  // The drawing: SVG marks, the canvas (theme colours), the cursor (in an <svg> of its own
+  // above the others). Wheel and drag steps draw it straight from the zoom (`live`), with
+  // no React render; React state follows once the gesture pauses. `latest` is what is on
+  // screen and what it was drawn from: the cursor, the pointer and the exports read it.
+  const latest = useRef<{ scene: Scene; y: d3.ScaleLinear<number, number>; t: d3.ZoomTransform; inputs: typeof inputs } | null>(null);
   // Reading CSS variables forces a style pass: once per theme, not once per zoom step (the
-  // ScenarioBar, earlier in the page, sets the theme before this effect runs).
+  // ScenarioBar, earlier in the page, sets the theme before this draws).
   const colours = useRef<{ theme: string; c: CanvasColours } | null>(null);
-  useEffect(() => {
+  const live = (t: d3.ZoomTransform) => {
+    const el = svgRef.current;
     const c = canvasRef.current;
-    if (!c || !scene || !bodyRef.current) return;
+    if (!el || !c || !bodyRef.current || !model || !(size.width > 0 && size.height > 0)) return;
+    const y = t.rescaleY(base);
+    const scene = buildScene(model, { width: size.width, height: size.height, y, selected, text, horizonUs });
+    latest.current = { scene, y, t, inputs };
+    drawScene(ensureLayers(el), scene, model.lanes.lifelines);
     if (colours.current?.theme !== theme) colours.current = { theme, c: themeColours(bodyRef.current) };
     drawArrowsCanvas(c, scene, colours.current.c);
-  }, [scene, theme]);
+    if (cursorRef.current) drawCursor(ensureCursorLayers(cursorRef.current), scene, y(cursorUs));
+  };
+  const zoom = useAxisZoom(svgRef, 'y', size, maxScale, [0, bottom], { at: () => (model ? base(anchorUs) : null), lo: headerH, hi: size.height }, live);
+  // React's own changes (run, size, selection, theme, text, horizon) redraw at the
+  // transform of this instant; the zoom's state arriving after a gesture redraws nothing
+  // when the screen already shows it. The title's count follows what was drawn.
+  const liveRef = useRef(live);
+  liveRef.current = live;
+  const { current, transform } = zoom;
+  const [title, setTitle] = useState({ inView: 0, canvas: false });
   useEffect(() => {
-    const el = svgRef.current;
-    if (el && scene && model) drawCursor(ensureLayers(el), scene, y(cursorUs));
-  }, [scene, model, y, cursorUs]);
+    const now = current();
+    const l = latest.current;
+    if (!l || l.inputs !== inputs || l.t.k !== now.k || l.t.y !== now.y) liveRef.current(now);
+    const s = latest.current?.scene;
+    setTitle(s && inputs.model ? { inView: s.framesInView, canvas: s.canvas } : { inView: 0, canvas: false });
+  }, [inputs, current, transform]);
+  useEffect(() => {
+    const l = latest.current;
+    if (l && cursorRef.current) drawCursor(ensureCursorLayers(cursorRef.current), l.scene, l.y(cursorUs));
+  }, [cursorUs]);
 
   // Another scenario starts unzoomed (a re-run of the same one keeps the view).
   const { reveal, fit } = zoom;
@@ -105,6 +122,7 @@ export function LadderPane() {
   }, [focus, model, base, zoomTo, headerH, size.height]);
 
   const arrowAt = (e: MouseEvent): ArrowMark | null => {
+    const scene = latest.current?.scene;
     if (!scene) return null;
     const hit = (e.target as Element).closest?.('[data-frame-id]');
     if (hit) return scene.arrows.find((a) => a.id === Number(hit.getAttribute('data-frame-id'))) ?? null;
@@ -134,7 +152,7 @@ export function LadderPane() {
     const a = arrowAt(e);
     if (a) return select(a.id);
     const p = local(e);
-    if (model && p.y > headerH) setCursor(Math.round(y.invert(p.y)));
+    if (model && latest.current && p.y > headerH) setCursor(Math.round(latest.current.y.invert(p.y)));
   };
   const onContextMenu = (e: MouseEvent) => {
     const a = arrowAt(e);
@@ -148,6 +166,7 @@ export function LadderPane() {
   /** The SVG to save: the one on screen, or, when arrows are on the canvas, a fresh SVG
    *  with every arrow in view. */
   const exportable = (): SVGSVGElement | null => {
+    const scene = latest.current?.scene;
     if (!scene || !model || !svgRef.current) return null;
     if (!scene.canvas) return svgRef.current;
     const el = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
@@ -164,14 +183,14 @@ export function LadderPane() {
     if (el) void import('./svg_export.ts').then((m) => m.savePng(el, `${name}-ladder.png`));
   };
 
-  const inView = scene?.framesInView ?? 0;
+  const { inView } = title;
   return (
     <>
       <div className="pane-title tl-title">
         <span>Ladder</span>
         {model && (
           <span className="muted">
-            {inView} frame{inView === 1 ? '' : 's'} in view{scene?.canvas ? ' (canvas)' : ''}
+            {inView} frame{inView === 1 ? '' : 's'} in view{title.canvas ? ' (canvas)' : ''}
           </span>
         )}
         <span className="tl-spacer" />
@@ -198,6 +217,7 @@ export function LadderPane() {
           onClick={onClick}
           onContextMenu={onContextMenu}
         />
+        <svg ref={cursorRef} className="tl-cursor" data-testid="ladder-cursor" aria-hidden="true" />
         {!model && <div className="tl-empty muted">The ladder appears when the scenario has run.</div>}
         {tip && <Tooltip tip={tip} />}
         {menu && <WhatIfMenu frameId={menu.frameId} x={menu.x} y={menu.y} onClose={closeMenu} />}

@@ -1,5 +1,5 @@
 // What both graphs share: the layers of the <svg> (made once), the plot area's clip, the
-// axes, the legend and the cursor line. The graphs draw their series into `.gr-plot`; the
+// axes, the legend, and the cursor line in a layer of its own. The graphs draw their series into `.gr-plot`; the
 // placing of text (margins, tick counts, legend rows) is worked out in graph_layout.ts and
 // graph_ticks.ts from the text size.
 import * as d3 from 'd3';
@@ -39,7 +39,6 @@ export function ensureGraphLayers(el: SVGSVGElement, clipId: string, text: Drawi
     root.append('g').attr('class', 'gr-labels');
     root.append('g').attr('class', 'gr-legend');
     root.append('g').attr('class', 'gr-notes');
-    root.append('g').attr('class', 'gr-cursor-layer no-export');
   }
   const css = graphCss(text);
   const style = svg.select('style');
@@ -168,13 +167,15 @@ export function drawLegend(svg: Svg, f: GraphFrame, layout: LegendLayout): void 
     .text((d) => d.label);
 }
 
-/** The cursor line across the plot area (the clip's rectangle), or none outside it. */
-export function drawGraphCursor(svg: Svg, px: number): void {
-  const r = svg.select('clipPath rect');
-  const [x, y, w, h] = ['x', 'y', 'width', 'height'].map((a) => Number(r.attr(a)));
-  const inside = px >= x! && px <= x! + w!;
-  svg
-    .select('g.gr-cursor-layer')
+/** The cursor line across the plot area of `graph` (its clip's rectangle), or none outside
+ *  it (or none at all: px null), drawn into `layer`: an <svg> of its own over the graph, so
+ *  that Play, which moves only the cursor, repaints none of the plot under it. */
+export function drawGraphCursor(graph: SVGSVGElement, layer: SVGSVGElement, px: number | null): void {
+  // the plot's clip: none yet (or any more) when the graph has nothing to draw
+  const r = graph.querySelector('clipPath rect');
+  const [x, y, w, h] = ['x', 'y', 'width', 'height'].map((a) => Number(r?.getAttribute(a)));
+  const inside = r !== null && px !== null && px >= x! && px <= x! + w!;
+  d3.select(layer)
     .selectAll('line')
     .data(inside ? [px] : [])
     .join('line')

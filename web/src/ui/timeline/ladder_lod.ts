@@ -50,3 +50,18 @@ export function thinByRow(visible: ArrayLike<number>, bins: ThinBins): Thinned {
   }
   return { keep, stands };
 }
+
+/** A linear scale as a plain function doing d3's own arithmetic (normalise into the domain,
+ *  then a*(1-t)+b*t over the range), so the numbers are the same to the last bit and a call
+ *  per frame or timer run costs no scale machinery. Anything but an increasing two-number
+ *  domain goes to the scale itself. */
+export function linearPx(scale: { (t: number): number; domain(): number[]; range(): number[] }): (t: number) => number {
+  const [d0, d1] = scale.domain() as [number, number];
+  const [r0, r1] = scale.range() as [number, number];
+  const span = d1 - d0;
+  if (scale.domain().length !== 2 || !(span > 0)) return (t) => scale(t);
+  return (t) => {
+    const f = (t - d0) / span;
+    return r0 * (1 - f) + r1 * f;
+  };
+}

@@ -8,10 +8,11 @@ import { distanceToSegment, pathPixels, type FramePath, type PixelSegment } from
 import type { GroupMark } from './ladder_groups.ts';
 import { headerTexts, tickMarks, TICK_CHARS, TICK_LEN, type Tick } from './ladder_frame_text.ts';
 import { layoutLabels, sceneTexts } from './ladder_labels.ts';
-import { THIN_LIMIT, thinByRow } from './ladder_lod.ts';
+import { linearPx, THIN_LIMIT, thinByRow } from './ladder_lod.ts';
 import type { LadderModel } from './ladder_model.ts';
 import { boxHeight, boxWidth, type TextBox } from './ladder_text.ts';
 import type { DrawingText } from './text_size.ts';
+import { mergeTimerRuns, timerKey } from './timer_merge.ts';
 import type { TimerBar } from './timers.ts';
 
 /** Above this many visible arrows they go on a canvas (SVG keeps the selected one). */
@@ -179,11 +180,7 @@ export function buildScene(m: LadderModel, o: SceneOptions): Scene {
   const x = (lane: number) => laneAt(laneX, lane);
   const { keep, stands } = visible.length > (o.thinLimit ?? THIN_LIMIT) ? thinned(m, visible, o) : { keep: visible, stands: null };
   const arrows = keep.map((i, k) => arrowMark(m, i, stands?.[k] ?? 1, h, x, o));
-  const timers = mergeTimerMarks(
-    m.timerIndex
-      .query(t0, h === null ? t1 : Math.min(t1, h))
-      .map((j) => timerMark(m.timers[j]!, laneX[m.hostLane[m.timers[j]!.host] ?? -1] ?? laneX[0]!, h, headerH, o)),
-  );
+  const timers = timerMarks(m, m.timerIndex.query(t0, h === null ? t1 : Math.min(t1, h)), laneX, headerH, o);
   const horizonY = h === null ? null : o.y(h);
   const bottom = Math.min(o.height, horizonY ?? o.height);
   const plot = { x: axisW, y: headerH, w: o.width - axisW, h: Math.max(0, bottom - headerH) };
@@ -264,6 +261,31 @@ function arrowMark(m: LadderModel, i: number, stands: number, h: number | null, 
   };
 }
 
+/** The timer bars meeting the view, runs closer than a pixel merged before any mark is
+ *  made: a mark per bar drawn, not per run. */
+function timerMarks(m: LadderModel, runs: readonly number[], laneX: readonly number[], headerH: number, o: SceneOptions): TimerMark[] {
+  const h = o.horizonUs;
+  const y = linearPx(o.y);
+  return mergeTimerRuns({
+    count: runs.length,
+    px(k, r) {
+      const bar = m.timers[runs[k]!]!;
+      r.running = h !== null && bar.t1 > h;
+      const a = y(bar.t0);
+      const b = y(r.running ? h! : bar.t1);
+      r.key = timerKey(bar);
+      r.y0 = Math.max(headerH - 2, a);
+      r.y1 = Math.min(o.height + 2, b);
+      r.length = b - a;
+    },
+    mark(k) {
+      const bar = m.timers[runs[k]!]!;
+      return timerMark(bar, laneX[m.hostLane[bar.host] ?? -1] ?? laneX[0]!, h, headerH, o);
+    },
+    bar: (k) => m.timers[runs[k]!]!,
+  });
+}
+
 function timerMark(bar: TimerBar, lx: number, h: number | null, headerH: number, o: SceneOptions): TimerMark {
   const rto = bar.kind === 'rto';
   const xb = rto ? lx + 4 + bar.slot * 9 : lx - 9 - bar.slot * 9;
@@ -282,40 +304,22 @@ function timerMark(bar: TimerBar, lx: number, h: number | null, headerH: number,
   };
 }
 
-/** Zoomed out, a bulk transfer re-arms its RTO on every ACK: thousands of bars touching each
- *  other. Runs of one timer closer than a pixel, one of them too short to see, become one
- *  bar (no label: which value?); runs long enough to read keep their own bars, and so does
- *  the run still going at the horizon (its label says the time left). */
+/** Runs of a timer merged as they are drawn (timer_merge.ts), from marks already made:
+ *  what a test or another view holding marks asks for. */
 export function mergeTimerMarks(marks: readonly TimerMark[]): TimerMark[] {
-  // Keyed by number and the merged bar's end set once at the end: a bulk at Fit merges tens
-  // of thousands of runs per zoom step, and a string key or a copied bar per run showed in
-  // the profile.
-  const open = new Map<number, { mark: TimerMark; last: TimerBar }>();
-  const out: TimerMark[] = [];
-  const tiny = (t: TimerMark) => t.length < 3;
-  for (const m of marks) {
-    const key = (m.bar.host * 1024 + m.bar.slot) * 2 + (m.bar.kind === 'rto' ? 1 : 0);
-    const prev = open.get(key);
-    const p = prev?.mark;
-    if (prev && p && !m.running && m.y0 - p.y1 <= 1 && (tiny(m) || tiny(p) || p.runs > 1)) {
-      p.y1 = Math.max(p.y1, m.y1);
-      p.runs += m.runs;
-      p.length += m.length;
-      prev.last = m.bar;
-      continue;
-    }
-    if (prev) endAsLast(prev);
-    const copy = { ...m };
-    open.set(key, { mark: copy, last: m.bar });
-    out.push(copy);
-  }
-  open.forEach(endAsLast);
-  return out;
-}
-
-/** A merged bar ends the way its last run ended. */
-function endAsLast({ mark, last }: { mark: TimerMark; last: TimerBar }): void {
-  if (mark.bar !== last) mark.bar = { ...mark.bar, end: last.end, t1: last.t1 };
+  return mergeTimerRuns({
+    count: marks.length,
+    px(k, r) {
+      const m = marks[k]!;
+      r.key = timerKey(m.bar);
+      r.y0 = m.y0;
+      r.y1 = m.y1;
+      r.length = m.length;
+      r.running = m.running;
+    },
+    mark: (k) => ({ ...marks[k]! }),
+    bar: (k) => marks[k]!.bar,
+  });
 }
 
 /** The arrow under the pointer (within `tolerance` px), for the canvas and the tooltip. */

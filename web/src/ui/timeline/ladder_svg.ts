@@ -14,7 +14,7 @@ import type { Lifeline } from '../../core/run/lifelines.ts';
 import { formatInstant } from '../../core/run/time_format.ts';
 
 type Svg = d3.Selection<SVGSVGElement, unknown, null, undefined>;
-const LAYERS = ['ld-bg', 'ld-lanes', 'ld-timers', 'ld-arrows', 'ld-tags', 'ld-groups', 'ld-fade', 'ld-cursor-layer', 'ld-header', 'ld-axis'] as const;
+const LAYERS = ['ld-bg', 'ld-lanes', 'ld-timers', 'ld-arrows', 'ld-tags', 'ld-groups', 'ld-header', 'ld-axis'] as const;
 
 /** Makes the layers once (style sheet first, then back to front). */
 export function ensureLayers(el: SVGSVGElement): Svg {
@@ -24,9 +24,21 @@ export function ensureLayers(el: SVGSVGElement): Svg {
     const root = svg.append('g').attr('class', 'ld-root');
     for (const l of LAYERS) {
       if (l === 'ld-bg') root.append('rect').attr('class', 'ld-bg');
-      else if (l === 'ld-fade') root.append('rect').attr('class', 'ld-fade no-export');
       else root.append('g').attr('class', l);
     }
+  }
+  return svg;
+}
+
+/** The cursor's layers: the veil over what comes after it, then the line and its label.
+ *  On the page they are an <svg> of their own above the drawing, so that Play, which moves
+ *  only the cursor, repaints that small layer and nothing under it; a side-by-side half
+ *  keeps them on top of its own drawing. */
+export function ensureCursorLayers(el: SVGSVGElement): Svg {
+  const svg = d3.select(el);
+  if (svg.select('g.ld-cursor-layer').empty()) {
+    svg.append('rect').attr('class', 'ld-fade no-export');
+    svg.append('g').attr('class', 'ld-cursor-layer no-export');
   }
   return svg;
 }
@@ -284,14 +296,14 @@ function drawGroups(svg: Svg, groups: readonly GroupMark[]): void {
 }
 
 /** The cursor line, its label where it covers no other text, and the veil over what comes
- *  after it. */
+ *  after it (right of the time axis, whose labels stay readable), into ensureCursorLayers. */
 export function drawCursor(svg: Svg, scene: Scene, yCursor: number | null): void {
   const visible = yCursor !== null && yCursor <= scene.height;
   const top = Math.max(scene.headerH, yCursor ?? 0);
   svg
     .select('rect.ld-fade')
-    .attr('x', 0)
-    .attr('width', scene.width)
+    .attr('x', scene.axisW)
+    .attr('width', Math.max(0, scene.width - scene.axisW))
     .attr('y', top)
     .attr('height', visible ? Math.max(0, scene.height - top) : 0);
   const data = visible && yCursor! >= scene.headerH ? [yCursor!] : [];
@@ -300,7 +312,7 @@ export function drawCursor(svg: Svg, scene: Scene, yCursor: number | null): void
     .selectAll<SVGGElement, number>('g')
     .data(data)
     .join((e) => {
-      const g = e.append('g').attr('class', 'no-export');
+      const g = e.append('g');
       g.append('line').attr('class', 'ld-cursor');
       return g;
     });

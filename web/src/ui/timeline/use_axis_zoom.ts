@@ -1,6 +1,9 @@
 // d3-zoom along one axis of an element: wheel and drag zoom and pan, buttons call zoomBy /
 // fit / reveal / zoomTo. The transform lives in React state so the drawing follows it; only
 // its scale and its translation along the axis are used (a sideways drag changes nothing).
+// A view too big to re-render per wheel event passes `live`: it gets every step of the
+// zoom and draws it itself (D3 and canvas), and the React state follows once the gesture
+// has paused, for what else reads the view.
 //
 // Zoom keeps the reader's place: "+", "-", the wheel and a trackpad pinch (a wheel event with
 // ctrlKey in Chromium) scale around the anchor the pane names (the selected frame, else the
@@ -11,7 +14,10 @@ import * as d3 from 'd3';
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 
 export interface AxisZoom {
+  /** the transform as React state: with `live`, published once the gesture pauses */
   transform: d3.ZoomTransform;
+  /** the transform of this instant (what `live` was last given) */
+  current(): d3.ZoomTransform;
   zoomBy(factor: number): void;
   fit(): void;
   /** Pans (keeping the scale) so that base-scale position `p` sits at `at` (0..1 of the
@@ -32,6 +38,9 @@ export interface ZoomAnchor {
 
 /** Minimum zoom: half the whole extent. */
 const MIN_SCALE = 0.5;
+/** With `live`, how long the zoom must rest before React hears of it: d3-zoom's own pause
+ *  that ends a wheel gesture. */
+const PUBLISH_MS = 150;
 
 export function useAxisZoom<E extends Element>(
   ref: RefObject<E | null>,
@@ -41,12 +50,16 @@ export function useAxisZoom<E extends Element>(
   /** how far panning may go along the axis, in unzoomed pixels */
   bounds: [number, number],
   anchor: ZoomAnchor,
+  /** draws each step of the zoom itself (then React state follows after PUBLISH_MS) */
+  live?: (t: d3.ZoomTransform) => void,
 ): AxisZoom {
   const [transform, setTransform] = useState(d3.zoomIdentity);
   const zoomRef = useRef<d3.ZoomBehavior<E, unknown> | null>(null);
-  // The wheel handler is installed once; it reads the latest anchor through this ref.
+  // The wheel handler is installed once; it reads the latest anchor and `live` through refs.
   const anchorRef = useRef(anchor);
   anchorRef.current = anchor;
+  const liveRef = useRef(live);
+  liveRef.current = live;
 
   /** Screen position of the anchor when it is in view, else null. */
   const anchorOnScreen = useCallback(
@@ -65,7 +78,14 @@ export function useAxisZoom<E extends Element>(
   useEffect(() => {
     const el = ref.current;
     if (!el) return;
-    const z = d3.zoom<E, unknown>().on('zoom', (e: d3.D3ZoomEvent<E, unknown>) => setTransform(e.transform));
+    let publish: ReturnType<typeof setTimeout> | undefined;
+    const z = d3.zoom<E, unknown>().on('zoom', (e: d3.D3ZoomEvent<E, unknown>) => {
+      const draw = liveRef.current;
+      if (!draw) return setTransform(e.transform);
+      draw(e.transform);
+      clearTimeout(publish);
+      publish = setTimeout(() => setTransform(e.transform), PUBLISH_MS);
+    });
     const sel = d3.select(el);
     sel.call(z).on('dblclick.zoom', null);
     // d3's own wheel zoom scales around the pointer: replace it with one around the anchor.
@@ -81,6 +101,7 @@ export function useAxisZoom<E extends Element>(
     sel.on('wheel.zoom', onWheel, { passive: false });
     zoomRef.current = z;
     return () => {
+      clearTimeout(publish);
       sel.on('.zoom', null);
       zoomRef.current = null;
     };
@@ -154,5 +175,6 @@ export function useAxisZoom<E extends Element>(
     },
     [ref, axis, maxScale],
   );
-  return { transform, zoomBy, fit, reveal, zoomTo };
+  const current = useCallback(() => (ref.current ? d3.zoomTransform(ref.current) : d3.zoomIdentity), [ref]);
+  return { transform, current, zoomBy, fit, reveal, zoomTo };
 }
