@@ -337,9 +337,11 @@ void world_flush(struct world *w)
         const uint8_t *p = w->outbox.p + off;
         uint16_t len = (uint16_t)(p[3] << 8 | p[4]);
         uint8_t link = p[0], dir = p[1], node = p[2];
-        memcpy(w->outframe, p + WORLD_OUTBOX_HDR, len);
+        /* Sent from the outbox itself: nothing adds to it while a frame is sent (only a
+         * host's output does; a frame reaches a host only from a link's event, or from an
+         * external link's end b, which is no host's output: world_port_deliver). */
         off += WORLD_OUTBOX_HDR + len;
-        world_frame_send(w, link, dir, node, w->outframe, len, TREC_NONE);
+        world_frame_send(w, link, dir, node, p + WORLD_OUTBOX_HDR, len, TREC_NONE);
     }
     w->outbox.len = 0;
     for (i = 0; i < w->cfg.n_hosts; i++)

@@ -205,7 +205,6 @@ struct world {
     /* Datagrams hosts sent during the current call into the stack, processed (tapped,
      * faulted, handed to their link) when the call returns: world_flush. */
     struct sim_buf outbox;
-    uint8_t outframe[WORLD_DGRAM_MAX];
 
     struct trec_buf trace;
     struct sim_buf pcap; /* the pcapng file */
