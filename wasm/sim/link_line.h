@@ -30,7 +30,8 @@ struct link_delivery {
     uint8_t dir;             /* LINK_DIR_* */
     uint8_t fate;            /* enum link_fate */
     enum drop_reason reason; /* DROP_NONE when delivered */
-    const uint8_t *data;     /* the datagram as the receiver got it (or as sent, if lost) */
+    uint8_t *data; /* the datagram as the receiver got it (or as sent, if lost): the receiver
+                    * may change it in place, the link never reads these bytes again */
     uint16_t len;
     const uint8_t *wire; /* the bytes on the line with framing; NULL if not modelled */
     uint32_t wire_len;   /* bytes on the line, framing included */

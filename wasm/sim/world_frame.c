@@ -378,6 +378,26 @@ static void world_bridge_forward(struct world *w, uint8_t node, uint8_t link, ui
     world_frame_send(w, link, dir, node, data, len, parent);
 }
 
+/* A bridge: out of its other link, as it came (the datagram, out of an Ethernet frame). */
+static void world_bridge_input(struct world *w, uint8_t node, uint8_t link, const uint8_t *data,
+                               uint16_t len, uint32_t parent)
+{
+    uint8_t other;
+    if (world_link_is_eth(w, link)) {
+        if (!world_eth_bridge_input(w, node, link, data, len, &len))
+            return;
+        data += ETH_HDR_LEN;
+    }
+    for (other = 0; other < w->cfg.n_links; other++) {
+        const struct world_link_config *c = &w->links[other].cfg;
+        if (other != link && (c->a == node || c->b == node)) {
+            world_bridge_forward(w, node, other, c->a == node ? LINK_DIR_AB : LINK_DIR_BA, data,
+                                 len, parent);
+            return;
+        }
+    }
+}
+
 /* A delivery or drop handed out by a link model. */
 void world_frame_deliver(struct world *w, uint8_t link, const struct link_delivery *d)
 {
@@ -394,32 +414,15 @@ void world_frame_deliver(struct world *w, uint8_t link, const struct link_delive
         world_link_event(w, link, d->dir, TREC_LINK_NFC_SLOTS, d->slots, d->tag, d->first_slot);
     if (fate != TREC_FATE_DELIVERED || node == WORLD_NODE_NONE)
         return;
-    memcpy(w->scratch, d->data, d->len);
+    /* The receiver takes the bytes where the link left them (link_line.h), not a copy. */
     if (bit >= 0 && (uint32_t)bit < (uint32_t)d->len * 8u)
-        w->scratch[bit >> 3] ^= (uint8_t)(0x80u >> (bit & 7));
+        d->data[bit >> 3] ^= (uint8_t)(0x80u >> (bit & 7));
     if (world_node_is_host(w, node)) {
-        host_input(&w->hosts[node].h, 0, w->scratch, d->len, (stack_time_t)w->now);
+        host_input(&w->hosts[node].h, 0, d->data, d->len, (stack_time_t)w->now);
         world_flush(w);
         return;
     }
-    /* A bridge: out of its other link, as it came (the datagram, out of an Ethernet frame). */
-    {
-        uint8_t other;
-        uint16_t len = d->len;
-        if (world_link_is_eth(w, link)) {
-            if (!world_eth_bridge_input(w, node, link, w->scratch, d->len, &len))
-                return;
-            memmove(w->scratch, w->scratch + ETH_HDR_LEN, len);
-        }
-        for (other = 0; other < w->cfg.n_links; other++) {
-            const struct world_link_config *c = &w->links[other].cfg;
-            if (other != link && (c->a == node || c->b == node)) {
-                world_bridge_forward(w, node, other, c->a == node ? LINK_DIR_AB : LINK_DIR_BA,
-                                     w->scratch, len, d->tag);
-                return;
-            }
-        }
-    }
+    world_bridge_input(w, node, link, d->data, d->len, d->tag);
 }
 
 void world_bridge_release(struct world *w, uint8_t bridge, uint8_t link, uint8_t dir)

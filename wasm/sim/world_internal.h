@@ -210,7 +210,7 @@ struct world {
     struct sim_buf pcap; /* the pcapng file */
     struct pcapng_writer pcapng;
     char *describe;
-    uint8_t scratch[WORLD_DGRAM_MAX]; /* a datagram being delivered */
+    uint8_t scratch[WORLD_DGRAM_MAX]; /* the external link's datagram, delivered or framed */
 };
 
 /* Which node sits at the receiving end of direction dir of link l. */

@@ -68,7 +68,9 @@ void world_port_deliver(struct world *w, uint8_t link, const uint8_t *data, uint
     d.tag = id;
     d.dir = LINK_DIR_BA;
     d.fate = LINK_FATE_DELIVERED;
-    d.data = data;
+    /* The receiver may change the bytes in place (link_line.h): a copy of the caller's. */
+    memcpy(w->scratch, data, len);
+    d.data = w->scratch;
     d.len = len;
     d.wire_start = d.wire_end = d.time = w->now;
     d.wire_len = l->rx_wire;
