@@ -160,7 +160,7 @@ const char *engine_hash(struct engine *e)
     uint64_t h;
     if (!e || !e->w)
         return "";
-    h = world_trace(e->w)->failed ? 0 : world_trace(e->w)->hash;
+    h = world_trace(e->w)->failed ? 0 : trec_buf_hash(world_trace(e->w));
     snprintf(e->hash, sizeof e->hash, "%08lx%08lx", (unsigned long)(h >> 32),
              (unsigned long)(h & 0xFFFFFFFFu));
     return e->hash;

@@ -138,7 +138,8 @@ enum trec_app_kind {
 struct trec_buf {
     uint8_t *p;
     size_t len, cap;
-    uint64_t hash;  /* the fingerprint of every byte ever appended (trace_rec.c) */
+    uint64_t lane[4]; /* the fingerprint of every byte ever appended, word i of the stream
+                       * in lane i mod 4 (trace_rec.c): read it with trec_buf_hash */
     uint64_t total; /* bytes ever appended (len is reset by trec_buf_clear) */
     int failed;     /* an allocation failed: records were lost, the run is invalid */
 };
@@ -155,6 +156,8 @@ uint8_t *trec_buf_begin(struct trec_buf *b, uint16_t type, uint32_t size);
 uint8_t *trec_buf_begin_data(struct trec_buf *b, uint16_t type, uint32_t fixed, const uint8_t *data,
                              uint32_t n);
 void trec_buf_commit(struct trec_buf *b, const uint8_t *rec);
+/* The fingerprint of the whole stream so far (its lanes combined). */
+uint64_t trec_buf_hash(const struct trec_buf *b);
 
 static inline void trec_wr16(uint8_t *p, uint16_t v)
 {
