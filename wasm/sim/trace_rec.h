@@ -140,8 +140,8 @@ struct trec_buf {
     size_t len, cap;
     uint64_t lane[4]; /* the fingerprint of every byte ever appended, word i of the stream
                        * in lane i mod 4 (trace_rec.c): read it with trec_buf_hash */
-    uint64_t total; /* bytes ever appended (len is reset by trec_buf_clear) */
-    int failed;     /* an allocation failed: records were lost, the run is invalid */
+    uint64_t total;   /* bytes ever appended (len is reset by trec_buf_clear) */
+    int failed;       /* an allocation failed: records were lost, the run is invalid */
 };
 
 void trec_buf_init(struct trec_buf *b);
