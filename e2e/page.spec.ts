@@ -16,6 +16,29 @@ test('the page loads, runs the Arduino ping scenario, with no console error', as
   expect(errors).toEqual([]);
 });
 
+test('the packet list paints before the ladder and the graphs take the run, which follow by themselves', async ({ page }) => {
+  // What is drawn in the animation frame just before the paint that first shows rows.
+  await page.addInitScript(`(() => {
+    const seen = new MutationObserver(() => {
+      if (!document.querySelector('[role="grid"][aria-label="Packets"] .pl-body [role="row"]')) return;
+      seen.disconnect();
+      requestAnimationFrame(() => {
+        window.__atFirstRows = {
+          arrows: document.querySelectorAll('[data-testid="ladder-svg"] [data-frame-id]').length,
+          graphPaths: document.querySelectorAll('.pane-graphs svg path').length,
+        };
+      });
+    });
+    seen.observe(document, { childList: true, subtree: true });
+  })()`);
+  await openPage(page);
+  await expect(packetRows(page).first()).toContainText('Echo (ping) request');
+  await expect(page.getByTestId('ladder-svg').locator('[data-frame-id]')).not.toHaveCount(0);
+  await expect(page.locator('.pane-graphs svg path')).not.toHaveCount(0);
+  const atFirstRows = await page.waitForFunction(() => (window as unknown as { __atFirstRows?: object }).__atFirstRows);
+  expect(await atFirstRows.jsonValue()).toEqual({ arrows: 0, graphPaths: 0 });
+});
+
 test('the NFC scenario shows the module-busy drop and the retransmissions', async ({ page }) => {
   const errors = await openPage(page);
   await chooseScenario(page, /^NFC bridge at 11.2 kbps/);

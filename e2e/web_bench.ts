@@ -14,7 +14,7 @@ import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { gzipSync } from 'node:zlib';
-import { benchPage, downloadByKind } from './static_site.ts';
+import { benchPage, downloadByKind, firstRowsMs } from './static_site.ts';
 
 // BENCH_PORT lets two checkouts benchmark on one machine without sharing a server.
 const PORT = Number(process.env.BENCH_PORT ?? 4173);
@@ -41,7 +41,7 @@ async function loadMs(page: Page, hash: string, frames: number): Promise<number>
     .filter({ hasText: `${frames} frames` })
     .waitFor({ timeout: 300_000 });
   await page.locator(ROW).first().waitFor();
-  return page.evaluate(() => performance.now());
+  return firstRowsMs(page);
 }
 
 async function frameCount(page: Page, hash: string): Promise<number> {

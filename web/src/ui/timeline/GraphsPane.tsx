@@ -17,6 +17,7 @@ import { drawStateGraph } from './state_graph_draw.ts';
 import { textFor } from './text_size.ts';
 import { useAxisZoom } from './use_axis_zoom.ts';
 import { useSize } from '../common/use_size.ts';
+import { useAfterPaint } from '../common/use_after_paint.ts';
 import { useStreamChoice } from './use_stream_choice.ts';
 import './timeline.css';
 
@@ -25,7 +26,8 @@ const SVG_NS = 'http://www.w3.org/2000/svg';
 const FINEST_US_PER_PX = 1;
 
 export function GraphsPane() {
-  const run = useApp((s) => s.run);
+  // Like the ladder, the graphs take a new run one paint after the packet list.
+  const run = useAfterPaint(useApp((s) => s.run));
   const captureLink = useApp((s) => s.link);
   const selected = useApp((s) => s.selected);
   const cursorUs = useApp((s) => s.cursorUs);

@@ -17,13 +17,16 @@ import { drawCursor, drawScene, ensureCursorLayers, ensureLayers } from './ladde
 import { textFor } from './text_size.ts';
 import { useAxisZoom } from './use_axis_zoom.ts';
 import { useSize } from '../common/use_size.ts';
+import { useAfterPaint } from '../common/use_after_paint.ts';
 import './timeline.css';
 
 /** Deepest zoom: half a microsecond per pixel. */
 const FINEST_US_PER_PX = 0.5;
 
 export function LadderPane() {
-  const run = useApp((s) => s.run);
+  // A new run reaches the ladder one paint after the packet list: its model and scene take
+  // hundreds of milliseconds at 100 000 frames and would hold back the list's first rows.
+  const run = useAfterPaint(useApp((s) => s.run));
   const selected = useApp((s) => s.selected);
   const cursorUs = useApp((s) => s.cursorUs);
   const playing = useApp((s) => s.playing);
