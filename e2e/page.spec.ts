@@ -70,7 +70,8 @@ test("the ladder's zoom buttons narrow the view and Fit shows the whole run agai
   await openPage(page);
   const bar = page.locator('.tl-title').filter({ hasText: 'Ladder' });
   const inView = async (): Promise<number> => Number(/(\d+) frames? in view/.exec((await bar.textContent()) ?? '')?.[1]);
-  await expect(bar).toContainText('in view');
+  // the ladder takes the run one paint after the packet list: wait for its frames
+  await expect.poll(inView).toBeGreaterThan(0);
   const whole = await inView();
   await bar.getByRole('button', { name: 'Zoom in' }).click();
   await bar.getByRole('button', { name: 'Zoom in' }).click();
