@@ -413,8 +413,9 @@ static int rsp_acceptable(const struct rsp_seg *s, uint32_t left, uint32_t right
 /* The text and FIN of an acceptable segment starting at or before RCV.NXT (seventh and
  * eighth checks): what can be taken is taken, echoed or dropped, and acknowledged. */
 static int rsp_text(struct host *h, struct tcp_responder_conn *c, struct ip_rx *rx,
-                    const struct rsp_seg *s, uint32_t left, uint32_t right)
+                    const struct rsp_seg *s, uint32_t left, uint16_t wnd)
 {
+    uint32_t right = c->rcv_nxt + wnd;
     int echo = !(c->flags & TCP_RESPONDER_F_DISCARD);
     uint32_t mirror = c->snd_nxt - c->rcv_nxt;
     uint32_t end = s->seq + s->len, from = tcp_seq_lt(s->seq, left) ? left : s->seq, to = end;
@@ -438,7 +439,7 @@ static int rsp_text(struct host *h, struct tcp_responder_conn *c, struct ip_rx *
             c->snd_nxt += taken;
     }
     memset(&a, 0, sizeof a);
-    a.wnd = rsp_wnd(h, c, rx->netif);
+    a.wnd = wnd; /* rsp_segment's: taking text does not change who is busy */
     a.flags = TCP_ACK;
     if (echo && to != from) {
         a.from = (uint16_t)(s->data + (from - s->seq));
@@ -542,7 +543,7 @@ static int rsp_segment(struct host *h, struct tcp_responder_conn *c, struct ip_r
         host_drop(h, DROP_TCP_OOO_OFF, IP_PROTO_TCP, tl); /* nowhere to keep it */
         return rsp_ack(h, c, rx, s);
     }
-    return rsp_text(h, c, rx, s, left, right);
+    return rsp_text(h, c, rx, s, left, wnd);
 }
 
 int tcp_responder_input(struct host *h, struct ip_rx *rx)
