@@ -16,7 +16,8 @@
  *     (serial_link.c), and the place of up to 16 whole frames waiting (frame_rx.h).
  *
  * The responder has no timers, and UDP and fragments are off: the stack only ever runs
- * when a frame is whole, and sends at most one datagram for it.
+ * when a frame is whole, and sends its answer; and, when no whole frame waits, the window
+ * update of a connection whose turn has come, built on the C stack (40 bytes).
  */
 #include "echo_server.h"
 
@@ -29,8 +30,9 @@
 
 /* host_arena_cost() as a constant expression, for the arena's size. */
 #define ARENA_COST(n) (((n) + 7u) & ~7u)
-#define ARENA_BYTES \
-    (ARENA_COST(ECHO_MTU) + ARENA_COST(ECHO_TCP_CONNS * sizeof(struct tcp_responder_conn)))
+#define ARENA_BYTES                                                                          \
+    (ARENA_COST(ECHO_MTU) + ARENA_COST(ECHO_TCP_CONNS * sizeof(struct tcp_responder_conn)) + \
+     ARENA_COST(TCP_RESPONDER_MARK_BYTES(ECHO_TCP_CONNS)))
 
 #define LED_DDR DDRB /* pin 13, the Uno's LED: lit when the host could not start */
 #define LED_BIT _BV(PB5)
@@ -40,9 +42,14 @@ static struct host host;
 static struct frame_rx rx;
 static struct serial_link_tx tx;
 
-/* While an answer leaves: what arrives is decoded around it (frame_rx.h). */
+/* While an answer leaves: what arrives is decoded around it (frame_rx.h). A window update
+ * (tcp_responder.h: turns) leaves from a buffer of its own after the answer has left, and
+ * the whole datagram buffer is free to decode into then. */
 static uint16_t receive_meanwhile(const uint8_t *unsent, uint16_t left)
 {
+    uintptr_t at = (uintptr_t)unsent, buf = (uintptr_t)host.txbuf;
+    if (at < buf || at > buf + ECHO_MTU)
+        return frame_rx_pump(&rx, host.txbuf, 0);
     return frame_rx_pump(&rx, unsent, left);
 }
 
@@ -71,6 +78,12 @@ __attribute__((noinline)) void echo_loop(void)
     if (n) {
         host_input(&host, 0, frame, n, micros()); /* the answer leaves meanwhile */
         frame_rx_release(&rx);
+        return;
+    }
+    /* Caught up with what came in (no whole frame waits): a window update owed to a
+     * connection waiting its turn may leave now without putting the board behind. */
+    if (tcp_responder_turn_owed(&host)) {
+        host_poll(&host, micros());
         return;
     }
     frame_rx_expire(&rx);

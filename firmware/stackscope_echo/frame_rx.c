@@ -63,15 +63,39 @@ static uint16_t waiting_end(const struct frame_rx *f)
 static void move_up(struct frame_rx *f, const uint8_t *unsent, uint16_t left)
 {
     uint16_t n;
-    if (f->shift == 0 || left == 0)
+    if (f->shift == 0)
         return;
     n = (uint16_t)(waiting_end(f) - f->shift);
-    if (n > (uint16_t)(unsent - f->buf))
-        return;
+    if (left && n > (uint16_t)(unsent - f->buf))
+        return; /* left 0: the answer has left (or leaves from elsewhere) */
     memmove(f->buf, f->buf + f->shift, n);
     f->at = (uint16_t)(f->at - f->shift);
     f->dec.buf = f->buf + f->at;
     f->shift = 0;
+}
+
+/* For looking in (stackscope-simavr --peek frames_given_up), as serial_link.c's
+ * rx_overruns: frames given up for the one under way (give_up_last). */
+static volatile uint16_t frames_given_up;
+
+/* The frame under way has reached the end of the buffer behind whole frames waiting, and
+ * the UART's ring is about to overflow: the bytes it would lose belong to the frame under
+ * way, a segment of data more often than not, whose loss costs its sender a timeout. The
+ * last frame waiting is given up instead, as if lost on the line (short frames come in
+ * bursts from the peer's queue, and each one answered frees no more room than its answer
+ * takes to leave), and the frame under way moves back over it. */
+static uint8_t give_up_last(struct frame_rx *f)
+{
+    uint16_t gone;
+    if (f->n_held == 0 || f->dec.len >= f->dec.cap || f->at + f->dec.len < ECHO_MTU ||
+        serial_link_waiting() < ECHO_RX_RING - FRAME_RX_RING_SPARE)
+        return 0;
+    gone = (uint16_t)(f->held[--f->n_held] + FRAME_RX_SLACK);
+    memmove(f->buf + f->at - gone, f->buf + f->at, f->dec.len);
+    f->at = (uint16_t)(f->at - gone);
+    f->dec.buf = f->buf + f->at;
+    frames_given_up++;
+    return 1;
 }
 
 uint16_t frame_rx_pump(struct frame_rx *f, const uint8_t *unsent, uint16_t left)
@@ -79,11 +103,13 @@ uint16_t frame_rx_pump(struct frame_rx *f, const uint8_t *unsent, uint16_t left)
     uint16_t taken = 0;
     uint8_t b;
     move_up(f, unsent, left);
-    while (room(f, unsent, left) && serial_link_read(&b)) {
-        taken++;
-        if (slip_decode_byte(&f->dec, b) == SLIP_FRAME_DONE)
-            hold(f);
-    }
+    do {
+        while (room(f, unsent, left) && serial_link_read(&b)) {
+            taken++;
+            if (slip_decode_byte(&f->dec, b) == SLIP_FRAME_DONE)
+                hold(f);
+        }
+    } while (give_up_last(f));
     if (taken)
         f->last_byte_ms = (uint16_t)millis();
     return taken;

@@ -16,7 +16,11 @@
  *     the end of the buffer.
  *
  * What cannot be decoded at once (the board is working on a frame, or the frame coming in
- * is ahead of the answer leaving) waits in the UART's ring (ECHO_RX_RING).
+ * is ahead of the answer leaving) waits in the UART's ring (ECHO_RX_RING). A burst of short
+ * frames that each need an answer (zero-window probes, tcp_responder.h: turns) can hold the
+ * frame coming in behind them at the buffer's end for longer than the ring lasts: each
+ * answer takes as long to leave as its frame took to come. Then the last frame waiting is
+ * given up, as if lost on the line, so that the frame coming in is not (frame_rx.c).
  *
  * That is sound because every datagram gets at most one answer, built over it from the
  * front of the buffer (the TCP responder and ICMP echo, tcp_responder.h, icmp.c; UDP,
@@ -35,6 +39,7 @@
 #include "src/stack/slip.h"
 
 #define FRAME_RX_HELD       16 /* whole frames waiting behind the one being answered */
+#define FRAME_RX_RING_SPARE 4  /* the ring this close to full: a frame waiting is given up */
 #define FRAME_RX_SLACK      4  /* after each: what its answer may grow (a SYN-ACK's MSS option) */
 /* A frame taken away from the front is answered where it lies, in its own bytes and
  * slack, only if its answer cannot outgrow it: the stack builds a SYN-ACK to a SYN without

@@ -43,6 +43,11 @@ void serial_link_init(void)
     UCSR0B = (uint8_t)(_BV(RXEN0) | _BV(TXEN0) | _BV(RXCIE0));
 }
 
+uint8_t serial_link_waiting(void)
+{
+    return (uint8_t)((rx_head - rx_tail) & (ECHO_RX_RING - 1u));
+}
+
 uint8_t serial_link_read(uint8_t *b)
 {
     uint8_t tail = rx_tail;

@@ -18,6 +18,9 @@ void serial_link_init(void);
 /* The next received byte: 1 and *b, or 0 when none is waiting. */
 uint8_t serial_link_read(uint8_t *b);
 
+/* Bytes in the receive ring, not read yet. */
+uint8_t serial_link_waiting(void);
+
 /* Stops the CPU until the next interrupt when no received byte is waiting (idle mode):
  * a received byte or timer 0's tick (every 1.024 ms) wakes it. */
 void serial_link_idle(void);

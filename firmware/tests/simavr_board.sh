@@ -19,8 +19,9 @@ board_stop() {
 board_start() {
   local out=$1
   trap board_stop EXIT
-  # rx_overruns (serial_link.c): bytes the UART's ring had no room for, read at the end
-  "$BOARD_SIM" --link "$out/uart" --peek rx_overruns:2 "$BOARD_ELF" >"$out/simavr.log" 2>&1 &
+  # rx_overruns (serial_link.c): bytes the UART's ring had no room for, and
+  # frames_given_up (frame_rx.c): frames given up for the one under way; read at the end
+  "$BOARD_SIM" --link "$out/uart" --peek rx_overruns:2 --peek frames_given_up:2 "$BOARD_ELF" >"$out/simavr.log" 2>&1 &
   sim_pid=$!
   # The board is ready as soon as simavr runs it (no bootloader here): wait for the pty.
   for _ in $(seq 100); do
@@ -34,8 +35,10 @@ board_start() {
 }
 
 board_figures() {
-  grep '^simavr:' "$1/simavr.log" | grep -v 'UART0 on\|rx_overruns' | sed 's/^/     /'
-  # the counter's two bytes, little-endian, as a number
+  grep '^simavr:' "$1/simavr.log" | grep -v 'UART0 on\|rx_overruns\|frames_given_up' | sed 's/^/     /'
+  # each counter's two bytes, little-endian, as a number
   sed -n 's/^simavr: rx_overruns[^:]*: \([0-9A-F]*\) \([0-9A-F]*\)$/\2\1/p' "$1/simavr.log" |
     while read -r hex; do echo "     simavr: the UART's ring overran by $((16#$hex)) bytes (rx_overruns)"; done
+  sed -n 's/^simavr: frames_given_up[^:]*: \([0-9A-F]*\) \([0-9A-F]*\)$/\2\1/p' "$1/simavr.log" |
+    while read -r hex; do echo "     simavr: $((16#$hex)) frames waiting given up for the one coming in (frames_given_up)"; done
 }

@@ -176,8 +176,15 @@ void host_poll(struct host *h, stack_time_t now)
 #endif
     ip_poll(h);
     udp_poll(h);
+#if STACK_TCP_RESPONDER
+    if (HOST_TCP_RESPONDER(h)) {
+        /* no timers: the window updates owed (tcp_responder.h: turns) */
+        while (tcp_responder_pass_turn(h) > 0)
+            ;
+    }
+#endif
 #if STACK_TCP_RESPONDER != 2
-    if (!HOST_TCP_RESPONDER(h)) /* the responder has no timers */
+    if (!HOST_TCP_RESPONDER(h))
         tcp_poll(h);
 #endif
 }
@@ -190,6 +197,10 @@ int host_next_deadline(const struct host *h, stack_time_t *when)
 #endif
     ip_next_deadline(h, when, &has);
     udp_next_deadline(h, when, &has);
+#if STACK_TCP_RESPONDER
+    if (HOST_TCP_RESPONDER(h) && tcp_responder_turn_owed(h))
+        time_earliest(when, &has, h->now); /* a window update to pass on */
+#endif
 #if STACK_TCP_RESPONDER != 2
     if (!HOST_TCP_RESPONDER(h))
         tcp_next_deadline(h, when, &has);

@@ -111,6 +111,28 @@
 #define TCP_RESPONDER_BUSY_US 1000000u
 #endif
 
+/* How many responder connections hold a window at once (tcp_responder.h: turns); the
+ * others wait, their windows closed, and take turns. Each window lets the peer put a
+ * segment in its interface's queue, which takes 10 datagrams on a SLIP line (Linux's sl0,
+ * txqueuelen 10): a segment the full queue refuses makes the peer's connection wait and
+ * retry every 500 ms, and Linux ends one refused 15 times (ETIMEDOUT), while connections
+ * whose ACKs come back keep taking the places freed. The queue also carries the ACKs,
+ * zero-window probes and SYNs of the connections waiting. Measured with Linux under
+ * simavr (20 s rows, firmware/README.md): 8 gave 84.7 % of the line with 20 connections,
+ * but with 50 Linux's queue refused 366 datagrams and one connection had nothing back in
+ * 20 s; 5 gave 80.7 % with 20; 6 gives 83.2 % with 20 and 80.7 % with 50, all served. */
+#ifndef TCP_RESPONDER_WINDOWS
+#define TCP_RESPONDER_WINDOWS 6u
+#endif
+
+/* How many windows a responder connection fills in one turn before it waits again, 1 to 4.
+ * Each turn costs the line a window update and the peer's ACK without data, and each wait
+ * the peer's zero-window probes (Linux's at RTO, doubling): longer turns spread those over
+ * more segments, but each connection waits longer for its next. */
+#ifndef TCP_RESPONDER_TURN
+#define TCP_RESPONDER_TURN 3u
+#endif
+
 /* The ping client (ping.h). 0 leaves it out: echo requests are still answered (icmp.c),
  * but this host sends none, and echo replies count as unexpected. The firmware needs
  * neither its code nor its ~120 bytes of state in the host. */

@@ -41,19 +41,46 @@ struct rsp_ans {
     uint8_t flags;
 };
 
+/* Marks kept for each entry, a bit each in a plane of their own (r->marks). */
+enum rsp_mark {
+    RSP_WAITING, /* its window closed, its turn to come */
+    RSP_FILLS0,  /* how often it filled its window in this turn (TCP_RESPONDER_TURN), */
+    RSP_FILLS1,  /* two bits */
+    RSP_MARKS
+};
+
+#if TCP_RESPONDER_TURN < 1 || TCP_RESPONDER_TURN > 4
+#error "TCP_RESPONDER_TURN: 1 to 4 windows (a two-bit count)"
+#endif
+
+static size_t rsp_plane_bytes(uint8_t conns)
+{
+    return TCP_RESPONDER_MARK_BYTES(conns) / RSP_MARKS;
+}
+
 size_t tcp_responder_mem_required(const struct host_config *cfg)
 {
-    return host_arena_cost((size_t)cfg->tcp_responder_conns * sizeof(struct tcp_responder_conn));
+    return host_arena_cost((size_t)cfg->tcp_responder_conns * sizeof(struct tcp_responder_conn)) +
+           host_arena_cost(TCP_RESPONDER_MARK_BYTES(cfg->tcp_responder_conns));
 }
 
 int tcp_responder_init(struct host *h, struct host_arena *arena)
 {
-    size_t n = (size_t)HOST_CFG(h).tcp_responder_conns * sizeof(struct tcp_responder_conn);
-    h->responder.conns = host_arena_take(arena, n);
-    h->responder.busy_since = 0;
-    h->responder.hand = 0;
-    h->responder.open = 0;
-    return h->responder.conns ? ERR_OK : ERR_MEM;
+    uint8_t conns = HOST_CFG(h).tcp_responder_conns;
+    struct tcp_responder_state *r = &h->responder;
+    r->conns = host_arena_take(arena, (size_t)conns * sizeof(struct tcp_responder_conn));
+    r->marks = host_arena_take(arena, TCP_RESPONDER_MARK_BYTES(conns));
+    r->busy_since = 0;
+    r->hand = 0;
+    r->open = 0;
+    r->turn = 0;
+    r->n_waiting = 0;
+    r->owed = 0;
+    r->netif = 0;
+#if !TCP_RESPONDER_PEER_ADDR
+    r->peer = 0;
+#endif
+    return r->conns && r->marks ? ERR_OK : ERR_MEM;
 }
 
 static uint8_t rsp_state_of(const struct tcp_responder_conn *c)
@@ -65,6 +92,51 @@ static uint8_t rsp_state_of(const struct tcp_responder_conn *c)
 static int rsp_in_use(uint8_t state)
 {
     return state != TCP_CLOSED && state != TCP_LISTEN;
+}
+
+static int rsp_mark(const struct host *h, enum rsp_mark m, uint8_t i)
+{
+    const uint8_t *plane =
+        h->responder.marks + m * rsp_plane_bytes(HOST_CFG(h).tcp_responder_conns);
+    return (plane[i >> 3] >> (i & 7u)) & 1u;
+}
+
+static void rsp_set_mark(struct host *h, enum rsp_mark m, uint8_t i, int on)
+{
+    uint8_t *plane = h->responder.marks + m * rsp_plane_bytes(HOST_CFG(h).tcp_responder_conns);
+    uint8_t bit = (uint8_t)(1u << (i & 7u));
+    if (rsp_mark(h, m, i) == !!on)
+        return;
+    if (on)
+        plane[i >> 3] |= bit;
+    else
+        plane[i >> 3] &= (uint8_t)~bit;
+    if (m == RSP_WAITING)
+        h->responder.n_waiting =
+            (uint8_t)(on ? h->responder.n_waiting + 1u : h->responder.n_waiting - 1u);
+}
+
+static int rsp_waiting(const struct host *h, uint8_t i)
+{
+    return rsp_mark(h, RSP_WAITING, i);
+}
+
+static uint8_t rsp_fills(const struct host *h, uint8_t i)
+{
+    return (uint8_t)(rsp_mark(h, RSP_FILLS0, i) | rsp_mark(h, RSP_FILLS1, i) << 1);
+}
+
+static void rsp_set_fills(struct host *h, uint8_t i, uint8_t n)
+{
+    rsp_set_mark(h, RSP_FILLS0, i, n & 1u);
+    rsp_set_mark(h, RSP_FILLS1, i, n & 2u);
+}
+
+/* Its turn has come, or it waits again (a turn's count of windows filled begins at 0). */
+static void rsp_set_waiting(struct host *h, uint8_t i, int on)
+{
+    rsp_set_mark(h, RSP_WAITING, i, on);
+    rsp_set_fills(h, i, 0);
 }
 
 static void rsp_set_state(struct host *h, struct tcp_responder_conn *c, uint8_t to)
@@ -87,6 +159,12 @@ static void rsp_set_state(struct host *h, struct tcp_responder_conn *c, uint8_t 
     if (rsp_in_use(rsp_state_of(c)) != rsp_in_use(to))
         h->responder.open =
             (uint8_t)(rsp_in_use(to) ? h->responder.open + 1u : h->responder.open - 1u);
+    if (!rsp_in_use(to)) {
+        uint8_t i = (uint8_t)(c - h->responder.conns);
+        if (rsp_in_use(rsp_state_of(c)) && !rsp_waiting(h, i) && h->responder.n_waiting)
+            h->responder.owed++; /* a holder's place, free for the next turn */
+        rsp_set_waiting(h, i, 0);
+    }
     c->flags = (uint8_t)((c->flags & ~TCP_RESPONDER_F_STATE) | to);
 }
 
@@ -146,6 +224,57 @@ static uint16_t rsp_wnd(const struct host *h, const struct tcp_responder_conn *c
 {
     uint16_t w = rsp_wnd_alone(h, netif), mss = rsp_mss(h, netif);
     return w > mss && rsp_others_busy(h, c) ? mss : w;
+}
+
+/* Connections holding a window and using it: open, busy and not waiting. */
+static uint8_t rsp_holding(const struct host *h)
+{
+    const struct tcp_responder_state *r = &h->responder;
+    uint8_t i, n = HOST_CFG(h).tcp_responder_conns, k = 0;
+    for (i = 0; i < n; i++) {
+        const struct tcp_responder_conn *e = &r->conns[i];
+        if (rsp_in_use(rsp_state_of(e)) && !rsp_waiting(h, i) &&
+            (e->flags & (TCP_RESPONDER_F_BUSY | TCP_RESPONDER_F_BUSY_PREV)))
+            k++;
+    }
+    return k;
+}
+
+/* The window offered to c in an answer (tcp_responder.h: turns), `wnd` being the one it
+ * may fill (rsp_wnd); `filled` is 1 when the segment answered took all of it, 2 for a new
+ * connection, which has had no turn yet. A connection that waits is offered nothing while
+ * TCP_RESPONDER_WINDOWS hold a window or are owed one. One that has filled its window
+ * TCP_RESPONDER_TURN times in its turn waits from then on, if another waits or too many
+ * hold one; its right edge stays where the full segment ended. */
+static uint16_t rsp_offer(struct host *h, struct tcp_responder_conn *c, uint16_t wnd, int filled)
+{
+    struct tcp_responder_state *r = &h->responder;
+    uint8_t i = (uint8_t)(c - r->conns);
+    if (rsp_waiting(h, i)) {
+        /* a place a holder gave up is the next turn's, in order, not the first prober's */
+        if (rsp_holding(h) + r->owed >= TCP_RESPONDER_WINDOWS)
+            return 0;
+        rsp_set_waiting(h, i, 0);
+        rsp_busy(h, c); /* the window given counts as used until a busy period shows not */
+        return wnd;
+    }
+    if (!filled || (!r->n_waiting && rsp_holding(h) <= TCP_RESPONDER_WINDOWS))
+        return wnd;
+    if (filled == 1 && rsp_fills(h, i) + 1u < TCP_RESPONDER_TURN) {
+        rsp_set_fills(h, i, (uint8_t)(rsp_fills(h, i) + 1u));
+        return wnd;
+    }
+    rsp_set_waiting(h, i, 1);
+    r->owed++;
+    if (r->turn == i)
+        r->turn = (uint8_t)(i + 1u); /* next in the round: it goes to the back */
+    return 0;
+}
+
+/* The window a segment of c is taken in: the one offered last, none while it waits. */
+static uint16_t rsp_rcv_wnd(const struct host *h, const struct tcp_responder_conn *c, uint8_t netif)
+{
+    return rsp_waiting(h, (uint8_t)(c - h->responder.conns)) ? 0 : rsp_wnd(h, c, netif);
 }
 
 /* RFC 9293 3.1 options: the MSS is read, every other kind skipped by its length; a length
@@ -219,6 +348,21 @@ static uint16_t rsp_checksum(const struct ip_rx *rx, const struct rsp_seg *s,
     return inet_fold(inet_sum(sum, t, tlen));
 }
 
+/* An answer's TCP header at t, its checksum 0 for now. */
+static void rsp_header(uint8_t *t, uint16_t sport, uint16_t dport, const struct rsp_ans *a,
+                       uint16_t opt)
+{
+    wr16(t + TCP_OFF_SRC_PORT, sport);
+    wr16(t + TCP_OFF_DST_PORT, dport);
+    wr32(t + TCP_OFF_SEQ, a->seq);
+    wr32(t + TCP_OFF_ACK, a->ack);
+    t[TCP_OFF_DATAOFF] = (uint8_t)(((TCP_HLEN + opt) / 4u) << 4);
+    t[TCP_OFF_FLAGS] = a->flags;
+    wr16(t + TCP_OFF_WND, a->wnd);
+    wr16(t + TCP_OFF_CHKSUM, 0);
+    wr16(t + TCP_OFF_URG, 0);
+}
+
 /* Writes the answer over the request and sends it back (the request's fields are in *s
  * already). Only a SYN-ACK can be longer than its request, by its MSS option, and only
  * than a SYN without options: it goes to h->txbuf then, unless the request is there. */
@@ -236,15 +380,7 @@ static int rsp_send(struct host *h, struct ip_rx *rx, const struct rsp_seg *s,
     if (a->n && d + RSP_HDRS != rx->dgram + a->from)
         memmove(d + RSP_HDRS, rx->dgram + a->from, a->n);
     t = d + IP_HLEN;
-    wr16(t + TCP_OFF_SRC_PORT, s->dport);
-    wr16(t + TCP_OFF_DST_PORT, s->sport);
-    wr32(t + TCP_OFF_SEQ, a->seq);
-    wr32(t + TCP_OFF_ACK, a->ack);
-    t[TCP_OFF_DATAOFF] = (uint8_t)(((TCP_HLEN + opt) / 4u) << 4);
-    t[TCP_OFF_FLAGS] = a->flags;
-    wr16(t + TCP_OFF_WND, a->wnd);
-    wr16(t + TCP_OFF_CHKSUM, 0);
-    wr16(t + TCP_OFF_URG, 0);
+    rsp_header(t, s->dport, s->sport, a, opt);
     if (opt) {
         t[TCP_HLEN] = 2; /* RFC 9293 3.2: MSS, kind 2, length 4 */
         t[TCP_HLEN + 1] = RSP_MSS_OPT;
@@ -273,21 +409,21 @@ static int rsp_reset(struct host *h, struct ip_rx *rx, const struct rsp_seg *s)
 }
 
 /* <SEQ=SND.NXT><ACK=RCV.NXT><CTL=ACK>: the current numbers, nothing else. */
-static int rsp_ack(struct host *h, const struct tcp_responder_conn *c, struct ip_rx *rx,
+static int rsp_ack(struct host *h, struct tcp_responder_conn *c, struct ip_rx *rx,
                    const struct rsp_seg *s)
 {
     struct rsp_ans a;
     memset(&a, 0, sizeof a);
     a.seq = c->snd_nxt;
     a.ack = c->rcv_nxt;
-    a.wnd = rsp_wnd(h, c, rx->netif);
+    a.wnd = rsp_offer(h, c, rsp_wnd(h, c, rx->netif), 0);
     a.flags = TCP_ACK;
     return rsp_send(h, rx, s, &a);
 }
 
 /* <SEQ=ISS><ACK=RCV.NXT><CTL=SYN,ACK> with an MSS option: ours, or the peer's when that is
  * smaller, so that no segment the peer sends has an echo larger than it takes. */
-static int rsp_syn_ack(struct host *h, const struct tcp_responder_conn *c, struct ip_rx *rx,
+static int rsp_syn_ack(struct host *h, struct tcp_responder_conn *c, struct ip_rx *rx,
                        const struct rsp_seg *s)
 {
     struct rsp_ans a;
@@ -295,7 +431,8 @@ static int rsp_syn_ack(struct host *h, const struct tcp_responder_conn *c, struc
     memset(&a, 0, sizeof a);
     a.seq = c->snd_nxt - 1u;
     a.ack = c->rcv_nxt;
-    a.wnd = rsp_wnd(h, c, rx->netif);
+    /* a new connection takes its turn behind those waiting */
+    a.wnd = rsp_offer(h, c, rsp_wnd(h, c, rx->netif), 2);
     a.mss = s->peer_mss && s->peer_mss < mss ? s->peer_mss : mss;
     a.flags = TCP_SYN | TCP_ACK;
     return rsp_send(h, rx, s, &a);
@@ -373,7 +510,7 @@ static int rsp_reset_in(struct host *h, struct tcp_responder_conn *c, struct ip_
         rsp_set_state(h, c, TCP_CLOSED);
         return 0;
     }
-    if (s->seq - c->rcv_nxt < rsp_wnd(h, c, rx->netif)) {
+    if (s->seq - c->rcv_nxt < rsp_rcv_wnd(h, c, rx->netif)) {
         host_drop(h, DROP_TCP_RST_CHALLENGE, IP_PROTO_TCP, tl);
         return rsp_ack(h, c, rx, s);
     }
@@ -406,7 +543,7 @@ static int rsp_acceptable(const struct rsp_seg *s, uint32_t left, uint32_t right
     uint32_t seglen = (uint32_t)s->len + ((s->flags & TCP_FIN) ? 1u : 0u);
     uint32_t span = right - left;
     if (seglen == 0)
-        return s->seq - left < span;
+        return span ? s->seq - left < span : s->seq == left; /* a zero window: RCV.NXT only */
     return s->seq - left < span || s->seq + seglen - 1u - left < span;
 }
 
@@ -415,7 +552,7 @@ static int rsp_acceptable(const struct rsp_seg *s, uint32_t left, uint32_t right
 static int rsp_text(struct host *h, struct tcp_responder_conn *c, struct ip_rx *rx,
                     const struct rsp_seg *s, uint32_t left, uint16_t wnd)
 {
-    uint32_t right = c->rcv_nxt + wnd;
+    uint32_t right = c->rcv_nxt + wnd, full = right;
     int echo = !(c->flags & TCP_RESPONDER_F_DISCARD);
     uint32_t mirror = c->snd_nxt - c->rcv_nxt;
     uint32_t end = s->seq + s->len, from = tcp_seq_lt(s->seq, left) ? left : s->seq, to = end;
@@ -439,7 +576,6 @@ static int rsp_text(struct host *h, struct tcp_responder_conn *c, struct ip_rx *
             c->snd_nxt += taken;
     }
     memset(&a, 0, sizeof a);
-    a.wnd = wnd; /* rsp_segment's: taking text does not change who is busy */
     a.flags = TCP_ACK;
     if (echo && to != from) {
         a.from = (uint16_t)(s->data + (from - s->seq));
@@ -468,6 +604,8 @@ static int rsp_text(struct host *h, struct tcp_responder_conn *c, struct ip_rx *
         return 0; /* an acceptable pure ACK: nothing to answer */
     a.seq = a.n ? from + mirror : c->snd_nxt - ((a.flags & TCP_FIN) ? 1u : 0u);
     a.ack = c->rcv_nxt;
+    /* rsp_segment's window: taking text does not change who is busy */
+    a.wnd = rsp_offer(h, c, rsp_wnd(h, c, rx->netif), c->rcv_nxt == full);
     return rsp_send(h, rx, s, &a);
 }
 
@@ -495,7 +633,7 @@ static int rsp_echo_lost(const struct rsp_seg *s, uint32_t left, uint16_t wnd)
 static int rsp_segment(struct host *h, struct tcp_responder_conn *c, struct ip_rx *rx,
                        const struct rsp_seg *s)
 {
-    uint16_t tl = (uint16_t)(rx->len - rx->hlen), wnd = rsp_wnd(h, c, rx->netif);
+    uint16_t tl = (uint16_t)(rx->len - rx->hlen), wnd = rsp_rcv_wnd(h, c, rx->netif);
     uint32_t left = c->rcv_nxt, right = c->rcv_nxt + wnd;
     uint8_t st = rsp_state_of(c);
 
@@ -546,10 +684,86 @@ static int rsp_segment(struct host *h, struct tcp_responder_conn *c, struct ip_r
     return rsp_text(h, c, rx, s, left, wnd);
 }
 
+/* A window update for w, <SEQ=SND.NXT><ACK=RCV.NXT><CTL=ACK> with one MSS: its turn. It
+ * is not an answer, so it has a buffer of its own: on a device the datagram buffer may
+ * hold frames still to be answered. It leaves by the interface the last segment came in
+ * on, to w's peer, or to that segment's sender when entries keep no address
+ * (TCP_RESPONDER_PEER_ADDR 0: a point-to-point line). */
+static STACK_NOINLINE int rsp_window_update(struct host *h, const struct tcp_responder_conn *w)
+{
+    const struct tcp_responder_state *r = &h->responder;
+    uint8_t d[RSP_HDRS];
+    uint8_t *t = d + IP_HLEN;
+    uint32_t from = h->netifs[r->netif].addr;
+    struct rsp_ans a;
+#if TCP_RESPONDER_PEER_ADDR
+    uint32_t to = w->raddr;
+#else
+    uint32_t to = r->peer;
+#endif
+    memset(&a, 0, sizeof a);
+    a.seq = w->snd_nxt;
+    a.ack = w->rcv_nxt;
+    a.wnd = rsp_mss(h, r->netif);
+    a.flags = TCP_ACK;
+    rsp_header(t,
+               (w->flags & TCP_RESPONDER_F_DISCARD) ? TCP_RESPONDER_DISCARD_PORT
+                                                    : TCP_RESPONDER_ECHO_PORT,
+               w->rport, &a, 0);
+    wr16(t + TCP_OFF_CHKSUM,
+         inet_fold(inet_sum(inet_pseudo_sum(from, to, IP_PROTO_TCP, TCP_HLEN), t, TCP_HLEN)));
+    return ip_output_at(h, d, from, to, IP_PROTO_TCP, TCP_HLEN, 0);
+}
+
+int tcp_responder_turn_owed(const struct host *h)
+{
+    return h->responder.owed != 0;
+}
+
+/* A window given up goes to the next connection waiting in table order after the last one
+ * given a turn (round robin: each waits one round at most), told by a window update
+ * (tcp_responder.h: turns). */
+int tcp_responder_pass_turn(struct host *h)
+{
+    struct tcp_responder_state *r = &h->responder;
+    uint8_t n = HOST_CFG(h).tcp_responder_conns, i, tries;
+    if (!r->owed)
+        return 0;
+    r->owed--;
+    if (!r->n_waiting || rsp_holding(h) >= TCP_RESPONDER_WINDOWS)
+        return 0; /* nobody to give it, or no place after all */
+    i = r->turn < n ? r->turn : 0;
+    for (tries = 0; tries < n && !rsp_waiting(h, i); tries++)
+        i = (uint8_t)(i + 1u < n ? i + 1u : 0u);
+    rsp_set_waiting(h, i, 0);
+    rsp_busy(h, &r->conns[i]);
+    r->turn = (uint8_t)(i + 1u);
+    return rsp_window_update(h, &r->conns[i]) < 0 ? -1 : 1;
+}
+
+/* A segment that passed the checks, to its connection (RFC 9293 3.10.7). */
+static int rsp_dispatch(struct host *h, struct ip_rx *rx, const struct rsp_seg *s)
+{
+    uint16_t tl = (uint16_t)(rx->len - rx->hlen);
+    struct tcp_responder_conn *c = rsp_lookup(h, rx->src, s);
+    if (!c)
+        return rsp_closed(h, rx, s);
+    c->flags |= TCP_RESPONDER_F_SEEN;
+    rsp_busy(h, c);
+    if (s->flags & TCP_RST)
+        return rsp_reset_in(h, c, rx, s);
+    if (s->flags & TCP_SYN)
+        return rsp_syn_in(h, c, rx, s);
+    if (!(s->flags & TCP_ACK)) {
+        host_drop(h, DROP_TCP_BAD_FLAGS, IP_PROTO_TCP, tl);
+        return 0;
+    }
+    return rsp_segment(h, c, rx, s);
+}
+
 int tcp_responder_input(struct host *h, struct ip_rx *rx)
 {
     struct rsp_seg s;
-    struct tcp_responder_conn *c;
     uint16_t tl = (uint16_t)(rx->len - rx->hlen);
     enum drop_reason why = rsp_parse(h, rx, &s);
 
@@ -562,20 +776,11 @@ int tcp_responder_input(struct host *h, struct ip_rx *rx)
         host_drop(h, DROP_TCP_NO_PCB, IP_PROTO_TCP, tl);
         return 0;
     }
-    c = rsp_lookup(h, rx->src, &s);
-    if (!c)
-        return rsp_closed(h, rx, &s);
-    c->flags |= TCP_RESPONDER_F_SEEN;
-    rsp_busy(h, c);
-    if (s.flags & TCP_RST)
-        return rsp_reset_in(h, c, rx, &s);
-    if (s.flags & TCP_SYN)
-        return rsp_syn_in(h, c, rx, &s);
-    if (!(s.flags & TCP_ACK)) {
-        host_drop(h, DROP_TCP_BAD_FLAGS, IP_PROTO_TCP, tl);
-        return 0;
-    }
-    return rsp_segment(h, c, rx, &s);
+    h->responder.netif = rx->netif; /* where a window update would go (rsp_window_update) */
+#if !TCP_RESPONDER_PEER_ADDR
+    h->responder.peer = rx->src;
+#endif
+    return rsp_dispatch(h, rx, &s);
 }
 
 uint8_t tcp_responder_count(const struct host *h)

@@ -27,6 +27,24 @@
  * and all alike, with one). The window falls as a segment is taken, so the right edge
  * stays where it was when that segment was a full one (RFC 9293 3.8.6: not shrunk).
  *
+ * Turns: at most TCP_RESPONDER_WINDOWS connections (stack_opts.h) hold a window at once.
+ * Every window lets the peer put a segment in its interface's queue, and a queue that
+ * holds fewer than there are windows refuses the rest: Linux then retries a refused
+ * connection every 500 ms while those whose ACKs come back take every place freed, and
+ * ends one refused 15 times (ETIMEDOUT; firmware/README.md: with one MSS for each of 20
+ * connections, one had nothing echoed in 10 s or was ended in every other run). Beyond
+ * that many, a connection waits with its window closed (a SYN-ACK or an echo offering
+ * none, its right edge not moved back), has its zero-window probes answered with none
+ * (RFC 9293 3.8.6.1) and its data not taken (3.10.7.4: a zero window takes nothing but a
+ * pure ACK at RCV.NXT). A holder that has filled its window TCP_RESPONDER_TURN times in its
+ * turn gives it up (and so does one that closes); the next waiting one in table order
+ * after the last turn given has it (round robin: each waits one round at most), told by a
+ * window update. A place left by a holder gone quiet for a busy period goes to the first
+ * waiting one that probes, in the answer to its probe. The update is no answer to
+ * anything, so the responder only owes it (tcp_responder_turn_owed()) and host_poll()
+ * sends it: at once in the simulator, on a device once it has caught up with what it
+ * received, so that the update never leaves it behind the line.
+ *
  * How a datagram reaches it: the host's owner calls host_input(h, netif, dgram, len, now)
  * as for any host. IP checks the datagram (header checksum, lengths; reassembly) and hands
  * a TCP datagram to tcp_responder_input() below, which checks the segment (length, data
@@ -35,7 +53,8 @@
  * options, in h->txbuf when dgram is not already that buffer) and handed to the
  * interface's output function; so `dgram` must be writable and must hold the whole
  * datagram. Nothing is kept from it: the owner may reuse the buffer when host_input()
- * returns. There are no timers: host_poll() has nothing to do for the responder.
+ * returns. There are no timers: host_poll() only sends the window updates owed, each from
+ * a 40-byte buffer on the C stack.
  *
  * What it answers (RFC 9293 3.10.7; its departures are listed in docs/rfc1122-tcp.md):
  *   SYN to 7 or 9       a table entry, and SYN-ACK with an MSS option (ISS from
@@ -94,11 +113,22 @@ struct tcp_responder_conn {
 #define TCP_RESPONDER_F_BUSY      0x40u /* a segment arrived in this busy period... */
 #define TCP_RESPONDER_F_BUSY_PREV 0x80u /* ...or in the one before (TCP_RESPONDER_BUSY_US) */
 
+/* The bytes of the marks kept for n entries: three bits each (tcp_responder.c: rsp_mark). */
+#define TCP_RESPONDER_MARK_BYTES(n) (3u * (((unsigned)(n) + 7u) / 8u))
+
 struct tcp_responder_state {
     struct tcp_responder_conn *conns; /* cfg.tcp_responder_conns entries */
+    uint8_t *marks;                   /* bits per entry (tcp_responder.c: enum rsp_mark) */
     stack_time_t busy_since;          /* when this busy period began */
     uint8_t hand;                     /* where the next full-table sweep starts */
     uint8_t open;                     /* entries in use: not CLOSED */
+    uint8_t turn;                     /* where the search for the next turn starts */
+    uint8_t n_waiting;                /* entries marked waiting */
+    uint8_t owed;                     /* windows given up, not yet passed on */
+    uint8_t netif;                    /* the interface the last segment came in on */
+#if !TCP_RESPONDER_PEER_ADDR
+    uint32_t peer; /* its sender: the peer of every entry on a point-to-point line */
+#endif
 };
 
 size_t tcp_responder_mem_required(const struct host_config *cfg);
@@ -109,8 +139,19 @@ int tcp_responder_init(struct host *h, struct host_arena *arena);
  * the segment needed none (an acceptable pure ACK, or a segment dropped without an answer:
  * bad checksum, a reset, a SYN that finds the table full; each drop counted in
  * h->stats.drops with its reason), or a negative enum stack_err when an answer was due but
- * could not leave (no route: DROP_IP_NO_ROUTE; the link refused it: DROP_NETIF_DOWN). */
+ * could not leave (no route: DROP_IP_NO_ROUTE; the link refused it: DROP_NETIF_DOWN). It
+ * may leave a window update owed (turns, above). */
 int tcp_responder_input(struct host *h, struct ip_rx *rx);
+
+/* Is a window given up waiting to be passed on (turns, above)? Then the host's owner calls
+ * tcp_responder_pass_turn() when its line has room for one more datagram that answers
+ * nothing: the simulator at once (host_poll), a device once it has caught up with what it
+ * received (no whole frame waiting), so that the update never puts it behind the line. */
+int tcp_responder_turn_owed(const struct host *h);
+
+/* Sends the next waiting connection its window update. Returns 1 when one left, 0 when
+ * none was owed (or nobody waits any more), negative when the link refused it. */
+int tcp_responder_pass_turn(struct host *h);
 
 /* Entries in use (any state but CLOSED). */
 uint8_t tcp_responder_count(const struct host *h);

@@ -470,6 +470,108 @@ static void test_window_quiet_entry(void)
     lab_free(&L);
 }
 
+/* Turns (tcp_responder.h): with more connections busy than TCP_RESPONDER_WINDOWS, those
+ * beyond wait with their windows closed. A connection that fills its window for the
+ * TCP_RESPONDER_TURN-th time in its turn gives it up: its echo offers none (the right edge
+ * where the segment ended), and the next host_poll() sends a window update to the next one
+ * waiting, round robin in table order. A zero-window probe from a waiting one is answered
+ * with no window while the places are taken, with one when a holder has gone quiet for two
+ * busy periods. */
+static void test_turns(void)
+{
+    enum { N = TCP_RESPONDER_WINDOWS + 2, W = TCP_RESPONDER_WINDOWS, K = TCP_RESPONDER_TURN };
+    struct tcp_lab L;
+    struct tseg g;
+    uint32_t iss[N], a0, a1;
+    uint8_t seg[536];
+    uint16_t i;
+    stack_time_t t;
+    memset(seg, 0x5a, sizeof seg);
+    CHECK(rsp_start(&L, 50, 1072, 7) == 0);
+    for (i = 0; i < N; i++) {
+        rsp_syn(&L, MS(1 + i), (uint16_t)(41000 + i), 1460, &g);
+        CHECK_EQ(g.wnd, i == 0 ? 1072 : i < W ? 536 : 0);
+        iss[i] = g.seq;
+        rsp_seg(&L, MS(1 + i), (uint16_t)(41000 + i), TCP_ACK, IRS + 1, g.seq + 1, NULL, 0);
+        CHECK_EQ(lab_pending(&L), 0);
+    }
+    /* the first fills its window of one MSS (the edge its SYN-ACK set) K times: one MSS
+     * each time but the last, whose echo offers none */
+    for (i = 0; i < K; i++) {
+        rsp_seg(&L, MS(100 + i), 41000, TCP_ACK | TCP_PSH, IRS + 1 + 536u * i,
+                iss[0] + 1 + 536u * i, seg, 536);
+        CHECK(lab_next(&L, &g));
+        CHECK_EQ(g.dport, 41000);
+        CHECK_EQ(g.len, 536);
+        CHECK_EQ(g.ack, IRS + 1 + 536u * (i + 1u));
+        CHECK_EQ(g.wnd, i + 1 < K ? 536 : 0);
+        CHECK_EQ(lab_pending(&L), 0);
+    }
+    CHECK_EQ(g.ack, IRS + 1 + 536u * K); /* the right edge where the last segment ended */
+    a0 = g.ack;
+    /* polled: the first one waiting is told its turn came */
+    lab_run(&L, MS(100 + K));
+    CHECK(lab_next(&L, &g));
+    CHECK_EQ(g.dport, 41000 + W);
+    CHECK_EQ(g.flags, TCP_ACK);
+    CHECK_EQ(g.seq, iss[W] + 1);
+    CHECK_EQ(g.ack, IRS + 1);
+    CHECK_EQ(g.wnd, 536);
+    CHECK_EQ(g.len, 0);
+    CHECK(g.ip_ok && g.tcp_ok);
+    CHECK_EQ(lab_pending(&L), 0);
+    /* a segment that does not fill the window keeps it */
+    rsp_seg(&L, MS(110), 41001, TCP_ACK | TCP_PSH, IRS + 1, iss[1] + 1, pattern, 10);
+    CHECK(lab_next(&L, &g));
+    CHECK_EQ(g.wnd, 536);
+    CHECK_EQ(lab_pending(&L), 0);
+    /* the first one's zero-window probe (RFC 9293 3.8.6.1): <SEQ=SND.UNA-1>, answered
+     * with its numbers and still no window: all places are taken */
+    rsp_seg(&L, MS(120), 41000, TCP_ACK, a0 - 1, iss[0] + (a0 - IRS), NULL, 0);
+    CHECK(lab_next(&L, &g));
+    CHECK_EQ(g.dport, 41000);
+    CHECK_EQ(g.ack, a0);
+    CHECK_EQ(g.wnd, 0);
+    lab_run(&L, MS(120));
+    CHECK_EQ(lab_pending(&L), 0);
+    /* the second fills its window K times; the next turn goes round to the last one
+     * waiting */
+    for (i = 0; i < K; i++) {
+        rsp_seg(&L, MS(130 + i), 41001, TCP_ACK | TCP_PSH, IRS + 11 + 536u * i,
+                iss[1] + 11 + 536u * i, seg, 536);
+        CHECK(lab_next(&L, &g));
+        CHECK_EQ(g.wnd, i + 1 < K ? 536 : 0);
+    }
+    a1 = g.ack;
+    CHECK_EQ(a1, IRS + 11 + 536u * K);
+    lab_run(&L, MS(130 + K));
+    CHECK(lab_next(&L, &g));
+    CHECK_EQ(g.dport, 41000 + W + 1);
+    CHECK_EQ(g.wnd, 536);
+    CHECK_EQ(lab_pending(&L), 0);
+    /* all go quiet for two busy periods; then one alone has both MSS, and the two waiting
+     * have their windows from the answers to their probes */
+    t = MS(140) + 2u * TCP_RESPONDER_BUSY_US;
+    rsp_seg(&L, t, 41000 + W, TCP_ACK | TCP_PSH, IRS + 1, iss[W] + 1, pattern, 10);
+    CHECK(lab_next(&L, &g));
+    CHECK_EQ(g.dport, 41000 + W);
+    CHECK_EQ(g.wnd, 1072);
+    lab_run(&L, t);
+    CHECK_EQ(lab_pending(&L), 0);
+    rsp_seg(&L, t + MS(5), 41000, TCP_ACK, a0 - 1, iss[0] + (a0 - IRS), NULL, 0);
+    CHECK(lab_next(&L, &g));
+    CHECK_EQ(g.dport, 41000);
+    CHECK_EQ(g.ack, a0);
+    CHECK_EQ(g.wnd, 536);
+    rsp_seg(&L, t + MS(10), 41001, TCP_ACK, a1 - 1, iss[1] + (a1 - IRS), NULL, 0);
+    CHECK(lab_next(&L, &g));
+    CHECK_EQ(g.dport, 41001);
+    CHECK_EQ(g.ack, a1);
+    CHECK_EQ(g.wnd, 536);
+    CHECK_EQ(lab_pending(&L), 0);
+    lab_free(&L);
+}
+
 static void test_rst_for_unknown(void)
 {
     struct tcp_lab L;
@@ -759,18 +861,22 @@ static void test_syn_without_options(void)
 }
 
 /* 50 connections at once: 50 SYNs, then 50 ACKs, then data on each in the other order,
- * each echoed with its own numbers, then 50 closes. */
+ * then 50 closes in order. The first TCP_RESPONDER_WINDOWS are offered a window and have
+ * their data echoed with their own numbers; the others wait their turn (their data is not
+ * taken: a zero window), and each close hands the next one its turn (host_poll). */
 static void test_fifty_connections(void)
 {
+    enum { W = TCP_RESPONDER_WINDOWS };
     struct tcp_lab L;
     struct tseg g;
     uint32_t iss[50];
-    uint16_t i;
+    uint16_t i, updates = 0;
     CHECK(rsp_start(&L, 50, 0, 7) == 0);
     for (i = 0; i < 50; i++) {
         rsp_syn(&L, MS(1 + i), (uint16_t)(41000 + i), 1460, &g);
         CHECK_EQ(g.flags, TCP_SYN | TCP_ACK);
         CHECK_EQ(g.dport, 41000 + i);
+        CHECK_EQ(g.wnd, i < W ? 536 : 0);
         iss[i] = g.seq;
     }
     CHECK_EQ(tcp_responder_count(&L.h), 50);
@@ -783,20 +889,50 @@ static void test_fifty_connections(void)
         CHECK(lab_next(&L, &g));
         CHECK_EQ(g.dport, 41000 + i);
         CHECK_EQ(g.seq, iss[i] + 1);
-        CHECK_EQ(g.ack, IRS + 2 + i);
-        CHECK_EQ(g.len, 1 + i);
-        CHECK_MEM(g.data, pattern + i % 10, 1u + i);
+        if (i < W) {
+            CHECK_EQ(g.ack, IRS + 2 + i);
+            CHECK_EQ(g.len, 1 + i);
+            CHECK_MEM(g.data, pattern + i % 10, 1u + i);
+        } else { /* RFC 9293 3.10.7.4: nothing is acceptable in a zero window */
+            CHECK_EQ(g.ack, IRS + 1);
+            CHECK_EQ(g.len, 0);
+            CHECK_EQ(g.wnd, 0);
+        }
     }
+    CHECK_EQ(L.h.stats.drops[DROP_TCP_BAD_SEQ], 50 - W);
     for (i = 0; i < 50; i++) {
-        rsp_seg(&L, MS(300 + i), (uint16_t)(41000 + i), TCP_ACK | TCP_FIN, IRS + 2 + i,
-                iss[i] + 2 + i, NULL, 0);
+        stack_time_t t = MS(300 + 4 * i);
+        rsp_seg(&L, t, (uint16_t)(41000 + i), TCP_ACK | TCP_FIN, IRS + 2 + i, iss[i] + 2 + i, NULL,
+                0);
         CHECK(lab_next(&L, &g));
         CHECK_EQ(g.flags, TCP_ACK | TCP_FIN);
         CHECK_EQ(g.seq, iss[i] + 2 + i);
-        rsp_seg(&L, MS(400 + i), (uint16_t)(41000 + i), TCP_ACK, IRS + 3 + i, iss[i] + 3 + i, NULL,
+        rsp_seg(&L, t + MS(1), (uint16_t)(41000 + i), TCP_ACK, IRS + 3 + i, iss[i] + 3 + i, NULL,
                 0);
+        lab_run(&L, t + MS(1));
+        /* its place goes to the next one waiting, told when the host is polled, whose data
+         * is echoed now */
+        if (i + W < 50) {
+            uint16_t j = (uint16_t)(i + W);
+            CHECK(lab_next(&L, &g));
+            CHECK_EQ(g.flags, TCP_ACK);
+            CHECK_EQ(g.dport, 41000 + j);
+            CHECK_EQ(g.seq, iss[j] + 1);
+            CHECK_EQ(g.ack, IRS + 1);
+            CHECK_EQ(g.wnd, 536);
+            CHECK_EQ(g.len, 0);
+            CHECK(g.ip_ok && g.tcp_ok);
+            updates++;
+            rsp_seg(&L, t + MS(2), (uint16_t)(41000 + j), TCP_ACK | TCP_PSH, IRS + 1, iss[j] + 1,
+                    pattern + j % 10, (uint16_t)(1 + j));
+            CHECK(lab_next(&L, &g));
+            CHECK_EQ(g.ack, IRS + 2 + j);
+            CHECK_EQ(g.len, 1 + j);
+            CHECK_MEM(g.data, pattern + j % 10, 1u + j);
+        }
+        CHECK_EQ(lab_pending(&L), 0);
     }
-    CHECK_EQ(lab_pending(&L), 0);
+    CHECK_EQ(updates, 50 - W);
     CHECK_EQ(tcp_responder_count(&L.h), 0);
     lab_free(&L);
 }
@@ -925,5 +1061,5 @@ UNIT_MAIN(UNIT(test_handshake), UNIT(test_syn_received), UNIT(test_echo_one_segm
           UNIT(test_rst_for_unknown), UNIT(test_rst_acceptability), UNIT(test_fin_close),
           UNIT(test_fin_close_discard), UNIT(test_fin_needs_room), UNIT(test_full_table),
           UNIT(test_bad_checksums), UNIT(test_window_shared), UNIT(test_window_quiet_entry),
-          UNIT(test_syn_without_options), UNIT(test_fifty_connections),
+          UNIT(test_turns), UNIT(test_syn_without_options), UNIT(test_fifty_connections),
           UNIT(test_ping_and_no_sockets), UNIT(test_two_peers_same_port), UNIT(test_input_result))

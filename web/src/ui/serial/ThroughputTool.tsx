@@ -123,7 +123,8 @@ function Limits(props: { result: ThroughputResult; limits: LineLimits; framing: 
       <dd data-testid="tp-window">
         {l.usualWindow} bytes (SYN-ACK {l.synAckWindow}
         {l.minWindow < l.usualWindow ? `, as low as ${l.minWindow}` : ''}
-        {l.window > l.usualWindow ? `, as high as ${l.window}` : ''})
+        {l.window > l.usualWindow ? `, as high as ${l.window}` : ''}
+        {l.zeroWindows ? `; closed ${l.zeroWindows} times` : ''})
       </dd>
       <dt>Round trip</dt>
       <dd data-testid="tp-rtt">{l.rttSamples ? `${rttMs} ms (data to the board's ACK, mean of ${l.rttSamples})` : 'not measured (no ACK of data)'}</dd>
@@ -153,5 +154,8 @@ function why(r: ThroughputResult, l: LineLimits, rttMs: string): string {
     r.seconds > 0 && busy < 0.95 * r.seconds
       ? ` Data was on the line ${busy.toFixed(3)} s of the ${r.seconds.toFixed(3)} s; the rest went to handshakes, waiting for a connection, and closes.`
       : '';
-  return bound + idle;
+  const turns = l.zeroWindows
+    ? ` The board closed a window ${l.zeroWindows} times: the connections beyond those it serves at once wait their turn with no window, and are told when it comes.`
+    : '';
+  return bound + turns + idle;
 }

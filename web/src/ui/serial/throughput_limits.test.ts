@@ -92,6 +92,22 @@ describe('lineLimits', () => {
     expect(limits.windowBound).toBeCloseTo((((limits.atOnce * 536) / (limits.rttUs / 1e6)) * 10) / 57600, 6);
   });
 
+  it('a board serving more connections than it gives windows at once: the closed windows are counted apart, as tshark shows them', async () => {
+    const s = echoRun({ mtu: 576, rcvBuf: 256 }, 12);
+    s.hosts[0] = { name: 'pc', addr: '10.0.7.1/24', stack: { tcp_max_pcbs: 16 } };
+    s.hosts[1] = { name: 'board', addr: `${BOARD}/24`, stack: { tcp_responder: true, tcp_responder_wnd: 1072 } };
+    s.apps = s.apps!.filter((a) => a.type === 'tcp_echo_client');
+    const r = await runScenario(JSON.stringify(s));
+    const frames = r.trace.frames.filter((f) => f.link === 0);
+    const limits = lineLimits(frames, { sinceUs: 0, board: BOARD, port: 7, framing: 'slip', baud: 57600 })!;
+    const fromBoard = runTshark(frames.map((f) => ({ timeUs: f.tSent, bytes: f.bytes }))).filter((row) => row.source === BOARD && !/\bRST\b/.test(row.info));
+    const zero = fromBoard.filter((row) => Number(row.values['tcp.window_size']) === 0).length;
+    expect(zero).toBeGreaterThan(0);
+    expect(limits.zeroWindows).toBe(zero);
+    expect(limits.usualWindow).toBe(536);
+    expect(limits.minWindow).toBeGreaterThan(0);
+  });
+
   it('no connection of the run: nothing to bound', async () => {
     const r = await runScenario(JSON.stringify(echoRun({ mtu: 576, rcvBuf: 256 }, 1)));
     const frames = r.trace.frames.filter((f) => f.link === 0);

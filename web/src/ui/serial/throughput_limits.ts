@@ -9,7 +9,8 @@
 // - The window: a sender has at most the receiver's advertised window unacknowledged
 //   (RFC 9293 3.8.6), so a connection moves at most one window per round trip, and k
 //   connections served at once k windows. The window is the one the board advertised most
-//   often (a board may offer a connection alone more than several at once), the round trip
+//   often but none (a board may offer a connection alone more than several at once, and
+//   none to a connection that waits its turn while others hold one), the round trip
 //   the mean of Wireshark's tcp.analysis.ack_rtt over the board's ACKs of data, k the most
 //   connections that had data on the line at the same time.
 import type { TraceFrame } from '../../core/engine/trace_types.ts';
@@ -43,11 +44,13 @@ export interface LineLimits {
   ackFrame: number;
   /** share of the line: MSS / (data frame + ACK frame) */
   ceiling: number;
-  /** the largest window the board advertised, and the smallest */
+  /** the largest window the board advertised, and the smallest but none */
   window: number;
   minWindow: number;
-  /** the window the board advertised most often (the larger of two as frequent) */
+  /** the open window the board advertised most often (the larger of two as frequent) */
   usualWindow: number;
+  /** the board's segments that closed the window: connections waiting their turn */
+  zeroWindows: number;
   /** the board's SYN-ACK window(s), as first offered */
   synAckWindow: number;
   /** mean round trip from a data segment to the board's ACK of it, µs; its sample count */
@@ -97,7 +100,7 @@ export function lineLimits(frames: readonly TraceFrame[], run: RunOnLine): LineL
     if (!fromBoard || tcp.flags & TH_RST) return;
     const win = tcp.win >= 0 ? tcp.win : tcp.winValue;
     window = Math.max(window, win);
-    minWindow = Math.min(minWindow, win);
+    if (win > 0) minWindow = Math.min(minWindow, win);
     windows.set(win, (windows.get(win) ?? 0) + 1);
     if (tcp.flags & TH_SYN) {
       boardMss ??= d.tcp.options?.mss ?? null;
@@ -118,6 +121,8 @@ export function lineLimits(frames: readonly TraceFrame[], run: RunOnLine): LineL
   const ackFrame = framedBytes(ackHeader, run.framing);
   const { atOnce, busyUs } = overlap([...spans.values()]);
   const rttUs = rttSamples ? rttSum / rttSamples : 0;
+  const zeroWindows = windows.get(0) ?? 0;
+  windows.delete(0);
   const usualWindow = mostFrequent(windows);
   return {
     connections: streams.size,
@@ -131,6 +136,7 @@ export function lineLimits(frames: readonly TraceFrame[], run: RunOnLine): LineL
     window,
     minWindow: Number.isFinite(minWindow) ? minWindow : 0,
     usualWindow,
+    zeroWindows,
     synAckWindow,
     rttUs,
     rttSamples,
