@@ -131,6 +131,7 @@ function Limits(props: { result: ThroughputResult; limits: LineLimits; framing: 
       <dt>At once</dt>
       <dd data-testid="tp-at-once">
         {l.atOnce} of {l.connections} connection{l.connections > 1 ? 's' : ''} with data on the line
+        {l.zeroWindows ? ' and a window open' : ''}
       </dd>
       <dt>Window allows</dt>
       <dd data-testid="tp-window-bound">

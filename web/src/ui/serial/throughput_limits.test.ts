@@ -106,6 +106,27 @@ describe('lineLimits', () => {
     expect(limits.zeroWindows).toBe(zero);
     expect(limits.usualWindow).toBe(536);
     expect(limits.minWindow).toBeGreaterThan(0);
+    // at once: the most connections within their data and holding an open window, as
+    // tshark's streams, lengths and windows say; fewer than the 12, which take turns
+    const rows = runTshark(frames.map((f) => ({ timeUs: f.tSent, bytes: f.bytes }))).filter((row) => row.values['tcp.stream'] !== '');
+    const span = new Map<string, [number, number]>();
+    rows.forEach((row, i) => {
+      if (Number(row.values['tcp.len']) === 0) return;
+      const s = span.get(row.values['tcp.stream']);
+      span.set(row.values['tcp.stream'], s ? [s[0], i] : [i, i]);
+    });
+    const open = new Set<string>();
+    let most = 0;
+    rows.forEach((row, i) => {
+      const stream = row.values['tcp.stream'];
+      if (row.source === BOARD && !/\bRST\b/.test(row.info)) {
+        if (Number(row.values['tcp.window_size']) > 0) open.add(stream);
+        else open.delete(stream);
+      }
+      most = Math.max(most, [...open].filter((s) => span.has(s) && span.get(s)![0] <= i && i <= span.get(s)![1]).length);
+    });
+    expect(limits.atOnce).toBe(most);
+    expect(most).toBeLessThan(12);
   });
 
   it('no connection of the run: nothing to bound', async () => {

@@ -12,7 +12,7 @@
 //   often but none (a board may offer a connection alone more than several at once, and
 //   none to a connection that waits its turn while others hold one), the round trip
 //   the mean of Wireshark's tcp.analysis.ack_rtt over the board's ACKs of data, k the most
-//   connections that had data on the line at the same time.
+//   connections that had data on the line and an open window at the same time.
 import type { TraceFrame } from '../../core/engine/trace_types.ts';
 import { analyzeCapture, type PacketRow } from '../../core/packets/index.ts';
 import { decodeFrame } from '../../core/packets/dissect.ts';
@@ -56,7 +56,7 @@ export interface LineLimits {
   /** mean round trip from a data segment to the board's ACK of it, µs; its sample count */
   rttUs: number;
   rttSamples: number;
-  /** most connections with data on the line at the same time */
+  /** most connections with data on the line and an open window at the same time */
   atOnce: number;
   /** share of the line `atOnce` windows per round trip allow (null without a round trip) */
   windowBound: number | null;
@@ -119,7 +119,8 @@ export function lineLimits(frames: readonly TraceFrame[], run: RunOnLine): LineL
   const mss = boardMss ?? TCP_DEFAULT_MSS;
   const dataFrame = framedBytes(mss + dataHeader, run.framing);
   const ackFrame = framedBytes(ackHeader, run.framing);
-  const { atOnce, busyUs } = overlap([...spans.values()]);
+  const busyUs = busyTime([...spans.values()]);
+  const atOnce = holdingAtOnce(frames, rows, streams, spans, run.board);
   const rttUs = rttSamples ? rttSum / rttSamples : 0;
   const zeroWindows = windows.get(0) ?? 0;
   windows.delete(0);
@@ -165,8 +166,35 @@ function runStreams(frames: readonly TraceFrame[], rows: PacketRow[], run: RunOn
   return streams;
 }
 
-/** The most spans open at one instant, and the time covered by at least one. */
-function overlap(spans: StreamSpan[]): { atOnce: number; busyUs: number } {
+/**
+ * The most connections at one instant within their data on the line and holding an open
+ * window of the board's (the last it advertised them, not 0): a board that serves some
+ * at a time closes the others' windows while they wait their turn.
+ */
+function holdingAtOnce(frames: readonly TraceFrame[], rows: PacketRow[], streams: Set<number>, spans: Map<number, StreamSpan>, board: string): number {
+  const open = new Set<number>();
+  let most = 0;
+  rows.forEach((row, i) => {
+    const tcp = row.tcp;
+    if (!tcp || !streams.has(tcp.stream)) return;
+    if (row.source === board && !(tcp.flags & TH_RST)) {
+      const win = tcp.win >= 0 ? tcp.win : tcp.winValue;
+      if (win > 0) open.add(tcp.stream);
+      else open.delete(tcp.stream);
+    }
+    const t = frames[i]!.tSent;
+    let now = 0;
+    for (const stream of open) {
+      const s = spans.get(stream);
+      if (s && s.first <= t && t <= s.last) now++;
+    }
+    most = Math.max(most, now);
+  });
+  return most;
+}
+
+/** The time covered by at least one span. */
+function busyTime(spans: StreamSpan[]): number {
   // at equal times starts come first, so that a span of one segment opens before it closes
   const edges = spans
     .flatMap((s) => [
@@ -175,14 +203,12 @@ function overlap(spans: StreamSpan[]): { atOnce: number; busyUs: number } {
     ])
     .sort((a, b) => a.t - b.t || b.d - a.d);
   let open = 0;
-  let atOnce = 0;
   let busyUs = 0;
   let since = 0;
   for (const e of edges) {
     if (e.d > 0 && open === 0) since = e.t;
     open += e.d;
-    atOnce = Math.max(atOnce, open);
     if (open === 0) busyUs += e.t - since;
   }
-  return { atOnce, busyUs };
+  return busyUs;
 }
