@@ -240,13 +240,21 @@ static uint8_t rsp_holding(const struct host *h)
     return k;
 }
 
+/* What the segment an answer goes to did with the window (rsp_offer). */
+enum rsp_use {
+    RSP_USE_PART,   /* left some of it, or took no text */
+    RSP_USE_FILLED, /* took all of it */
+    RSP_USE_NEW     /* a SYN: a new connection, which has had no turn yet */
+};
+
 /* The window offered to c in an answer (tcp_responder.h: turns), `wnd` being the one it
- * may fill (rsp_wnd); `filled` is 1 when the segment answered took all of it, 2 for a new
- * connection, which has had no turn yet. A connection that waits is offered nothing while
+ * may fill (rsp_wnd) and `use` what the segment answered did with it. A connection that
+ * waits is offered nothing while
  * TCP_RESPONDER_WINDOWS hold a window or are owed one. One that has filled its window
  * TCP_RESPONDER_TURN times in its turn waits from then on, if another waits or too many
  * hold one; its right edge stays where the full segment ended. */
-static uint16_t rsp_offer(struct host *h, struct tcp_responder_conn *c, uint16_t wnd, int filled)
+static uint16_t rsp_offer(struct host *h, struct tcp_responder_conn *c, uint16_t wnd,
+                          enum rsp_use use)
 {
     struct tcp_responder_state *r = &h->responder;
     uint8_t i = (uint8_t)(c - r->conns);
@@ -258,9 +266,9 @@ static uint16_t rsp_offer(struct host *h, struct tcp_responder_conn *c, uint16_t
         rsp_busy(h, c); /* the window given counts as used until a busy period shows not */
         return wnd;
     }
-    if (!filled || (!r->n_waiting && rsp_holding(h) <= TCP_RESPONDER_WINDOWS))
+    if (use == RSP_USE_PART || (!r->n_waiting && rsp_holding(h) <= TCP_RESPONDER_WINDOWS))
         return wnd;
-    if (filled == 1 && rsp_fills(h, i) + 1u < TCP_RESPONDER_TURN) {
+    if (use == RSP_USE_FILLED && rsp_fills(h, i) + 1u < TCP_RESPONDER_TURN) {
         rsp_set_fills(h, i, (uint8_t)(rsp_fills(h, i) + 1u));
         return wnd;
     }
@@ -416,7 +424,7 @@ static int rsp_ack(struct host *h, struct tcp_responder_conn *c, struct ip_rx *r
     memset(&a, 0, sizeof a);
     a.seq = c->snd_nxt;
     a.ack = c->rcv_nxt;
-    a.wnd = rsp_offer(h, c, rsp_wnd(h, c, rx->netif), 0);
+    a.wnd = rsp_offer(h, c, rsp_wnd(h, c, rx->netif), RSP_USE_PART);
     a.flags = TCP_ACK;
     return rsp_send(h, rx, s, &a);
 }
@@ -432,7 +440,7 @@ static int rsp_syn_ack(struct host *h, struct tcp_responder_conn *c, struct ip_r
     a.seq = c->snd_nxt - 1u;
     a.ack = c->rcv_nxt;
     /* a new connection takes its turn behind those waiting */
-    a.wnd = rsp_offer(h, c, rsp_wnd(h, c, rx->netif), 2);
+    a.wnd = rsp_offer(h, c, rsp_wnd(h, c, rx->netif), RSP_USE_NEW);
     a.mss = s->peer_mss && s->peer_mss < mss ? s->peer_mss : mss;
     a.flags = TCP_SYN | TCP_ACK;
     return rsp_send(h, rx, s, &a);
@@ -605,7 +613,8 @@ static int rsp_text(struct host *h, struct tcp_responder_conn *c, struct ip_rx *
     a.seq = a.n ? from + mirror : c->snd_nxt - ((a.flags & TCP_FIN) ? 1u : 0u);
     a.ack = c->rcv_nxt;
     /* rsp_segment's window: taking text does not change who is busy */
-    a.wnd = rsp_offer(h, c, rsp_wnd(h, c, rx->netif), c->rcv_nxt == full);
+    a.wnd = rsp_offer(h, c, rsp_wnd(h, c, rx->netif),
+                      c->rcv_nxt == full ? RSP_USE_FILLED : RSP_USE_PART);
     return rsp_send(h, rx, s, &a);
 }
 
