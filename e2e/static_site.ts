@@ -81,19 +81,34 @@ export async function benchPage(): Promise<{ browser: Browser; page: Page; fetch
   return { browser, page, fetched };
 }
 
-// When the first packet rows reached the screen: the animation frame after they entered the
-// page runs just before the paint that shows them. Polling for the rows (Playwright's wait)
-// only sees them once the main thread is free, after whatever work follows that paint (the
-// ladder and the graphs, which take the run one paint after the list). Passed as text: tsx
-// would wrap named functions in a helper the page does not have.
+// When the first packet rows reached the screen (a long run's rows come while it goes on),
+// and when the whole run did (its summary, with the trace hash only a run that ended has):
+// the animation frame after they entered the page runs just before the paint that shows
+// them. Polling (Playwright's wait) only sees them once the main thread is free, after
+// whatever work follows that paint (the ladder and the graphs, which take the run one paint
+// after the list). Passed as text: tsx would wrap named functions in a helper the page does
+// not have.
 const FIRST_ROWS_SCRIPT = `(() => {
   const seen = new MutationObserver(() => {
-    if (!document.querySelector('[role="grid"][aria-label="Packets"] .pl-body [role="row"]')) return;
-    seen.disconnect();
-    requestAnimationFrame(() => { window.__firstRowsMs = performance.now(); });
+    if (!window.__firstRowsAt && document.querySelector('[role="grid"][aria-label="Packets"] .pl-body [role="row"]')) {
+      window.__firstRowsAt = true;
+      requestAnimationFrame(() => { window.__firstRowsMs = performance.now(); });
+    }
+    const summary = document.querySelector('[data-testid="run-summary"]');
+    if (summary && / trace [0-9a-f]{16}$/.test(summary.textContent) && !window.__wholeRunAt) {
+      window.__wholeRunAt = true;
+      requestAnimationFrame(() => { window.__wholeRunMs = performance.now(); });
+    }
+    if (window.__firstRowsAt && window.__wholeRunAt) seen.disconnect();
   });
-  seen.observe(document, { childList: true, subtree: true });
+  seen.observe(document, { childList: true, subtree: true, characterData: true });
 })()`;
+
+/** Milliseconds from navigation to the paint of the whole run, ended (its summary shown). */
+export async function wholeRunMs(page: Page): Promise<number> {
+  const handle = await page.waitForFunction(() => (window as unknown as { __wholeRunMs?: number }).__wholeRunMs, undefined, { timeout: 300_000 });
+  return (await handle.jsonValue()) as number;
+}
 
 /** Milliseconds from navigation to the paint of the first packet rows (after they are on the page). */
 export async function firstRowsMs(page: Page): Promise<number> {

@@ -1,8 +1,9 @@
 // `npm run bench:web`: figures for the built page in Debian's Chromium, printed, not asserted
 // (these machines are shared; report them with the machine named).
 //   - time to first render: navigation start to the first packet row on screen;
-//   - a 10 000-frame scenario: navigation start to its rows on screen (run in the worker,
-//     trace read, analysis, first render);
+//   - a 10 000-frame and a 100 000-frame scenario: navigation start to their first rows on
+//     screen (a long run shows its rows while it goes on), and to the whole run on screen
+//     (run in the worker, trace read, analysis, render);
 //   - frames per second while scrolling 100 000 rows;
 //   - with the 100 MB bulk (about 110 000 frames) on screen: the JS heap after a forced
 //     garbage collection (CDP), the ladder's frame times while the wheel zooms (at Fit and
@@ -14,7 +15,7 @@ import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { gzipSync } from 'node:zlib';
-import { benchPage, downloadByKind, firstRowsMs } from './static_site.ts';
+import { benchPage, downloadByKind, firstRowsMs, wholeRunMs } from './static_site.ts';
 
 // BENCH_PORT lets two checkouts benchmark on one machine without sharing a server.
 const PORT = Number(process.env.BENCH_PORT ?? 4173);
@@ -33,7 +34,8 @@ async function waitForServer(): Promise<void> {
   throw new Error('vite preview did not start');
 }
 
-async function loadMs(page: Page, hash: string, frames: number): Promise<number> {
+/** Navigation to the first rows on screen, and to the whole run on screen, ms. */
+async function loadMs(page: Page, hash: string, frames: number): Promise<{ first: number; whole: number }> {
   await page.goto('about:blank');
   await page.goto(`${BASE}${hash}`);
   await page
@@ -41,7 +43,7 @@ async function loadMs(page: Page, hash: string, frames: number): Promise<number>
     .filter({ hasText: `${frames} frames` })
     .waitFor({ timeout: 300_000 });
   await page.locator(ROW).first().waitFor();
-  return firstRowsMs(page);
+  return { first: await firstRowsMs(page), whole: await wholeRunMs(page) };
 }
 
 async function frameCount(page: Page, hash: string): Promise<number> {
@@ -179,9 +181,9 @@ try {
   const play = await playFps(page);
   await browser.close();
   console.log(`stackscope bench:web on ${cpus()[0]?.model ?? 'unknown CPU'} x${cpus().length}, Chromium headless, 1280x720`);
-  console.log(`first render (Arduino scenario, 18 frames):     ${first.toFixed(0)} ms from navigation`);
-  console.log(`run and render ${n10k} frames:                  ${t10k.toFixed(0)} ms from navigation`);
-  console.log(`run and render ${n100k} frames:                 ${t100k.toFixed(0)} ms from navigation`);
+  console.log(`first render (Arduino scenario, 18 frames):     ${first.first.toFixed(0)} ms from navigation`);
+  console.log(`run ${n10k} frames, first rows on screen:       ${t10k.first.toFixed(0)} ms from navigation; the whole run ${t10k.whole.toFixed(0)} ms`);
+  console.log(`run ${n100k} frames, first rows on screen:      ${t100k.first.toFixed(0)} ms from navigation; the whole run ${t100k.whole.toFixed(0)} ms`);
   console.log(`scrolling ${scroll.rows} rows:                     ${scroll.fps.toFixed(1)} frames per second`);
   console.log(`JS heap with ${n100k} frames on screen:           ${(heap / 2 ** 20).toFixed(0)} MB after a GC`);
   console.log(`ladder wheel zoom from Fit (${n100k} frames):     ${zoom.fit}`);

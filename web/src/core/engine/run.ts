@@ -5,6 +5,7 @@ import { Engine, type AppCheck } from './engine.ts';
 import type { EngineModule } from './engine_module.ts';
 import { APP_OFF, RecordType, Trace, forEachRecord } from './trace_reader.ts';
 import type { WorldDescription } from './trace_types.ts';
+import { concatBytes } from '../util/concat_bytes.ts';
 
 export interface RunResult {
   world: WorldDescription;
@@ -18,6 +19,9 @@ export interface RunResult {
    *  receives found (absent for the apps that check nothing). runScenario asks the
    *  engine; a run assembled elsewhere (the page's worker, a live session) has none. */
   checks?: Map<number, AppCheck>;
+  /** The run as far as it had gone, not to its end: while it goes on, or cancelled. It has
+   *  no hash (a hash names a whole run); its capture file is the capture so far. */
+  partial?: true;
 }
 
 /** How far a run has gone, after each slice. */
@@ -126,15 +130,5 @@ export async function runScenario(json: string, mod?: EngineModule, sliceUs = 1_
     mod,
     sliceUs,
   );
-  return { ...run, trace, traceBytes: concat(batches) };
-}
-
-function concat(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let off = 0;
-  for (const p of parts) {
-    out.set(p, off);
-    off += p.length;
-  }
-  return out;
+  return { ...run, trace, traceBytes: concatBytes(batches) };
 }

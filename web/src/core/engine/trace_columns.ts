@@ -118,6 +118,12 @@ export class FrameColumns {
     this.firstSlot[i] = f.firstSlot;
   }
 
+  /** The first `n` frames' columns as they are now: a later push (which may move the
+   *  columns to larger arrays) does not change the view's length. */
+  prefix(n: number): FrameColumns {
+    return Object.assign(Object.create(FrameColumns.prototype) as FrameColumns, this, { length: n, batches: this.batches.slice() });
+  }
+
   /** Frame i's bytes, a view into its batch. */
   bytes(i: number): Uint8Array {
     const start = this.off[i]!;
@@ -260,6 +266,11 @@ export class EventColumns {
   cause = new Uint32Array(16);
 
   /** Adds an event; returns its index. */
+  /** The first `n` events' columns as they are now (see FrameColumns.prefix). */
+  prefix(n: number): EventColumns {
+    return Object.assign(Object.create(EventColumns.prototype) as EventColumns, this, { length: n });
+  }
+
   push(e: TraceEvent): number {
     const i = this.length;
     if (i === this.time.length) {

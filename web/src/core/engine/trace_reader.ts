@@ -113,7 +113,23 @@ export class Trace {
 
   /** The index of frame `id` in `frames` and `columns`, or -1. */
   indexOf(id: number): number {
-    return this.byId.get(id) ?? -1;
+    const i = this.byId.get(id) ?? -1;
+    return i < this.frames.length ? i : -1;
+  }
+
+  /** The trace as it is now, unchanged by later appends: what a run going on shows so far.
+   *  Its frames, events and bytes are shared, not copied (only the arrays of them are); a
+   *  fate that comes later may show in it. */
+  prefix(): Trace {
+    const p = Object.create(Trace.prototype) as Trace;
+    return Object.assign(p, this, {
+      frames: this.frames.slice(),
+      columns: this.columns.prefix(this.columns.length),
+      events: this.events.slice(),
+      eventColumns: this.eventColumns.prefix(this.eventColumns.length),
+      linkEvents: this.linkEvents.slice(),
+      apps: this.apps.slice(),
+    });
   }
 
   /** Adds one batch (what Engine.takeTrace() returned). The frames' bytes stay in it: the

@@ -6,13 +6,15 @@ import type { WorldDescription } from './trace_types.ts';
 export type WorkerRequest = { type: 'run'; id: number; json: string; sliceUs: number };
 
 export type WorkerReply =
-  | ({ type: 'progress'; id: number } & RunProgress)
+  /** before the first slice: the links and the names the trace's numbers stand for */
+  | { type: 'start'; id: number; world: WorldDescription }
+  /** after each slice: how far the run has gone, that slice's trace records
+   *  (docs/trace-format.md), so the page can show the run while it goes on, and the
+   *  capture file's bytes written meanwhile (the engine keeps none of it past the slice) */
+  | ({ type: 'slice'; id: number; trace: Uint8Array; pcapng: Uint8Array } & RunProgress)
   | {
       type: 'done';
       id: number;
-      /** every record of the run (docs/trace-format.md) */
-      trace: Uint8Array;
-      pcapng: Uint8Array;
       world: WorldDescription;
       hash: string;
       virtualUs: number;

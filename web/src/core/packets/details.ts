@@ -7,7 +7,7 @@ import { icmpNode, type IcmpMessage } from './icmp.ts';
 import { parseIpv4, type Ipv4Header } from './ipv4.ts';
 import type { Dissection } from './index.ts';
 import { dataNode, payloadNode, appProtocol } from './ports.ts';
-import type { CaptureAnalysis, FrameRecord } from './packet_list.ts';
+import type { AnalysedCapture, FrameRecord } from './packet_list.ts';
 import type { Decoded } from './dissect.ts';
 import { verifyChecksums } from './checksums.ts';
 import { printedAnalysis } from './columns.ts';
@@ -29,7 +29,7 @@ export interface FrameHeaders {
   icmp: IcmpMessage | null;
 }
 
-export function frameDetails(a: CaptureAnalysis, no: number): Dissection {
+export function frameDetails(a: AnalysedCapture, no: number): Dissection {
   const rec = no >= 1 && no <= a.frames.length ? a.record(no - 1) : undefined;
   const row = a.rows[no - 1];
   const frame = a.frames[no - 1];

@@ -5,12 +5,12 @@
 //   analyze(frames)         the same with the per-frame state, for details trees
 //   dissect(bytes)          one frame's details tree, as if it were alone in a capture
 import { frameDetails } from './details.ts';
-import { analyze, type AnalyzeOptions, type CaptureAnalysis } from './packet_list.ts';
+import { analyze, type AnalysedCapture, type AnalyzeOptions } from './packet_list.ts';
 import type { CapturedFrame, DetailNode, PacketRow } from './types.ts';
 import type { FrameHeaders } from './details.ts';
 
 export type { CapturedFrame, DetailNode, ExpertInfo, PacketRow, RowColour, TcpRowInfo } from './types.ts';
-export type { AnalyzeOptions, CaptureAnalysis } from './packet_list.ts';
+export type { AnalysedCapture, AnalyzeOptions, CaptureAnalysis } from './packet_list.ts';
 export { analyze } from './packet_list.ts';
 export { colourRules } from './colour.ts';
 export { frameDetails, type FrameHeaders } from './details.ts';
@@ -43,6 +43,6 @@ export function dissect(bytes: Uint8Array, timeUs = 0): Dissection {
 }
 
 /** Frame `no` (1-based) of an analysed capture: its details tree and row. */
-export function dissectFrame(a: CaptureAnalysis, no: number): Dissection {
+export function dissectFrame(a: AnalysedCapture, no: number): Dissection {
   return frameDetails(a, no);
 }

@@ -5,7 +5,9 @@
 // "[Reassembled in #N]", and TCP frames whose relative numbers or window scale differ
 // with the conversation's final state (rare: a SYN/ACK with a new ISN, a window scale
 // learnt late). Per frame only the row and the TCP result are kept, so 100 000 frames
-// take a fraction of a second.
+// take a fraction of a second. The first pass can go on as frames come (a run going on),
+// and what it has done so far can be shown meanwhile, as Wireshark shows a live capture:
+// first-pass rows; the second pass runs once, when the capture has ended (finish()).
 import { verifyChecksums } from './checksums.ts';
 import { colourFor, noFacts, type ColourFacts } from './colour.ts';
 import { analysisFieldNames, printedAnalysis, tcpColumns } from './columns.ts';
@@ -50,100 +52,172 @@ export interface FrameRecord {
 
 const NO_FLAGS: string[] = Object.freeze([]) as unknown as string[];
 
-export class CaptureAnalysis {
+/** An analysed capture as the views read it: the whole one (CaptureAnalysis) or what the
+ *  first pass had done at some point of a capture going on (CaptureAnalysis.soFar). */
+export interface AnalysedCapture {
+  readonly frames: readonly CapturedFrame[];
+  readonly rows: readonly PacketRow[];
+  /** What the capture pass learnt about every frame, built on first use. */
+  readonly records: readonly FrameRecord[];
+  /** What the capture pass learnt about frame `i` (0-based). */
+  record(i: number): FrameRecord;
+  /** Frame `i` (0-based) decoded again, with its reassembled datagram if it completed one. */
+  decoded(i: number): Decoded;
+}
+
+export class CaptureAnalysis implements AnalysedCapture {
   readonly rows: PacketRow[] = [];
   private readonly tcpResults: (TcpSegmentResult | null)[] = [];
-  private readonly udpStreams: Int32Array;
+  private udpStreams = new Int32Array(0);
   private readonly reassembledIn = new Map<number, number>();
   private readonly reassembled = new Map<number, { payload: Uint8Array; fragments: number[]; pieces: FrameRecord['pieces'] }>();
-  private readonly udpTimes: Float64Array;
+  private udpTimes = new Float64Array(0);
   private readonly quotedStreams = new Map<number, number>();
   private readonly quotedTcp = new Map<number, TcpSegmentResult>();
   private readonly echoes = new Map<number, EchoPairing>();
   private readonly facts = noFacts();
+  // The first pass's state, kept from one call of more() to the next.
+  private readonly tcp = new TcpSegments();
+  private readonly udp = new UdpStreams();
+  private readonly echo = new EchoMatcher();
+  private readonly reasm = new Reassembler();
+  private readonly ctx: SegmentContext = { frame: 0, t: 0, src: 0, dst: 0 };
+  private readonly echoFrames: number[] = [];
+  /** how many frames the first pass has done */
+  private done = 0;
+  private finished = false;
 
+  /** `frames`: the capture, which may still grow (more() takes what came since); the
+   *  analysis reads the array, never changes it. */
   constructor(
     readonly frames: readonly CapturedFrame[],
     readonly options: AnalyzeOptions = {},
-  ) {
-    const n = frames.length;
-    this.udpStreams = new Int32Array(n).fill(-1);
-    this.udpTimes = new Float64Array(2 * n);
-    const t0 = n ? frames[0]!.timeUs : 0;
-    const tcp = new TcpSegments();
-    const udp = new UdpStreams();
-    const echo = new EchoMatcher();
-    const reasm = new Reassembler();
-    const ctx: SegmentContext = { frame: 0, t: 0, src: 0, dst: 0 };
-    const echoFrames: number[] = [];
-    // First pass: state and rows.
-    for (let i = 0; i < n; i++) {
-      const f = frames[i]!;
-      const no = i + 1;
-      let d = decodeFrame(f.bytes, null, f.ethernet);
-      let r: TcpSegmentResult | null = null;
-      const ip = d.ip?.header ?? null;
-      if (d.fragment && ip) {
-        const re = reasm.add(no, d.ipBytes, ip);
-        if (re.payload) {
-          d = decodeFrame(f.bytes, re.payload, f.ethernet);
-          this.reassembled.set(i, { payload: re.payload, fragments: re.frames, pieces: re.pieces });
-          for (const k of re.frames) if (k !== no) this.reassembledIn.set(k - 1, no);
-        }
+  ) {}
+
+  /** The first pass over the frames that came since the last call. */
+  more(): void {
+    const n = this.frames.length;
+    if (this.finished && n > this.done) throw new Error(`the capture was analysed to its end at ${this.done} frames: no frame can follow`);
+    this.room(n);
+    for (let i = this.done; i < n; i++) this.first(i);
+    this.done = n;
+  }
+
+  /** The capture has ended: the first pass over the last frames, then the second pass
+   *  (once: a second call changes nothing). */
+  finish(): this {
+    if (this.finished) return this;
+    this.more();
+    this.finished = true;
+    this.second();
+    return this;
+  }
+
+  /** The first `n` frames as the first pass has done them (n at most what it has done),
+   *  unchanged by what it does next: the rows Wireshark shows while it captures (the
+   *  second pass's changes come with finish()). */
+  soFar(n: number): AnalysedCapture {
+    if (n > this.done) throw new RangeError(`the first pass has done ${this.done} frames, not ${n}`);
+    const frames = this.frames.slice(0, n);
+    const record = (i: number) => this.record(i);
+    let records: FrameRecord[] | null = null;
+    return {
+      frames,
+      rows: this.rows.slice(0, n),
+      get records() {
+        return (records ??= frames.map((_, i) => record(i)));
+      },
+      record,
+      decoded: (i) => this.decoded(i),
+    };
+  }
+
+  /** Room for `n` frames in the per-frame arrays. */
+  private room(n: number): void {
+    if (this.udpStreams.length >= n) return;
+    const size = Math.max(n, 2 * this.udpStreams.length);
+    const streams = new Int32Array(size).fill(-1);
+    streams.set(this.udpStreams);
+    this.udpStreams = streams;
+    const times = new Float64Array(2 * size);
+    times.set(this.udpTimes);
+    this.udpTimes = times;
+  }
+
+  /** The first pass over frame `i` (0-based): the stateful parts, then its row. */
+  private first(i: number): void {
+    const { tcp, udp, echo, reasm, ctx } = this;
+    const f = this.frames[i]!;
+    const t0 = this.frames[0]!.timeUs;
+    const no = i + 1;
+    let d = decodeFrame(f.bytes, null, f.ethernet);
+    let r: TcpSegmentResult | null = null;
+    const ip = d.ip?.header ?? null;
+    if (d.fragment && ip) {
+      const re = reasm.add(no, d.ipBytes, ip);
+      if (re.payload) {
+        d = decodeFrame(f.bytes, re.payload, f.ethernet);
+        this.reassembled.set(i, { payload: re.payload, fragments: re.frames, pieces: re.pieces });
+        for (const k of re.frames) if (k !== no) this.reassembledIn.set(k - 1, no);
       }
-      if (ip) {
-        ctx.frame = no;
-        ctx.t = f.timeUs;
-        ctx.src = ip.srcNum;
-        ctx.dst = ip.dstNum;
-        if (d.tcp) r = tcp.segment(ctx, d.tcp, d.buf);
-        else if (d.udp && d.udp.length >= 8 && d.udp.avail >= 8) {
-          const timed = d.udp.length > 8;
-          this.udpStreams[i] = udp.stream(ip.srcNum, ip.dstNum, d.udp.sport, d.udp.dport, f.timeUs, timed);
-          if (timed) {
-            this.udpTimes[2 * i] = udp.sinceFirst;
-            this.udpTimes[2 * i + 1] = udp.sincePrev;
-          }
-        } else if (d.icmp) {
-          const m = d.icmp;
-          if ((m.type === ICMP_ECHO || m.type === ICMP_ECHOREPLY) && !m.malformed) {
-            echo.add(no, f.timeUs, ip.srcNum, ip.dstNum, m);
-            echoFrames.push(i);
-          }
-          if (isError(m.type) && m.quotedLen > 0) {
-            // Wireshark runs a quoted segment through its TCP dissector too, analysis aside:
-            // it finds or starts a conversation (a SYN with a new ISN starts one), and
-            // timestamps, SYN times, window scale and completeness follow it. (Our stack
-            // quotes 8 bytes, RFC 792, too few for that; Linux quotes more.)
-            const q = quotedHeaders(d.buf, m.quotedOff, m.quotedLen);
-            const qh = q.ip?.header;
-            if (qh) {
-              ctx.src = qh.srcNum;
-              ctx.dst = qh.dstNum;
-              const qr = q.tcp ? tcp.segment(ctx, q.tcp, d.buf) : null;
-              if (qr) {
-                this.quotedStreams.set(i, qr.conv.stream);
-                this.quotedTcp.set(i, qr);
-              }
-              // (as for any datagram: a stream once the whole header is there)
-              if (q.udp && q.udp.length >= 8 && q.udp.avail >= 8)
-                this.quotedStreams.set(i, udp.stream(qh.srcNum, qh.dstNum, q.udp.sport, q.udp.dport, f.timeUs, false));
-            }
-          }
-        }
-      }
-      this.tcpResults.push(r);
-      this.rows.push(this.row(i, d, r, (f.timeUs - t0) / 1e6));
     }
-    // Second pass: what the end of the capture changes. A quoted segment's analysis flags
-    // are only those this pass gives it (see revisitQuoted).
+    if (ip) {
+      ctx.frame = no;
+      ctx.t = f.timeUs;
+      ctx.src = ip.srcNum;
+      ctx.dst = ip.dstNum;
+      if (d.tcp) r = tcp.segment(ctx, d.tcp, d.buf);
+      else if (d.udp && d.udp.length >= 8 && d.udp.avail >= 8) {
+        const timed = d.udp.length > 8;
+        this.udpStreams[i] = udp.stream(ip.srcNum, ip.dstNum, d.udp.sport, d.udp.dport, f.timeUs, timed);
+        if (timed) {
+          this.udpTimes[2 * i] = udp.sinceFirst;
+          this.udpTimes[2 * i + 1] = udp.sincePrev;
+        }
+      } else if (d.icmp) {
+        const m = d.icmp;
+        if ((m.type === ICMP_ECHO || m.type === ICMP_ECHOREPLY) && !m.malformed) {
+          echo.add(no, f.timeUs, ip.srcNum, ip.dstNum, m);
+          this.echoFrames.push(i);
+        }
+        if (isError(m.type) && m.quotedLen > 0) {
+          // Wireshark runs a quoted segment through its TCP dissector too, analysis aside:
+          // it finds or starts a conversation (a SYN with a new ISN starts one), and
+          // timestamps, SYN times, window scale and completeness follow it. (Our stack
+          // quotes 8 bytes, RFC 792, too few for that; Linux quotes more.)
+          const q = quotedHeaders(d.buf, m.quotedOff, m.quotedLen);
+          const qh = q.ip?.header;
+          if (qh) {
+            ctx.src = qh.srcNum;
+            ctx.dst = qh.dstNum;
+            const qr = q.tcp ? tcp.segment(ctx, q.tcp, d.buf) : null;
+            if (qr) {
+              this.quotedStreams.set(i, qr.conv.stream);
+              this.quotedTcp.set(i, qr);
+            }
+            // (as for any datagram: a stream once the whole header is there)
+            if (q.udp && q.udp.length >= 8 && q.udp.avail >= 8)
+              this.quotedStreams.set(i, udp.stream(qh.srcNum, qh.dstNum, q.udp.sport, q.udp.dport, f.timeUs, false));
+          }
+        }
+      }
+    }
+    this.tcpResults.push(r);
+    this.rows.push(this.row(i, d, r, (f.timeUs - t0) / 1e6));
+  }
+
+  /** The second pass: what the end of the capture changes. A quoted segment's analysis
+   *  flags are only those this pass gives it (see revisitQuoted). */
+  private second(): void {
+    const { tcp, echo, ctx } = this;
+    const n = this.done;
     for (const qr of this.quotedTcp.values()) qr.ta = null;
     for (let i = 0; i < n; i++) {
       const qr = this.quotedTcp.get(i);
       if (qr && qr.conv.unstable) this.revisitQuoted(tcp, ctx, i, qr);
       const r = this.tcpResults[i];
       if (!r || !r.conv.unstable) continue;
-      const f = frames[i]!;
+      const f = this.frames[i]!;
       const d = this.decoded(i);
       const ip = d.ip!.header!;
       ctx.frame = i + 1;
@@ -157,14 +231,15 @@ export class CaptureAnalysis {
         this.rows[i] = this.row(i, d, r, this.rows[i]!.timeS);
       }
     }
-    for (const [i, k] of this.reassembledIn) this.rows[i]!.info += ` [Reassembled in #${k}]`;
-    for (const i of echoFrames) {
+    // New row objects, not the first pass's changed: soFar() may still show those.
+    for (const [i, k] of this.reassembledIn) this.rows[i] = { ...this.rows[i]!, info: `${this.rows[i]!.info} [Reassembled in #${k}]` };
+    for (const i of this.echoFrames) {
       const d = this.decoded(i);
       const p = echo.pairing(i + 1, d.icmp!, d.ip!.header!.dstNum);
       this.echoes.set(i, p);
-      const row = this.rows[i]!;
-      row.info += p.suffix;
+      const row = { ...this.rows[i]!, info: this.rows[i]!.info + p.suffix };
       if (p.respIn || p.respTo || p.noResponse) row.icmp = { respIn: p.respIn, respTo: p.respTo, noResponse: p.noResponse };
+      this.rows[i] = row;
     }
   }
 
@@ -331,6 +406,7 @@ function tcpRow(h: TcpHeader, r: TcpSegmentResult, ta: TcpAcked | null): TcpRowI
   };
 }
 
+/** The whole capture, both passes. */
 export function analyze(frames: readonly CapturedFrame[], options?: AnalyzeOptions): CaptureAnalysis {
-  return new CaptureAnalysis(frames, options);
+  return new CaptureAnalysis(frames, options).finish();
 }

@@ -41,11 +41,13 @@ export function ExportCapture() {
   const index = Math.min(link, links.length - 1);
   const inView = links[index];
   const captured = links.filter((l) => l.capture_interface >= 0).length;
+  // A run cut short (going on, or cancelled) exports the capture so far, said so.
+  const soFar = run?.result.partial ? ' (the run so far: it did not end)' : '';
   const one = !inView
     ? 'No run yet'
     : inView.capture_interface < 0
       ? `Link ${inView.name} is not in the scenario's capture list: choose a captured capture point`
-      : `The capture point in view, link ${inView.name}, as one interface: Wireshark shows the packet list's rows`;
+      : `The capture point in view, link ${inView.name}, as one interface: Wireshark shows the packet list's rows${soFar}`;
   return (
     <>
       <button
@@ -59,7 +61,7 @@ export function ExportCapture() {
       <button
         type="button"
         disabled={!run || captured < 2}
-        title={captured < 2 ? 'Only one link is captured: Export pcapng writes it' : ALL_LINKS_NOTE}
+        title={captured < 2 ? 'Only one link is captured: Export pcapng writes it' : ALL_LINKS_NOTE + soFar}
         onClick={() => run && void enginePcapng(run, mode).then((bytes) => downloadBytes(bytes, `${name}-all-links.pcapng`, PCAPNG_TYPE))}
       >
         Export all links (pcapng)

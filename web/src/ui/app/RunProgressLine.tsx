@@ -5,10 +5,8 @@
 // shows neither it nor Cancel, so that the page does not jump at every change of a parameter.
 import { useEffect, useState } from 'react';
 import { progressText } from '../../core/run/progress_text.ts';
+import { LONG_RUN_MS } from '../common/run_so_far.ts';
 import { useApp } from '../common/store.ts';
-
-/** Wall time after which a run counts as long: it gets its progress row and Cancel. */
-const LONG_RUN_MS = 300;
 
 /** True once the run going on (`running`) has lasted LONG_RUN_MS. */
 export function useLongRun(running: boolean): boolean {

@@ -31,7 +31,9 @@ function ScenarioOptions(props: { label: string; scenarios: readonly Pick<Scenar
 /** What ran; in presenter type it may be cut short, the whole on hover. */
 function runSummary(run: RunModel, mode: AppState['mode']): string {
   const head = `${run.result.trace.frames.length} frames, ${(run.endUs / 1e6).toFixed(3)} s`;
-  return mode === 'live' ? `${head} live` : `${head} simulated, trace ${run.result.hash}`;
+  if (mode === 'live') return `${head} live`;
+  // a run cut short has no trace hash: the hash names a whole run
+  return run.result.partial ? `${head} simulated, cut short` : `${head} simulated, trace ${run.result.hash}`;
 }
 
 export function ScenarioBar() {
@@ -104,7 +106,7 @@ export function ScenarioBar() {
           </button>
         )}
         {mode === 'scenario' && longRun && (
-          <button type="button" onClick={cancelRun} title="Stop this run; the views keep the run before it">
+          <button type="button" onClick={cancelRun} title="Stop this run; the views keep what it ran so far">
             Cancel
           </button>
         )}

@@ -1,12 +1,13 @@
 // The page's state and what changes it: one store, read with useApp(selector), so the packet
 // list, the details, the ladder and the graphs share one cursor and one selection.
 import { useSyncExternalStore } from 'react';
-import { EngineClient, RunStopped, type Progress } from '../../core/engine/client.ts';
+import { EngineClient, RunError, RunStopped, type Progress } from '../../core/engine/client.ts';
 import { askedCapturePoint, defaultCapturePoint } from '../../core/engine/capture_point.ts';
 import { formatErrors } from '../../core/scenarios/errors.ts';
 import { applySet } from '../../core/scenarios/set_path.ts';
 import type { Scenario } from '../../core/scenarios/types.ts';
-import { buildRunModel, frameSentAt, stepInstant, type RunModel } from '../../core/run/run_model.ts';
+import { buildRunModel, frameSentAt, GrowingRun, stepInstant, type RunModel } from '../../core/run/run_model.ts';
+import { SO_FAR_READ_MS, soFarPacer } from './run_so_far.ts';
 import { SHIPPED, shippedByName } from './shipped.ts';
 import { withRules, type WhatIfRule } from '../../core/run/what_if.ts';
 import type { Compare } from '../../core/lessons/types.ts';
@@ -211,23 +212,37 @@ export async function runNow(): Promise<void> {
     setState({ status: last, error: c.message, askedLink: null });
     return;
   }
+  // decided before the run: the views may show this run so far meanwhile (showSoFar)
+  const sameScenario = state.ran?.name === c.scenario.name;
+  const pacer = soFarPacer();
+  let shown = false;
+  // the run's model, grown slice by slice (its packet list goes on while the run does)
+  const model: { growing: GrowingRun | null } = { growing: null };
   try {
     // Side by side, the other run goes first (quickly: its progress is not shown), so both
-    // are there when the views draw.
+    // are there when the views draw; the run so far is shown only when alone.
     const other = await sideBySideScenario();
     const otherRun = other ? buildRunModel(await client.run(JSON.stringify(other.scenario), () => {})) : null;
-    const result = await client.run(JSON.stringify(c.scenario), (p: Progress) => setState({ progress: p }));
-    const run = buildRunModel(result);
+    const result = await client.run(JSON.stringify(c.scenario), (progress, going) => {
+      if (other || !pacer.due()) return setState({ progress });
+      pacer.show(() => {
+        const trace = going.trace(SO_FAR_READ_MS); // the slices that came, or the first of them
+        const growing = (model.growing ??= new GrowingRun(trace));
+        showSoFar(growing.model(going.soFar()), progress, sameScenario, !shown);
+        shown = true;
+      });
+    });
+    const run = model.growing ? model.growing.model(result) : buildRunModel(result);
     const sideBySide =
       other && otherRun ? (other.rulesOff ? { left: otherRun, right: run, labels: other.labels } : { left: run, right: otherRun, labels: other.labels }) : null;
-    const sameScenario = state.ran?.name === c.scenario.name;
     setState({
       status: 'ready',
       run,
       ran: c.scenario,
       ...runLink(result.world, sameScenario),
-      cursorUs: sameScenario ? Math.min(state.cursorUs, run.endUs) : 0,
-      selected: sameScenario ? state.selected : null,
+      // where the class put them, on the last run or on this one so far
+      cursorUs: sameScenario || shown ? Math.min(state.cursorUs, run.endUs) : 0,
+      selected: sameScenario || shown ? state.selected : null,
       speed: sameScenario ? state.speed : defaultSpeed(run.endUs),
       playing: false,
       progress: null,
@@ -237,8 +252,22 @@ export async function runNow(): Promise<void> {
     if (e instanceof RunStopped && e.reason === 'superseded') return; // the newer run goes on
     const cancelled = e instanceof RunStopped;
     const error = cancelled ? null : e instanceof Error ? e.message : String(e);
-    setState({ status: state.run ? 'ready' : 'idle', progress: null, cancelled, error, askedLink: null });
+    // A run the views were showing stays on show as far as it went (its frames are not
+    // lost; its summary says it was cut short); one stopped sooner leaves the run before.
+    const soFar = shown && model.growing && e instanceof RunError ? e.soFar : undefined;
+    const kept = soFar && model.growing ? { run: model.growing.model(soFar), ran: c.scenario } : {};
+    setState({ status: state.run || soFar ? 'ready' : 'idle', progress: null, cancelled, error, askedLink: null, ...kept });
   }
+}
+
+/** The run as far as it has gone, in the views while it goes on. A new scenario opens on
+ *  its default capture point (a URL's asked link waits for the end, which says whether the
+ *  scenario has it) with the cursor at 0 at its `first` showing; after that, and for the
+ *  same scenario, the capture point, cursor and selection stay where the class puts them. */
+function showSoFar(run: RunModel, progress: Progress, sameScenario: boolean, first: boolean): void {
+  const fresh = first && !sameScenario;
+  const link = fresh ? defaultCapturePoint(run.result.world) : Math.min(state.link, run.result.world.links.length - 1);
+  setState({ run, progress, link, sideBySide: null, ...(fresh ? { cursorUs: 0, selected: null, playing: false } : {}) });
 }
 
 /** The capture point a finished run opens on: the one a URL asked for (a bad one is told
