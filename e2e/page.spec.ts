@@ -80,6 +80,50 @@ test("the ladder's zoom buttons narrow the view and Fit shows the whole run agai
   await expect.poll(inView).toBe(whole);
 });
 
+test("the ladder's wheel zooms around the selected frame, a drag pans it without selecting or moving the cursor, a click selects", async ({ page }) => {
+  await openPage(page);
+  const bar = page.locator('.tl-title').filter({ hasText: 'Ladder' });
+  const inView = async (): Promise<number> => Number(/(\d+) frames? in view/.exec((await bar.textContent()) ?? '')?.[1]);
+  await expect.poll(inView).toBeGreaterThan(0);
+  const whole = await inView();
+  const row = packetRows(page).nth(6);
+  await row.click();
+  const selected = page.getByTestId('ladder-svg').locator('.ld-arrow.selected');
+  await expect(selected).toHaveCount(1);
+  const yOf = async () => {
+    const b = (await selected.boundingBox())!;
+    return b.y + b.height / 2;
+  };
+  const before = await yOf();
+  const ladder = (await page.getByTestId('ladder-svg').boundingBox())!;
+  const cursorText = async () => (await page.getByLabel('Playback').textContent()) ?? '';
+  const cursorBefore = await cursorText();
+  // The wheel, over another part of the ladder: the selected frame stays where it was.
+  await page.mouse.move(ladder.x + ladder.width / 2, ladder.y + ladder.height * 0.8);
+  for (let i = 0; i < 4; i++) await page.mouse.wheel(0, -200);
+  await expect.poll(inView).toBeLessThan(whole);
+  expect(Math.abs((await yOf()) - before)).toBeLessThan(3);
+  // A drag pans by as much as the pointer moved; the click that ends it does nothing else.
+  const x = ladder.x + 4;
+  const y0 = ladder.y + ladder.height / 2;
+  await page.mouse.move(x, y0);
+  await page.mouse.down();
+  await page.mouse.move(x, y0 + 60, { steps: 6 });
+  await page.mouse.up();
+  await expect.poll(async () => Math.round((await yOf()) - before)).toBe(60);
+  await expect(row).toHaveAttribute('aria-selected', 'true');
+  expect(await cursorText()).toBe(cursorBefore);
+  // A click (no move) on another arrow selects its frame.
+  const was = await selected.getAttribute('data-frame-id');
+  const other = (await page.getByTestId('ladder-svg').locator('.ld-arrow:not(.selected)').first().boundingBox())!;
+  await page.mouse.click(other.x + other.width / 2, other.y + other.height / 2);
+  await expect(selected).toHaveCount(1);
+  await expect(selected).not.toHaveAttribute('data-frame-id', was!);
+  await expect(row).toHaveAttribute('aria-selected', 'false');
+  await bar.getByRole('button', { name: 'Fit' }).click();
+  await expect.poll(inView).toBe(whole);
+});
+
 test('what if: dropping a frame makes the sender retransmit it', async ({ page }) => {
   await openPage(page);
   const rows = packetRows(page);

@@ -37,7 +37,7 @@ async function openLivePage(page: Page, opts: { gated?: boolean } = {}): Promise
     const serial = {
       async requestPort() {
         if (gated) await new Promise<void>((resolve) => (window.releasePort = resolve));
-        const port = window.stackscope!.emulatedPort();
+        const port = await window.stackscope!.emulatedPort();
         window.standInPort = port as unknown as NonNullable<typeof window.standInPort>;
         return port;
       },

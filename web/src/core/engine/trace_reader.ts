@@ -121,8 +121,8 @@ export class Trace {
    *  Its frames, events and bytes are shared, not copied (only the arrays of them are); a
    *  fate that comes later may show in it. */
   prefix(): Trace {
-    const p = Object.create(Trace.prototype) as Trace;
-    return Object.assign(p, this, {
+    // made by the constructor, then filled: the same shape as the trace (FrameColumns.prefix)
+    return Object.assign(new Trace(this.links), this, {
       frames: this.frames.slice(),
       columns: this.columns.prefix(this.columns.length),
       events: this.events.slice(),

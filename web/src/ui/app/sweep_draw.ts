@@ -4,7 +4,7 @@
 // are told from ours by shape as well as by legend; where a point is the mean of several
 // runs (a size-mix sweep's seeds), each run's value as a small dot beside it, and the y axis
 // goes below 0 when a value does. Each mark's title gives its figures.
-import * as d3 from 'd3';
+import * as d3 from '../common/d3.ts';
 import { sig4 } from '../../core/replay/number_text.ts';
 import type { Sweep } from '../../core/replay/sweeps.ts';
 

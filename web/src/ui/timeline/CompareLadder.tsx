@@ -3,7 +3,7 @@
 // side on one time axis (one zoom, one cursor), and the differences in numbers above them
 // (when each application was done, retransmissions by cause, spurious ones). Each ladder is
 // the same scene the single ladder draws.
-import * as d3 from 'd3';
+import * as d3 from '../common/d3.ts';
 import { useEffect, useMemo, useRef } from 'react';
 import { MaximiseButton } from '../common/MaximiseButton.tsx';
 import { diffLines, runFigures } from '../../core/run/run_diff.ts';
@@ -47,7 +47,7 @@ export function CompareLadder({ pair }: { pair: SideBySide }) {
     lo: headerH,
     hi: size.height,
   });
-  const y = useMemo(() => zoom.transform.rescaleY(base), [zoom.transform, base]);
+  const y = useMemo(() => zoom.transform.rescale(base), [zoom.transform, base]);
   const half = Math.max(0, Math.floor((size.width - GAP_PX) / 2));
   const scenes = useMemo(
     () => (half > 0 && size.height > 0 ? models.map((m) => buildScene(m, { width: half, height: size.height, y, selected: null, text, horizonUs })) : null),

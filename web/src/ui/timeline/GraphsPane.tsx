@@ -2,7 +2,7 @@
 // data direction, and the sender's cwnd / ssthresh / RTO / srtt from its own trace. Wheel
 // and drag zoom and pan time on both at once; clicking a segment selects its frame, clicking
 // elsewhere moves the cursor.
-import * as d3 from 'd3';
+import * as d3 from '../common/d3.ts';
 import { useEffect, useId, useMemo, useRef, useState, type MouseEvent } from 'react';
 import { select, setCursor, useApp } from '../common/store.ts';
 import { drawGraphCursor, ensureGraphLayers } from './graph_frame.ts';
@@ -73,7 +73,7 @@ export function GraphsPane() {
     lo: margin.left,
     hi: size.width - margin.right,
   });
-  const x = useMemo(() => zoom.transform.rescaleX(base), [zoom.transform, base]);
+  const x = useMemo(() => zoom.transform.rescale(base), [zoom.transform, base]);
 
   // A different stream starts unzoomed.
   const { fit, reveal } = zoom;

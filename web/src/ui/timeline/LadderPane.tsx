@@ -3,7 +3,7 @@
 // bars, drops where they happened. Hover tells the sender's state, click selects (the
 // packet list follows), right click asks "what if". D3 draws into the <svg> (and a canvas
 // when thousands of arrows are in view); React owns the page around it.
-import * as d3 from 'd3';
+import * as d3 from '../common/d3.ts';
 import { useCallback, useEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
 import { select, setCursor, useApp } from '../common/store.ts';
 import { WhatIfMenuLazy as WhatIfMenu } from '../common/WhatIfMenuLazy.tsx';
@@ -16,6 +16,7 @@ import { buildScene, fitRange, headerHeight, hitTest, type ArrowMark, type Scene
 import { drawCursor, drawScene, ensureCursorLayers, ensureLayers } from './ladder_svg.ts';
 import { textFor } from './text_size.ts';
 import { useAxisZoom } from './use_axis_zoom.ts';
+import type { AxisTransform } from './axis_transform.ts';
 import { useSize } from '../common/use_size.ts';
 import { useAfterPaint } from '../common/use_after_paint.ts';
 import './timeline.css';
@@ -68,15 +69,15 @@ export function LadderPane() {
   // above the others). Wheel and drag steps draw it straight from the zoom (`live`), with
   // no React render; React state follows once the gesture pauses. `latest` is what is on
   // screen and what it was drawn from: the cursor, the pointer and the exports read it.
-  const latest = useRef<{ scene: Scene; y: d3.ScaleLinear<number, number>; t: d3.ZoomTransform; inputs: typeof inputs } | null>(null);
+  const latest = useRef<{ scene: Scene; y: d3.ScaleLinear<number, number>; t: AxisTransform; inputs: typeof inputs } | null>(null);
   // Reading CSS variables forces a style pass: once per theme, not once per zoom step (the
   // ScenarioBar, earlier in the page, sets the theme before this draws).
   const colours = useRef<{ theme: string; c: CanvasColours } | null>(null);
-  const live = (t: d3.ZoomTransform) => {
+  const live = (t: AxisTransform) => {
     const el = svgRef.current;
     const c = canvasRef.current;
     if (!el || !c || !bodyRef.current || !model || !(size.width > 0 && size.height > 0)) return;
-    const y = t.rescaleY(base);
+    const y = t.rescale(base);
     const scene = buildScene(model, { width: size.width, height: size.height, y, selected, text, horizonUs });
     latest.current = { scene, y, t, inputs };
     drawScene(ensureLayers(el), scene, model.lanes.lifelines);
@@ -95,7 +96,7 @@ export function LadderPane() {
   useEffect(() => {
     const now = current();
     const l = latest.current;
-    if (!l || l.inputs !== inputs || l.t.k !== now.k || l.t.y !== now.y) liveRef.current(now);
+    if (!l || l.inputs !== inputs || l.t.k !== now.k || l.t.shift !== now.shift) liveRef.current(now);
     const s = latest.current?.scene;
     setTitle(s && inputs.model ? { inView: s.framesInView, canvas: s.canvas } : { inView: 0, canvas: false });
   }, [inputs, current, transform]);

@@ -1,4 +1,4 @@
-import * as d3 from 'd3';
+import * as d3 from '../common/d3.ts';
 import { describe, expect, it } from 'vitest';
 import { graphFrame } from './graph_layout.ts';
 import { beams, seqYScale } from './seq_graph_draw.ts';

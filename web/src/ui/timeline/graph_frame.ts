@@ -2,7 +2,7 @@
 // axes, the legend, and the cursor line in a layer of its own. The graphs draw their series into `.gr-plot`; the
 // placing of text (margins, tick counts, legend rows) is worked out in graph_layout.ts and
 // graph_ticks.ts from the text size.
-import * as d3 from 'd3';
+import * as d3 from '../common/d3.ts';
 import {
   axisName,
   lineHeight,

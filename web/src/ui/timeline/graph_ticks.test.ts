@@ -1,4 +1,4 @@
-import * as d3 from 'd3';
+import * as d3 from '../common/d3.ts';
 import { describe, expect, it } from 'vitest';
 import { fitTicks, type Ticks } from './graph_ticks.ts';
 import { NORMAL_TEXT, PRESENTER_TEXT, type DrawingText } from './text_size.ts';

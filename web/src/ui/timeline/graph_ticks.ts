@@ -1,7 +1,7 @@
 // How many ticks an axis gets: as many as the text size lets stand side by side. Asking d3
 // for a count from the length alone collides at presenter size (16 px labels on a 60 px
 // plot); here each candidate count's labels are measured and the most that fit is kept.
-import type * as d3 from 'd3';
+import type * as d3 from '../common/d3.ts';
 
 export interface Ticks {
   values: number[];

@@ -1,6 +1,6 @@
 // The texts of the ladder's frame, each in an area of its own: the lifelines' names and
 // details in the header, the time axis's tick labels in the gutter left of the plot.
-import { ticks as d3Ticks, type ScaleLinear } from 'd3';
+import { ticks as d3Ticks, type ScaleLinear } from '../common/d3.ts';
 import { boxHeight, charPxAt, fitText, moveBox, textBox, type TextBox, type TextKind } from './ladder_text.ts';
 import type { Lifeline } from '../../core/run/lifelines.ts';
 import type { DrawingText } from './text_size.ts';

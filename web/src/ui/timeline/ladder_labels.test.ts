@@ -1,4 +1,4 @@
-import * as d3 from 'd3';
+import * as d3 from '../common/d3.ts';
 import { describe, expect, it } from 'vitest';
 import { headerTexts, tickMarks } from './ladder_frame_text.ts';
 import { cursorLabel } from './ladder_labels.ts';

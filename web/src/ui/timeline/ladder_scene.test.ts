@@ -1,4 +1,4 @@
-import * as d3 from 'd3';
+import * as d3 from '../common/d3.ts';
 import { describe, expect, it } from 'vitest';
 import { cursorLabel } from './ladder_labels.ts';
 import { buildLadderModel, type LadderModel } from './ladder_model.ts';
@@ -19,6 +19,7 @@ import {
 import { boxHeight, intersects } from './ladder_text.ts';
 import { shippedRun } from '../../core/run/testing/test_runs.ts';
 import { NORMAL_TEXT, PRESENTER_TEXT, type DrawingText } from './text_size.ts';
+import { AxisTransform } from './axis_transform.ts';
 
 /** The ladder pane's scale at Fit (as LadderPane.tsx makes it), zoomed `k` times around `atUs`. */
 function view(m: LadderModel, text: DrawingText, height: number, k = 1, atUs = 0): d3.ScaleLinear<number, number> {
@@ -27,10 +28,7 @@ function view(m: LadderModel, text: DrawingText, height: number, k = 1, atUs = 0
     .domain([0, m.lastUs * 1.02])
     .range(fitRange(text, height));
   const s = base(atUs);
-  return d3.zoomIdentity
-    .translate(0, s - k * s)
-    .scale(k)
-    .rescaleY(base);
+  return new AxisTransform(k, s - k * s).rescale(base);
 }
 
 function overlapping(scene: Scene): string[] {

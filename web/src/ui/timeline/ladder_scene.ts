@@ -2,7 +2,7 @@
 // happened): the columns' x, the visible arrows and timer bars in pixels, and where every
 // text goes (ladder_labels.ts). Pure, so the SVG and the canvas draw the same thing and
 // tests can check it; only what meets the visible time window is built.
-import type { ScaleLinear } from 'd3';
+import type { ScaleLinear } from '../common/d3.ts';
 import { NONE } from '../../core/engine/trace_types.ts';
 import { distanceToSegment, pathPixels, type FramePath, type PixelSegment } from './frame_geometry.ts';
 import type { GroupMark } from './ladder_groups.ts';

@@ -3,7 +3,7 @@
 // module owns its contents. Every text is drawn at the box the scene gave it (text-anchor
 // start at its tx, baseline at its ty) in the scene's text size, so what the layout kept
 // apart stays apart on screen and in an export.
-import * as d3 from 'd3';
+import * as d3 from '../common/d3.ts';
 import type { GroupMark } from './ladder_groups.ts';
 import { TICK_LEN, type Tick } from './ladder_frame_text.ts';
 import { BRACKET_END, cursorLabel } from './ladder_labels.ts';

@@ -4,7 +4,7 @@
 // sequence numbers too, as tcptrace does. Segments go into one path per colour: a long
 // transfer's thousands of bars cost two DOM nodes. With the future hidden, what seqInView
 // hands over ends at the cursor, and no mark reaches past the cursor's pixel.
-import * as d3 from 'd3';
+import * as d3 from '../common/d3.ts';
 import { drawAxes, drawLegend, plot, type Svg } from './graph_frame.ts';
 import { beamsPerColumn, stairPerColumn } from './graph_lod.ts';
 import { graphFrame, graphMargin, layoutLegend, ownTimeLabels, type GraphFrame, type GraphSize, type LegendItem } from './graph_layout.ts';

@@ -1,4 +1,4 @@
-import * as d3 from 'd3';
+import * as d3 from '../common/d3.ts';
 import { describe, expect, it } from 'vitest';
 import type { PacketRow, TcpRowInfo } from '../../core/packets/index.ts';
 import { graphModel, streamsOf } from './graph_model.ts';

@@ -3,7 +3,7 @@
 // included) as dots. An "infinite" ssthresh runs along the top, marked ∞, rather than
 // flattening everything else. With the future hidden, what stateInView hands over ends at
 // the cursor, and no mark reaches past the cursor's pixel.
-import * as d3 from 'd3';
+import * as d3 from '../common/d3.ts';
 import { drawAxes, drawLegend, drawNote, plot, type Svg } from './graph_frame.ts';
 import { graphFrame, graphMargin, layoutLegend, textWidth, type GraphSize } from './graph_layout.ts';
 import { clampBytes, stateInView, type StateSeries, type StateView } from './state_series.ts';

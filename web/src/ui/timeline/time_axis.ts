@@ -1,6 +1,6 @@
 // Time axes in seconds, with as many decimals as the tick step needs (0.5 s steps: "1.5";
 // 20 µs steps: "1.00002"), so neighbouring ticks never print the same.
-import type { NumberValue } from 'd3';
+import type { NumberValue } from '../common/d3.ts';
 
 export function secondsDecimals(stepUs: number): number {
   if (!(stepUs > 0)) return 0;

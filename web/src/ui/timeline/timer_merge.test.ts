@@ -1,9 +1,10 @@
-import * as d3 from 'd3';
+import * as d3 from '../common/d3.ts';
 import { describe, expect, it } from 'vitest';
 import { linearPx } from './ladder_lod.ts';
 import type { TimerMark } from './ladder_scene.ts';
 import { mergeTimerRuns, type TimerRunPx } from './timer_merge.ts';
 import type { TimerBar } from './timers.ts';
+import { AxisTransform } from './axis_transform.ts';
 
 /** Runs of one RTO timer (host 0) and one of host 1, as [y0, y1, end]. */
 function runs(list: [number, number, TimerBar['end'], number?][]) {
@@ -74,10 +75,7 @@ describe('linearPx', () => {
       [812.3, 5.5e7],
     ] as const) {
       const s = base(at);
-      const y = d3.zoomIdentity
-        .translate(0, s - k * s)
-        .scale(k)
-        .rescaleY(base);
+      const y = new AxisTransform(k, s - k * s).rescale(base);
       const f = linearPx(y);
       for (let t = -1e6; t < 1.1e8; t += 997_123.7) expect(f(t)).toBe(y(t));
     }
