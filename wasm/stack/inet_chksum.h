@@ -10,7 +10,7 @@ uint32_t inet_sum(uint32_t sum, const uint8_t *data, uint16_t len);
 
 /* inet_sum() the two ways it is computed; it takes the one that suits the machine (a
  * 32- or 64-bit CPU, or an 8-bit one). The same sum: the tests hold both to RFC 1071. */
-uint32_t inet_sum_words64(uint32_t sum, const uint8_t *data, uint16_t len);
+uint32_t inet_sum_words32(uint32_t sum, const uint8_t *data, uint16_t len);
 uint32_t inet_sum_bytes16(uint32_t sum, const uint8_t *data, uint16_t len);
 
 /* Folds a running sum and complements it: the value to put in a checksum field. */
