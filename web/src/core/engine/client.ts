@@ -67,7 +67,8 @@ interface Slice {
  *  someone asks for them (an export, a test). */
 class RunInFlight implements RunGoingOn {
   world: WorldDescription | null = null;
-  private trace_ = new Trace();
+  /** the trace the slices are read into */
+  private traceRead = new Trace();
   private readonly slices: Slice[] = [];
   /** how many of `slices` have been read into `trace` */
   private read = 0;
@@ -82,7 +83,7 @@ class RunInFlight implements RunGoingOn {
 
   start(world: WorldDescription): void {
     this.world = world;
-    this.trace_ = new Trace(world.links);
+    this.traceRead = new Trace(world.links);
   }
 
   add(slice: Slice): void {
@@ -94,9 +95,9 @@ class RunInFlight implements RunGoingOn {
     const t0 = performance.now();
     do {
       if (this.read === this.slices.length) break;
-      this.trace_.append(this.slices[this.read++]!.trace);
+      this.traceRead.append(this.slices[this.read++]!.trace);
     } while (performance.now() - t0 < budgetMs);
-    return this.trace_;
+    return this.traceRead;
   }
 
   soFar(): RunResult {
@@ -120,7 +121,7 @@ class RunInFlight implements RunGoingOn {
     const capture = read.map((sl) => sl.pcapng);
     return {
       ...end,
-      trace: end.partial ? this.trace_.prefix() : this.trace_,
+      trace: end.partial ? this.traceRead.prefix() : this.traceRead,
       // Joined only when asked for (a second copy of every byte): the capture file by an
       // export, the records by the tests, never by the views.
       get pcapng() {

@@ -4,14 +4,9 @@
 // instead of the 800 that a frame's own fields, copied bytes and views took at 100 000
 // frames (docs/performance.md, "Run and first render at 100 000 frames").
 import { Fate, type TraceEvent, type TraceFrame } from './trace_types.ts';
+import { grown } from '../util/grown.ts';
 
 type Column = Uint8Array | Uint16Array | Uint32Array | Float64Array;
-
-function grown<T extends Column>(a: T, size: number): T {
-  const b = new (a.constructor as new (n: number) => T)(size);
-  b.set(a);
-  return b;
-}
 
 /** What a TREC_FRAME record says (its bytes as an offset into its batch). */
 export interface SentFrame {

@@ -22,6 +22,7 @@ import { TcpSegments, type SegmentContext, type TcpSegmentResult } from './tcp_s
 import { TH_FIN, TH_RST, TH_SYN, type TcpHeader } from './tcp.ts';
 import type { CapturedFrame, PacketRow, TcpRowInfo } from './types.ts';
 import { UdpStreams } from './udp_streams.ts';
+import { withRoom } from '../util/grown.ts';
 
 export interface AnalyzeOptions {
   /** Validate IP, TCP, UDP and ICMP checksums for colouring ("Checksum Errors"), which
@@ -134,14 +135,10 @@ export class CaptureAnalysis implements AnalysedCapture {
 
   /** Room for `n` frames in the per-frame arrays. */
   private room(n: number): void {
-    if (this.udpStreams.length >= n) return;
-    const size = Math.max(n, 2 * this.udpStreams.length);
-    const streams = new Int32Array(size).fill(-1);
-    streams.set(this.udpStreams);
-    this.udpStreams = streams;
-    const times = new Float64Array(2 * size);
-    times.set(this.udpTimes);
-    this.udpTimes = times;
+    const had = this.udpStreams.length;
+    this.udpStreams = withRoom(this.udpStreams, n);
+    this.udpStreams.fill(-1, had); // no stream
+    this.udpTimes = withRoom(this.udpTimes, 2 * this.udpStreams.length);
   }
 
   /** The first pass over frame `i` (0-based): the stateful parts, then its row. */

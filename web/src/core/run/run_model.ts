@@ -8,6 +8,7 @@ import type { CapturedFrame } from '../packets/types.ts';
 import type { RunResult } from '../engine/run.ts';
 import type { Trace } from '../engine/trace_reader.ts';
 import type { TraceFrame } from '../engine/trace_types.ts';
+import { withRoom } from '../util/grown.ts';
 
 export interface LinkView {
   index: number;
@@ -59,11 +60,7 @@ export class GrowingRun {
    *  of every link already shown goes on over them (its first pass). */
   grow(): void {
     const { columns: c, frames } = this.trace;
-    if (this.rowInLink.length < c.length) {
-      const rows = new Int32Array(Math.max(c.length, 2 * this.rowInLink.length));
-      rows.set(this.rowInLink);
-      this.rowInLink = rows;
-    }
+    this.rowInLink = withRoom(this.rowInLink, c.length);
     for (let i = this.taken; i < c.length; i++) {
       const g = this.growth(c.link[i]!);
       const f = frames[i]!;
