@@ -83,7 +83,7 @@ $(BUILD)/asan/tests/%: wasm/tests/%.c wasm/tests/unit.h $(BUILD)/asan/libstack.a
 # the socket calls and the apps are not compiled, so the link proves that nothing else
 # refers to them, and the responder's tests run again on that stack.
 RESP_ONLY_SRCS := $(filter-out wasm/stack/tcp.c wasm/stack/tcp_%.c wasm/stack/socket_tcp.c \
-	wasm/stack/apps/%,$(STACK_SRCS)) wasm/stack/tcp_responder.c \
+	wasm/stack/apps/%,$(STACK_SRCS)) wasm/stack/tcp_responder.c wasm/stack/tcp_responder_window.c \
 	wasm/tests/support/tcp_lab.c wasm/tests/support/tcp_seg.c
 RESP_ONLY_OBJS := $(patsubst wasm/%.c,$(BUILD)/asan-responder/obj/%.o,$(RESP_ONLY_SRCS))
 RESP_ONLY_BIN := $(BUILD)/asan/tests/test_tcp_responder_only
@@ -136,7 +136,8 @@ fuzz-corpus: wasm/tests/fuzz/make_corpus.c $(BUILD)/native/libstack.a $(SUPPORT_
 # they take about 3.5 KB (gzipped) off the page's first download. The per-frame code stays
 # -O2: -Os throughout makes the engine 2.5 to 4 times slower (docs/performance.md).
 WASM_LOAD_SRCS := wasm/api/json.c $(filter wasm/api/scenario_%.c,$(API_SRCS)) wasm/sim/world_describe.c \
-  wasm/stack/ping_format.c wasm/stack/drop_reason.c wasm/stack/text_fmt.c wasm/stack/tcp_responder.c
+  wasm/stack/ping_format.c wasm/stack/drop_reason.c wasm/stack/text_fmt.c wasm/stack/tcp_responder.c \
+  wasm/stack/tcp_responder_window.c
 WASM_OPT := -O2
 $(patsubst wasm/%.c,$(BUILD)/wasm/obj/%.o,$(WASM_LOAD_SRCS)): WASM_OPT := -Oz
 # Bulk memory (every browser since 2021, Node 12.5): memcpy and memset as one instruction
